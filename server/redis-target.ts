@@ -1,0 +1,45 @@
+// Which Redis a Pipescope process runs against: its own private redis-server (the default), or an
+// existing one given by URL (redis:// or rediss:// for TLS, with optional user and password).
+// Every connection Pipescope opens is made here, with options that suit measurement.
+import { Redis, type RedisOptions } from 'ioredis';
+
+export interface RedisTarget {
+  /** host:port, for display and traces; never carries the password. */
+  address: string;
+  /** True when Pipescope started this redis-server itself. */
+  embedded: boolean;
+  url: string;
+}
+
+export function targetFromUrl(url: string, embedded = false): RedisTarget {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`Invalid Redis URL "${redactUrl(url)}": expected redis://[user:password@]host:port[/db] or rediss://…`);
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
+    throw new Error(`Invalid Redis URL: the scheme must be redis:// or rediss://, not ${parsed.protocol}//`);
+  }
+  return { address: `${parsed.hostname}:${parsed.port || '6379'}`, embedded, url };
+}
+
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^@/]*)@/, '//***@');
+}
+
+/** A connection that never reconnects or queues by itself: a run either measures or fails. */
+export function connect(target: RedisTarget, name: string, extra: RedisOptions = {}): Redis {
+  const client = new Redis(target.url, {
+    lazyConnect: true,
+    connectionName: name,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableAutoPipelining: false,
+    connectTimeout: 5_000,
+    ...extra,
+  });
+  client.on('error', () => {}); // surfaced through the failing command instead
+  return client;
+}

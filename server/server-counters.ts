@@ -1,0 +1,58 @@
+// Redis's own count of the socket reads and writes it processed, from INFO stats, read on a separate
+// control connection before and after a run.
+//
+// Correcting for the probe's own INFO calls: Redis counts a read when it reads a request and a write
+// when it writes a reply. INFO #1 reports a total that already includes its own request read, but its
+// reply is written (and counted) after the snapshot; INFO #2's request read is counted before it
+// reports. So the raw delta holds one extra read (INFO #2's) and one extra write (INFO #1's reply):
+// subtract one of each. Commands: INFO #1 is counted once it has run, INFO #2 only after it reports,
+// so the command delta is the run's commands plus one. server-counters.integration.test.ts checks all
+// three on an empty run.
+import type { Redis } from 'ioredis';
+import { assertAllowed } from './command-guard.ts';
+
+export interface ServerSnapshot {
+  reads: number;
+  writes: number;
+  commands: number;
+}
+
+export function parseInfo(text: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const line of text.split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0 && !line.startsWith('#')) fields.set(line.slice(0, colon), line.slice(colon + 1));
+  }
+  return fields;
+}
+
+function numberField(fields: Map<string, string>, name: string): number {
+  const value = Number(fields.get(name));
+  if (!Number.isFinite(value)) throw new Error(`INFO stats has no ${name} (this Redis is too old or not Redis)`);
+  return value;
+}
+
+export async function snapshotServer(control: Redis, namespace: string): Promise<ServerSnapshot> {
+  assertAllowed(namespace, 'INFO', ['stats']);
+  const fields = parseInfo(await control.info('stats'));
+  return {
+    reads: numberField(fields, 'total_reads_processed'),
+    writes: numberField(fields, 'total_writes_processed'),
+    commands: numberField(fields, 'total_commands_processed'),
+  };
+}
+
+export interface ServerDelta {
+  reads: number;
+  writes: number;
+  /** True when the only commands Redis processed in between were the run's own. */
+  exclusive: boolean;
+}
+
+export function serverDelta(before: ServerSnapshot, after: ServerSnapshot, runCommands: number): ServerDelta {
+  return {
+    reads: Math.max(0, after.reads - before.reads - 1),
+    writes: Math.max(0, after.writes - before.writes - 1),
+    exclusive: after.commands - before.commands - 1 === runCommands,
+  };
+}

@@ -1,0 +1,37 @@
+// What a user may ask to run, with its bounds. The WebSocket endpoint and the CLI recorder both
+// validate against this schema, so the limits and their messages are the same everywhere.
+import { z } from 'zod';
+import { CommandNameSchema, RUN_MODES, RunModeSchema, type CommandName } from './trace-format.ts';
+
+export const MAX_COMMANDS = 1_000_000;
+export const MAX_VALUE_BYTES = 1024 * 1024;
+/** n × valueBytes: what one run may ask Redis (and the client) to hold. */
+export const MAX_PAYLOAD_BYTES = 256 * 1024 * 1024;
+
+export const commandTakesValue = (command: CommandName): boolean => command === 'SET' || command === 'GET';
+
+export const RunSpecSchema = z
+  .object({
+    command: CommandNameSchema,
+    n: z
+      .number({ error: 'n must be a number' })
+      .int('n must be a whole number')
+      .min(1, 'n must be at least 1')
+      .max(MAX_COMMANDS, `n must be at most ${MAX_COMMANDS.toLocaleString('en-US')}`),
+    valueBytes: z
+      .number({ error: 'valueBytes must be a number' })
+      .int('valueBytes must be a whole number')
+      .min(0, 'valueBytes must be at least 0')
+      .max(MAX_VALUE_BYTES, `valueBytes must be at most ${MAX_VALUE_BYTES} (1 MiB)`)
+      .default(16),
+    modes: z
+      .array(RunModeSchema)
+      .min(1, 'choose at least one mode')
+      .max(RUN_MODES.length)
+      .refine((modes) => new Set(modes).size === modes.length, 'each mode at most once'),
+  })
+  .refine((spec) => !commandTakesValue(spec.command) || spec.n * spec.valueBytes <= MAX_PAYLOAD_BYTES, {
+    message: `n × valueBytes must be at most ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB per run`,
+    path: ['valueBytes'],
+  });
+export type RunSpec = z.infer<typeof RunSpecSchema>;

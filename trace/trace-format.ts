@@ -1,0 +1,135 @@
+// The Pipescope trace document, version 1: the one file format every part of Pipescope reads and
+// writes (live view, replay, import/export, embeds, CLI recorder, tests). The zod schema is the
+// specification; field names carry their unit (…Us = microseconds since the run's t0, bytes = octets).
+// Bump FORMAT_VERSION, and keep reading older versions, whenever a field changes meaning.
+import { z } from 'zod';
+
+export const TRACE_FORMAT = 'pipescope-trace';
+export const FORMAT_VERSION = 1;
+
+export const COMMAND_NAMES = ['PING', 'INCR', 'SET', 'GET'] as const;
+export const RUN_MODES = ['sequential', 'pipeline'] as const;
+
+export const CommandNameSchema = z.enum(COMMAND_NAMES);
+export const RunModeSchema = z.enum(RUN_MODES);
+export type CommandName = z.infer<typeof CommandNameSchema>;
+export type RunMode = z.infer<typeof RunModeSchema>;
+
+const micros = z.number().nonnegative().finite();
+const count = z.number().int().nonnegative();
+
+export const RunInfoSchema = z.object({
+  /** Unique id; also the key namespace `pipescope:<id>:` the run's keys lived under. */
+  id: z.string().min(1).max(64),
+  mode: RunModeSchema,
+  command: CommandNameSchema,
+  n: z.number().int().positive(),
+  /** Size of the SET value (or of the value GET reads); 0 for PING and INCR. */
+  valueBytes: count,
+  /** Wall-clock time of t0, ISO 8601. All …Us fields count from t0, on the client's monotonic clock. */
+  startedAt: z.iso.datetime(),
+  /** How the i-th command's key is named: `{i}` stands for the index. Empty for PING. */
+  keyPattern: z.string(),
+});
+export type RunInfo = z.infer<typeof RunInfoSchema>;
+
+export const RedisInfoSchema = z.object({
+  /** `redis_version` from INFO server. */
+  version: z.string(),
+  /** True when Pipescope started this redis-server itself (no other clients). */
+  embedded: z.boolean(),
+  /** host:port the run connected to; never a password. */
+  address: z.string(),
+});
+export type RedisInfo = z.infer<typeof RedisInfoSchema>;
+
+/** A reply value, shortened for display: strings longer than REPLY_PREVIEW_CHARS end in "…". */
+export const ReplyValueSchema = z.union([z.string(), z.number(), z.null()]);
+export type ReplyValue = z.infer<typeof ReplyValueSchema>;
+export const REPLY_PREVIEW_CHARS = 64;
+
+export const CommandRecordSchema = z.union([
+  z.object({
+    index: count,
+    /** When the socket write that carried the command's last byte was issued. */
+    sentUs: micros,
+    /** When the received chunk that completed the command's reply arrived. */
+    repliedUs: micros,
+    reply: ReplyValueSchema,
+  }),
+  z.object({ index: count, sentUs: micros, repliedUs: micros, error: z.string() }),
+]);
+export type CommandRecord = z.infer<typeof CommandRecordSchema>;
+
+/** One call of the client socket's write(): what the client library handed to the kernel at once. */
+export const SocketWriteSchema = z.object({
+  atUs: micros,
+  bytes: count,
+  /** Index of the first command completed by this write, and how many it completed. */
+  firstCommand: count,
+  commands: count,
+});
+export type SocketWrite = z.infer<typeof SocketWriteSchema>;
+
+/** One `data` event on the client socket: one chunk the client read from the kernel. */
+export const SocketReadSchema = z.object({
+  atUs: micros,
+  bytes: count,
+  /** Index of the first reply completed by this chunk, and how many it completed. */
+  firstReply: count,
+  replies: count,
+});
+export type SocketRead = z.infer<typeof SocketReadSchema>;
+
+export const CLIENT_COUNT_SOURCE = 'client-socket';
+export const SERVER_COUNT_SOURCE = 'redis-info';
+
+export const CountsSchema = z.object({
+  client: z.object({
+    writes: count,
+    reads: count,
+    bytesOut: count,
+    bytesIn: count,
+    /** 'client-socket': counted by wrapping the client socket's write() and `data` events. */
+    source: z.literal(CLIENT_COUNT_SOURCE),
+  }),
+  server: z.object({
+    /** Read events Redis processed (INFO stats total_reads_processed delta), one read() each. */
+    reads: count,
+    /** Write events Redis processed (INFO stats total_writes_processed delta). */
+    writes: count,
+    source: z.literal(SERVER_COUNT_SOURCE),
+    /** False when other clients shared the Redis during the run, so the deltas include their traffic. */
+    exclusive: z.boolean(),
+  }),
+});
+export type Counts = z.infer<typeof CountsSchema>;
+
+export const TotalsSchema = z.object({
+  /** t0 (first command issued) to the arrival of the last reply. */
+  durationUs: micros,
+  opsPerSec: z.number().nonnegative().finite(),
+});
+export type Totals = z.infer<typeof TotalsSchema>;
+
+export const RecorderSchema = z.object({
+  tool: z.string(),
+  version: z.string(),
+  /** The client library that issued the commands, e.g. "ioredis 6.0.0". */
+  client: z.string(),
+  runtime: z.string(),
+});
+
+export const TraceDocumentSchema = z.object({
+  format: z.literal(TRACE_FORMAT),
+  version: z.literal(FORMAT_VERSION),
+  run: RunInfoSchema,
+  redis: RedisInfoSchema,
+  recorder: RecorderSchema,
+  commands: z.array(CommandRecordSchema),
+  writes: z.array(SocketWriteSchema),
+  reads: z.array(SocketReadSchema),
+  counts: CountsSchema,
+  totals: TotalsSchema,
+});
+export type TraceDocument = z.infer<typeof TraceDocumentSchema>;

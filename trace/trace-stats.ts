@@ -1,0 +1,49 @@
+// Figures derived from a trace document: latency percentiles and per-command ratios. Derived, never
+// stored, so a trace cannot disagree with its own summary.
+import type { TraceDocument } from './trace-format.ts';
+
+export interface LatencySummary {
+  p50Us: number;
+  p99Us: number;
+  maxUs: number;
+}
+
+/** Nearest-rank percentile of an ascending array (p in 0..100). */
+export function percentile(sortedAscending: ArrayLike<number>, p: number): number {
+  const n = sortedAscending.length;
+  if (n === 0) return 0;
+  const rank = Math.min(n, Math.max(1, Math.ceil((p / 100) * n)));
+  return sortedAscending[rank - 1]!;
+}
+
+/** Per-command latency: from the write that carried the command to the chunk that completed its reply. */
+export function latencySummary(doc: TraceDocument): LatencySummary {
+  const latencies = Float64Array.from(doc.commands, (c) => c.repliedUs - c.sentUs).sort();
+  return {
+    p50Us: percentile(latencies, 50),
+    p99Us: percentile(latencies, 99),
+    maxUs: latencies.length ? latencies[latencies.length - 1]! : 0,
+  };
+}
+
+export interface PerCommandCounts {
+  clientWrites: number;
+  clientReads: number;
+  serverReads: number;
+  serverWrites: number;
+}
+
+export function perCommandCounts(doc: TraceDocument): PerCommandCounts {
+  const { n } = doc.run;
+  const { client, server } = doc.counts;
+  return {
+    clientWrites: client.writes / n,
+    clientReads: client.reads / n,
+    serverReads: server.reads / n,
+    serverWrites: server.writes / n,
+  };
+}
+
+export function errorCount(doc: TraceDocument): number {
+  return doc.commands.reduce((sum, c) => sum + ('error' in c ? 1 : 0), 0);
+}

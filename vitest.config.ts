@@ -1,0 +1,47 @@
+// One `vitest run` runs every tier: unit tests next to the code, integration tests against a real
+// redis-server (server/**/*.integration.test.ts), and end-to-end tests in headless Chromium (e2e/).
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['trace/**/*.test.ts', 'server/**/*.test.ts'],
+          exclude: ['**/*.integration.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['server/**/*.integration.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          // One browser and one app at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
