@@ -1,0 +1,99 @@
+// The WebSocket endpoint browsers talk to. Every incoming message is validated; a bad one gets a
+// clear error back and the server carries on. Runs go through the shared RunQueue; probe events
+// are forwarded as they are flushed; a closed tab cancels its runs.
+import type { Server } from 'node:http';
+import type { ClientMessage } from '../trace/live-protocol.ts';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ClientMessageSchema, LIVE_PATH, encodeBatch, type ServerMessage } from '../trace/live-protocol.ts';
+import type { RunSpec } from '../trace/run-request.ts';
+import { RUN_MODES } from '../trace/trace-format.ts';
+import { describeIssues } from '../trace/trace-io.ts';
+import { projectVersion } from './project-root.ts';
+import type { RedisSession } from './redis-session.ts';
+import { RunCancelledError, executeRun } from './run-executor.ts';
+import type { RunQueue } from './run-queue.ts';
+
+const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+const STATUS_INTERVAL_MS = 3_000;
+
+export function attachLiveEndpoint(http: Server, session: RedisSession, queue: RunQueue): WebSocketServer {
+  const wss = new WebSocketServer({ server: http, path: LIVE_PATH, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
+  let lastStatus = '';
+  const broadcastStatus = async () => {
+    const redis = await session.status();
+    const text = JSON.stringify(redis);
+    if (text === lastStatus) return;
+    lastStatus = text;
+    for (const client of wss.clients) send(client, { type: 'redis-status', redis });
+  };
+  const timer = setInterval(() => void broadcastStatus(), STATUS_INTERVAL_MS);
+  timer.unref();
+  wss.on('close', () => clearInterval(timer));
+
+  wss.on('connection', (socket) => {
+    const mine = new Set<string>();
+    void session.status().then((redis) => send(socket, { type: 'hello', version: projectVersion(), redis }));
+    socket.on('message', (data, isBinary) => {
+      const message = parseMessage(isBinary ? null : data.toString());
+      if ('error' in message) return send(socket, { type: 'error', message: message.error });
+      const { requestId } = message.value;
+      if (message.value.type === 'cancel') {
+        const outcome = mine.has(requestId) ? queue.cancel(requestId) : null;
+        if (outcome === null) return send(socket, { type: 'error', requestId, message: `No run ${requestId} to cancel.` });
+        if (outcome === 'removed') {
+          mine.delete(requestId);
+          send(socket, { type: 'cancelled', requestId });
+        }
+        return; // a running request reports 'cancelled' itself once its run has stopped
+      }
+      if (mine.has(requestId)) return send(socket, { type: 'error', requestId, message: `Request ${requestId} already exists.` });
+      mine.add(requestId);
+      const spec = message.value.spec;
+      queue.enqueue({
+        id: requestId,
+        onPosition: (position) => send(socket, { type: 'queued', requestId, position }),
+        run: (signal) => runRequest(socket, session, requestId, spec, signal).finally(() => mine.delete(requestId)),
+      });
+    });
+    socket.on('close', () => {
+      for (const requestId of mine) queue.cancel(requestId);
+    });
+    socket.on('error', () => socket.terminate());
+  });
+  return wss;
+}
+
+type Parsed = { value: ClientMessage } | { error: string };
+
+function parseMessage(text: string | null): Parsed {
+  if (text === null) return { error: 'Binary messages are not understood; send JSON text.' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { error: 'Message is not valid JSON.' };
+  }
+  const parsed = ClientMessageSchema.safeParse(json);
+  return parsed.success ? { value: parsed.data } : { error: `Invalid message: ${describeIssues(parsed.error)}` };
+}
+
+async function runRequest(socket: WebSocket, session: RedisSession, requestId: string, spec: RunSpec, signal: AbortSignal): Promise<void> {
+  const modes = RUN_MODES.filter((mode) => spec.modes.includes(mode)); // sequential first, like the docs
+  try {
+    for (const mode of modes) {
+      const doc = await executeRun(session, mode, spec, {
+        onStart: (start) => send(socket, { type: 'run-start', requestId, ...start }),
+        onBatch: (runId, batch) => send(socket, { type: 'run-events', requestId, runId, ...encodeBatch(batch) }),
+      }, signal);
+      send(socket, { type: 'run-end', requestId, runId: doc.run.id, server: doc.counts.server });
+    }
+    send(socket, { type: 'request-done', requestId });
+  } catch (error) {
+    if (error instanceof RunCancelledError || signal.aborted) send(socket, { type: 'cancelled', requestId });
+    else send(socket, { type: 'error', requestId, message: `Run failed: ${(error as Error).message}` });
+  }
+}
+
+function send(socket: WebSocket, message: ServerMessage): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
