@@ -93,10 +93,13 @@ function installExitHooks(): void {
     for (const child of live) child.kill('SIGTERM');
   };
   process.once('exit', killAll);
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
+  const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+  for (const signal of Object.keys(codes) as (keyof typeof codes)[]) {
+    process.on(signal, () => {
       killAll();
-      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+      // A program with its own handler (main.ts) shuts down in its own time; otherwise, exit as the
+      // signal would have, which a handler's mere presence prevents.
+      if (process.listenerCount(signal) === 1) process.exit(codes[signal]);
     });
   }
 }

@@ -46,6 +46,7 @@ export async function executeRun(
 
   const { control } = session;
   const connection = connect(session.target, `pipescope-run-${id}`);
+  let written = 0; // commands handed to the socket: no key beyond these can exist
   const abort = () => connection.disconnect();
   signal?.addEventListener('abort', abort);
   try {
@@ -70,6 +71,7 @@ export async function executeRun(
     const flush = () => {
       const batch = probe.take();
       builder.addBatch(batch);
+      written = builder.progress.sent;
       listener.onBatch?.(id, batch);
     };
     const flusher = setInterval(flush, FLUSH_INTERVAL_MS);
@@ -81,15 +83,15 @@ export async function executeRun(
     } finally {
       clearInterval(flusher);
       probe.detach();
+      flush();
     }
     const after = await snapshotServer(control, namespace);
-    flush();
     const delta = serverDelta(before, after, spec.n);
     return builder.finish({ reads: delta.reads, writes: delta.writes, exclusive: delta.exclusive, source: 'redis-info' });
   } finally {
     signal?.removeEventListener('abort', abort);
     connection.disconnect();
-    await deleteRunKeys(control, namespace, workload, spec.n);
+    await deleteRunKeys(control, namespace, workload, written);
   }
 }
 

@@ -152,7 +152,8 @@ export class TraceBuilder {
           bytesIn: this.bytesIn,
           source: CLIENT_COUNT_SOURCE,
         },
-        server,
+        // Spelled out so that key order, and so the exported text, never depends on the caller.
+        server: { reads: server.reads, writes: server.writes, source: server.source, exclusive: server.exclusive },
       },
       totals: { durationUs, opsPerSec: durationUs > 0 ? (n * 1e6) / durationUs : 0 },
     };

@@ -1,0 +1,88 @@
+// The two programs as a user runs them (built JS, real processes): `npm start`'s server and the
+// CLI recorder. Checks exit codes, messages, the trace file, and that no redis-server is left behind.
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseTrace } from '../trace/trace-io.ts';
+import { projectRoot } from './project-root.ts';
+
+const root = projectRoot();
+const built = (name: string) => join(root, 'dist', 'node', 'server', `${name}.js`);
+const run = promisify(execFile);
+
+beforeAll(() => {
+  const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.server.json'], { cwd: root, encoding: 'utf8' });
+  expect(build.stdout + build.stderr).not.toMatch(/error TS/);
+}, 120_000);
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('record-cli', () => {
+  it('records a pipelined run into a valid trace file', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'pipescope-record-')), 'trace.json');
+    const { stdout } = await run('node', [built('record-cli'), '--mode', 'pipeline', '--command', 'SET', '--n', '200', '--value-bytes', '16', '--out', out]);
+    expect(stdout).toContain('pipeline 200 × SET on private redis-server');
+    const doc = parseTrace(readFileSync(out, 'utf8'));
+    expect(doc.run).toMatchObject({ mode: 'pipeline', command: 'SET', n: 200, valueBytes: 16 });
+    expect(doc.commands.every((c) => 'reply' in c && c.reply === 'OK')).toBe(true);
+    expect(doc.counts.client.writes).toBe(1);
+  });
+
+  it.each([
+    [['--mode', 'sideways', '--command', 'PING', '--n', '5', '--out', 'x.json'], '--mode must be sequential or pipeline, not "sideways"'],
+    [['--mode', 'pipeline', '--command', 'FLUSHALL', '--n', '5', '--out', 'x.json'], '--command must be one of PING, INCR, SET, GET, not "FLUSHALL"'],
+    [['--mode', 'pipeline', '--command', 'PING', '--n', '0', '--out', 'x.json'], '--n: n must be at least 1'],
+    [['--mode', 'pipeline', '--command', 'PING', '--n', '5'], '--out is required'],
+    [['--mode', 'pipeline', '--command', 'PING', '--n', '5', '--out', 'x.json', '--turbo'], "Unknown option '--turbo'"],
+  ])('bad flags %j: a clear message and exit code 2', async (args, message) => {
+    const result = spawnSync('node', [built('record-cli'), ...args], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).toContain('Usage: npm run record');
+  });
+});
+
+describe('server (npm start)', () => {
+  it('serves, then stops its private redis-server on SIGTERM and SIGINT', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const child = spawn('node', [built('main'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      while (!output.includes('Press Ctrl+C')) await new Promise((resolve) => setTimeout(resolve, 50));
+      const url = /running at (\S+)/.exec(output)![1]!;
+      const redisPid = Number(/\(pid (\d+)\)/.exec(output)![1]);
+      expect(isAlive(redisPid)).toBe(true);
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>Pipescope');
+      expect((await fetch(new URL('/..%2f..%2f..%2fetc%2fpasswd', url))).status).toBe(404);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      expect(await exited).toBe(signal === 'SIGTERM' ? 143 : 130);
+      expect(isAlive(redisPid)).toBe(false);
+    }
+  });
+
+  it('refuses bad flags with exit code 2', () => {
+    const result = spawnSync('node', [built('main'), '--port', '99999'], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--port must be 0..65535');
+  });
+
+  it('says clearly when the given Redis is unreachable', () => {
+    const result = spawnSync('node', [built('main'), '--port', '0', '--redis-url', 'redis://user:secret@127.0.0.1:1'], { encoding: 'utf8', timeout: 30_000 });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Could not connect to redis://***@127.0.0.1:1');
+    expect(result.stderr).not.toContain('secret');
+  });
+});

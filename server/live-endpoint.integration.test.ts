@@ -1,0 +1,159 @@
+// The live WebSocket endpoint, end to end over real sockets against a real redis-server: validation
+// errors, the queue, streaming, cancellation, and a browser-side TraceBuilder fed from the wire.
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { LIVE_PATH, ServerMessageSchema, decodeBatch, type ServerMessage } from '../trace/live-protocol.ts';
+import { TraceBuilder } from '../trace/trace-builder.ts';
+import { serializeTrace, verifyTrace } from '../trace/trace-io.ts';
+import type { TraceDocument } from '../trace/trace-format.ts';
+import { startApp, type RunningApp } from './app.ts';
+import { startPrivateRedis, type PrivateRedis } from './redis-process.ts';
+
+let redis: PrivateRedis;
+let app: RunningApp;
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+  app = await startApp({ port: 0, host: '127.0.0.1', redisUrl: `redis://${redis.host}:${redis.port}` });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await redis?.stop();
+});
+
+/** A WebSocket client that validates and keeps every message, like the browser does. */
+class LiveClient {
+  readonly messages: ServerMessage[] = [];
+  private waiters: (() => void)[] = [];
+  readonly socket: WebSocket;
+
+  constructor() {
+    this.socket = new WebSocket(app.url.replace('http', 'ws').replace(/\/$/, LIVE_PATH));
+    this.socket.on('message', (data) => {
+      this.messages.push(ServerMessageSchema.parse(JSON.parse(data.toString())));
+      this.waiters.forEach((wake) => wake());
+    });
+  }
+
+  async open(): Promise<this> {
+    await new Promise((resolve, reject) => this.socket.once('open', resolve).once('error', reject));
+    await this.next((m) => m.type === 'hello');
+    return this;
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  async next<T extends ServerMessage>(match: (m: ServerMessage) => m is T): Promise<T>;
+  async next(match: (m: ServerMessage) => boolean): Promise<ServerMessage>;
+  async next(match: (m: ServerMessage) => boolean): Promise<ServerMessage> {
+    for (;;) {
+      const found = this.messages.find(match);
+      if (found) return found;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  /** Builds traces from the wire exactly as the browser does. */
+  tracesFor(requestId: string): TraceDocument[] {
+    const docs: TraceDocument[] = [];
+    let builder: TraceBuilder | undefined;
+    for (const m of this.messages) {
+      if (!('requestId' in m) || m.requestId !== requestId) continue;
+      if (m.type === 'run-start') builder = new TraceBuilder(m.run, m.redis, m.recorder);
+      if (m.type === 'run-events') builder!.addBatch(decodeBatch(m));
+      if (m.type === 'run-end') docs.push(builder!.finish(m.server));
+    }
+    return docs;
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+describe('validation', () => {
+  it.each([
+    ['not json', 'Message is not valid JSON.'],
+    [{ type: 'run', requestId: 'a', spec: { command: 'FLUSHALL', n: 1, modes: ['pipeline'] } }, 'spec.command'],
+    [{ type: 'run', requestId: 'b', spec: { command: 'PING', n: 2_000_000, modes: ['pipeline'] } }, 'n must be at most 1,000,000'],
+    [{ type: 'run', requestId: 'c', spec: { command: 'SET', n: 10, valueBytes: 2 * 1024 * 1024, modes: ['pipeline'] } }, 'valueBytes must be at most 1048576 (1 MiB)'],
+    [{ type: 'run', requestId: 'd', spec: { command: 'PING', n: 10, modes: ['turbo'] } }, 'spec.modes.0'],
+    [{ type: 'explode' }, 'Invalid message'],
+  ])('%j gets a clear error and the server stays up', async (message, expected) => {
+    const client = await new LiveClient().open();
+    client.send(message);
+    const error = await client.next((m) => m.type === 'error');
+    expect(error).toMatchObject({ type: 'error' });
+    expect((error as { message: string }).message).toContain(expected);
+    client.send({ type: 'run', requestId: 'ok', spec: { command: 'PING', n: 3, modes: ['pipeline'] } });
+    await client.next((m) => m.type === 'request-done');
+    client.close();
+  });
+
+  it('refuses a cancel for a run that is not its own', async () => {
+    const client = await new LiveClient().open();
+    client.send({ type: 'cancel', requestId: 'nobody' });
+    expect(await client.next((m) => m.type === 'error')).toMatchObject({ message: 'No run nobody to cancel.' });
+    client.close();
+  });
+});
+
+it('both modes stream events that build verified traces, sequential first', async () => {
+  const client = await new LiveClient().open();
+  client.send({ type: 'run', requestId: 'both', spec: { command: 'INCR', n: 500, modes: ['pipeline', 'sequential'] } });
+  await client.next((m) => m.type === 'request-done');
+  const [sequential, pipeline] = client.tracesFor('both');
+  expect(sequential!.run.mode).toBe('sequential');
+  expect(pipeline!.run.mode).toBe('pipeline');
+  for (const doc of [sequential!, pipeline!]) {
+    expect(serializeTrace(verifyTrace(JSON.parse(serializeTrace(doc))))).toBe(serializeTrace(doc));
+    expect(doc.commands.map((c) => ('reply' in c ? c.reply : null))).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
+  }
+  expect(sequential!.counts.client.writes).toBe(500);
+  expect(pipeline!.counts.client.writes).toBeLessThanOrEqual(2);
+  client.close();
+});
+
+it('a second request waits in the queue and is told its position', async () => {
+  const first = await new LiveClient().open();
+  const second = await new LiveClient().open();
+  first.send({ type: 'run', requestId: 'long', spec: { command: 'PING', n: 3000, modes: ['sequential'] } });
+  await first.next((m) => m.type === 'run-start');
+  second.send({ type: 'run', requestId: 'next', spec: { command: 'PING', n: 5, modes: ['pipeline'] } });
+  expect(await second.next((m) => m.type === 'queued')).toMatchObject({ position: 1 });
+  await second.next((m) => m.type === 'request-done');
+  const done = first.messages.findIndex((m) => m.type === 'request-done');
+  expect(done).toBeGreaterThan(-1); // the first finished before the second could start
+  expect(second.messages.filter((m) => m.type === 'queued').map((m) => (m as { position: number }).position)).toEqual([1, 0]);
+  first.close();
+  second.close();
+});
+
+describe('cancellation', () => {
+  it('cancel stops a long run, reports it, and leaves no keys', async () => {
+    const client = await new LiveClient().open();
+    client.send({ type: 'run', requestId: 'big', spec: { command: 'SET', n: 1_000_000, valueBytes: 8, modes: ['sequential'] } });
+    await client.next((m) => m.type === 'run-events');
+    client.send({ type: 'cancel', requestId: 'big' });
+    await client.next((m) => m.type === 'cancelled');
+    const observer = new Redis({ host: redis.host, port: redis.port });
+    expect(await observer.keys('pipescope:*')).toEqual([]);
+    observer.disconnect();
+    client.close();
+  });
+
+  it('closing the tab cancels its run, so the next request starts at once', async () => {
+    const leaving = await new LiveClient().open();
+    leaving.send({ type: 'run', requestId: 'gone', spec: { command: 'PING', n: 1_000_000, modes: ['sequential'] } });
+    await leaving.next((m) => m.type === 'run-events');
+    leaving.socket.terminate();
+    const staying = await new LiveClient().open();
+    staying.send({ type: 'run', requestId: 'after', spec: { command: 'PING', n: 10, modes: ['pipeline'] } });
+    await staying.next((m) => m.type === 'request-done');
+    staying.close();
+  });
+});
