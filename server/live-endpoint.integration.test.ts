@@ -157,3 +157,32 @@ describe('cancellation', () => {
     staying.close();
   });
 });
+
+it('tells browsers when Redis goes away, and a run then fails with a message instead of hanging', async () => {
+  const doomed = await startPrivateRedis();
+  const doomedApp = await startApp({ port: 0, host: '127.0.0.1', redisUrl: `redis://${doomed.host}:${doomed.port}` });
+  try {
+    const socket = new WebSocket(doomedApp.url.replace('http', 'ws').replace(/\/$/, LIVE_PATH));
+    const messages: ServerMessage[] = [];
+    const arrived = (match: (m: ServerMessage) => boolean) =>
+      new Promise<ServerMessage>((resolve) => {
+        const check = () => {
+          const found = messages.find(match);
+          if (found) resolve(found);
+          else socket.once('message', check);
+        };
+        check();
+      });
+    socket.on('message', (data) => messages.push(ServerMessageSchema.parse(JSON.parse(data.toString()))));
+    expect(await arrived((m) => m.type === 'hello')).toMatchObject({ redis: { up: true, embedded: false } });
+    await doomed.stop();
+    const down = await arrived((m) => m.type === 'redis-status');
+    expect(down).toMatchObject({ redis: { up: false } });
+    expect((down as { redis: { message: string } }).redis.message).toContain(`Redis at ${doomed.host}:${doomed.port} is unreachable`);
+    socket.send(JSON.stringify({ type: 'run', requestId: 'r', spec: { command: 'PING', n: 5, modes: ['pipeline'] } }));
+    expect(await arrived((m) => m.type === 'error')).toMatchObject({ requestId: 'r', message: expect.stringMatching(/^Run failed: /) });
+    socket.close();
+  } finally {
+    await doomedApp.close();
+  }
+});

@@ -1,0 +1,46 @@
+// Starts the built app the way `npm start` does (node dist/node/server/main.js, private redis-server)
+// on a free port, and stops it again. Tests see exactly what a user's browser sees.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
+
+export interface AppProcess {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startAppProcess(extraArgs: string[] = []): Promise<AppProcess> {
+  const main = join(ROOT, 'dist', 'node', 'server', 'main.js');
+  if (!existsSync(main) || !existsSync(join(ROOT, 'dist', 'web', 'index.html'))) {
+    throw new Error('The app is not built: run `npm test` (it builds first) or `npm run build`.');
+  }
+  const child = spawn(process.execPath, [main, '--port', '0', ...extraArgs], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const check = setInterval(() => {
+      const match = /running at (\S+)/.exec(output);
+      if (match) {
+        clearInterval(check);
+        resolve(match[1]!);
+      } else if (child.exitCode !== null) {
+        clearInterval(check);
+        reject(new Error(`The app exited: ${output}`));
+      }
+    }, 25);
+  });
+  return {
+    url,
+    child,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
