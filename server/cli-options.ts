@@ -22,7 +22,7 @@ export const SERVE_USAGE = `Usage: npm start -- [--port N] [--host ADDRESS] [--r
   --host       address to listen on (default: $HOST or 127.0.0.1)
   --redis-url  use this Redis instead of a private redis-server (default: $REDIS_URL); rediss:// for TLS`;
 
-const PortSchema = z.coerce.number().int('--port must be a whole number').min(0, '--port must be 0..65535').max(65535, '--port must be 0..65535');
+const PortSchema = z.coerce.number({ error: '--port must be a number' }).int('--port must be a whole number').min(0, '--port must be 0..65535').max(65535, '--port must be 0..65535');
 
 export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' {
   const { values } = strictParse(argv, {
@@ -41,13 +41,14 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
 
 export interface RecordOptions {
   mode: RunMode;
-  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes'>;
+  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs'>;
   redisUrl: string | undefined;
   out: string;
 }
 
 export const RECORD_USAGE = `Usage: npm run record -- --mode sequential|pipeline --command PING|INCR|SET|GET --n N --out FILE
-                         [--value-bytes B] [--redis-url redis://host:port]
+                         [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--redis-url redis://host:port]
+  --rtt-ms, --jitter-ms  add round-trip time (and ± jitter per chunk) with Pipescope's TCP delay proxy
   Records one run into a trace document (JSON). Uses a private redis-server unless --redis-url (or $REDIS_URL) is given.`;
 
 export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): RecordOptions | 'help' {
@@ -56,6 +57,8 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     command: { type: 'string' },
     n: { type: 'string' },
     'value-bytes': { type: 'string' },
+    'rtt-ms': { type: 'string' },
+    'jitter-ms': { type: 'string' },
     'redis-url': { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -69,7 +72,9 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
   const spec = RunSpecSchema.safeParse({
     command: values.command?.toUpperCase(),
     n: numberFlag(values.n),
-    valueBytes: values['value-bytes'] === undefined ? undefined : numberFlag(values['value-bytes']),
+    valueBytes: numberFlag(values['value-bytes']),
+    rttMs: numberFlag(values['rtt-ms']),
+    jitterMs: numberFlag(values['jitter-ms']),
     modes: [mode.data],
   });
   if (!spec.success) {
@@ -80,11 +85,15 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
   return { mode: mode.data, spec: spec.data, redisUrl: values['redis-url'] ?? (env['REDIS_URL'] || undefined), out: values.out! };
 }
 
-const FLAG_FOR_FIELD: Record<string, string> = { command: '--command', n: '--n', valueBytes: '--value-bytes' };
+const FLAG_FOR_FIELD: Record<string, string> = {
+  command: '--command', n: '--n', valueBytes: '--value-bytes', rttMs: '--rtt-ms', jitterMs: '--jitter-ms',
+};
 
+/** A number as typed ("10000", "10_000", "0.5"); NaN (refused by the schema) for anything else. */
 function numberFlag(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  return /^-?\d+$/.test(text.replace(/_/g, '')) ? Number(text.replace(/_/g, '')) : Number.NaN;
+  const cleaned = text.replace(/_/g, '');
+  return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
 type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;

@@ -56,18 +56,22 @@ describe('server (npm start)', () => {
   it('serves, then stops its private redis-server on SIGTERM and SIGINT', async () => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       const child = spawn('node', [built('main'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      while (!output.includes('Press Ctrl+C')) await new Promise((resolve) => setTimeout(resolve, 50));
-      const url = /running at (\S+)/.exec(output)![1]!;
-      const redisPid = Number(/\(pid (\d+)\)/.exec(output)![1]);
-      expect(isAlive(redisPid)).toBe(true);
-      const page = await fetch(url);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<title>Pipescope');
-      expect((await fetch(new URL('/..%2f..%2f..%2fetc%2fpasswd', url))).status).toBe(404);
-      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-      child.kill(signal);
+      let redisPid = 0;
+      try {
+        while (!output.includes('Press Ctrl+C')) await new Promise((resolve) => setTimeout(resolve, 50));
+        const url = /running at (\S+)/.exec(output)![1]!;
+        redisPid = Number(/\(pid (\d+)\)/.exec(output)![1]);
+        expect(isAlive(redisPid)).toBe(true);
+        const page = await fetch(url);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain('<title>Pipescope');
+        expect((await fetch(new URL('/..%2f..%2f..%2fetc%2fpasswd', url))).status).toBe(404);
+      } finally {
+        child.kill(signal);
+      }
       expect(await exited).toBe(signal === 'SIGTERM' ? 143 : 130);
       expect(isAlive(redisPid)).toBe(false);
     }

@@ -63,7 +63,7 @@ class LiveClient {
     let builder: TraceBuilder | undefined;
     for (const m of this.messages) {
       if (!('requestId' in m) || m.requestId !== requestId) continue;
-      if (m.type === 'run-start') builder = new TraceBuilder(m.run, m.redis, m.recorder);
+      if (m.type === 'run-start') builder = new TraceBuilder(m);
       if (m.type === 'run-events') builder!.addBatch(decodeBatch(m));
       if (m.type === 'run-end') docs.push(builder!.finish(m.server));
     }

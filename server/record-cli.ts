@@ -27,7 +27,9 @@ async function main(): Promise<void> {
     const { p50Us, p99Us } = latencySummary(doc);
     const { client, server } = doc.counts;
     console.log(
-      `${doc.run.mode} ${doc.run.n} × ${doc.run.command} on ${redis.description}\n` +
+      `${doc.run.mode} ${doc.run.n} × ${doc.run.command} on ${redis.description}` +
+        (doc.rtt.addedMs || doc.rtt.jitterMs ? `, added delay: ${doc.rtt.addedMs} ms RTT ± ${doc.rtt.jitterMs} ms (proxy)` : '') +
+        `\n  measured RTT before t0: min ${doc.rtt.measuredMinUs} µs, median ${doc.rtt.measuredMedianUs} µs (PING ×${doc.rtt.samples})\n` +
         `  total ${(doc.totals.durationUs / 1000).toFixed(2)} ms, ${Math.round(doc.totals.opsPerSec).toLocaleString('en-US')} ops/s, ` +
         `latency p50 ${p50Us} µs p99 ${p99Us} µs\n` +
         `  client socket: ${client.writes} writes, ${client.reads} reads; Redis INFO: ${server.reads} read events, ${server.writes} write events\n` +

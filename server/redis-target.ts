@@ -9,6 +9,8 @@ export interface RedisTarget {
   /** True when Pipescope started this redis-server itself. */
   embedded: boolean;
   url: string;
+  /** For TLS through a local hop: the name the certificate must match (the real host). */
+  tlsServername?: string;
 }
 
 export function targetFromUrl(url: string, embedded = false): RedisTarget {
@@ -28,9 +30,24 @@ export function redactUrl(url: string): string {
   return url.replace(/\/\/([^@/]*)@/, '//***@');
 }
 
+export function targetHostPort(target: RedisTarget): { host: string; port: number } {
+  const url = new URL(target.url);
+  return { host: url.hostname, port: Number(url.port || 6379) };
+}
+
+/** The same Redis reached through a local TCP hop (the delay proxy); TLS still names the real host. */
+export function viaProxy(target: RedisTarget, proxy: { host: string; port: number }): RedisTarget {
+  const url = new URL(target.url);
+  url.hostname = proxy.host;
+  url.port = String(proxy.port);
+  return { ...target, url: url.toString(), tlsServername: target.tlsServername ?? targetHostPort(target).host };
+}
+
 /** A connection that never reconnects or queues by itself: a run either measures or fails. */
 export function connect(target: RedisTarget, name: string, extra: RedisOptions = {}): Redis {
+  const tls = target.url.startsWith('rediss:') ? { tls: { servername: target.tlsServername ?? targetHostPort(target).host } } : {};
   const client = new Redis(target.url, {
+    ...tls,
     lazyConnect: true,
     connectionName: name,
     enableOfflineQueue: false,

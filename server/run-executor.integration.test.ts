@@ -96,7 +96,7 @@ it('a SET with a 1 MiB value is carried by one write and counted byte for byte',
 it('streams the same events the trace is built from', async () => {
   let builder: TraceBuilder | undefined;
   const doc = await executeRun(session, 'sequential', { command: 'PING', n: 300, valueBytes: 0 }, {
-    onStart: ({ run, redis: info, recorder }) => (builder = new TraceBuilder(run, info, recorder)),
+    onStart: (header) => (builder = new TraceBuilder(header)),
     onBatch: (_runId, batch) => builder!.addBatch(structuredClone(batch)),
   });
   expect(serializeTrace(builder!.finish(doc.counts.server))).toBe(serializeTrace(doc));

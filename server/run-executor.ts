@@ -4,22 +4,25 @@
 // trace the recorder saves and the one the browser builds come from the same events.
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { TraceBuilder, type ProbeBatch, type Recorder } from '../trace/trace-builder.ts';
+import type { Socket } from 'node:net';
+import { TraceBuilder, type ProbeBatch, type TraceHeader } from '../trace/trace-builder.ts';
 import type { RunSpec } from '../trace/run-request.ts';
-import type { RedisInfo, RunInfo, RunMode, TraceDocument } from '../trace/trace-format.ts';
+import type { RunInfo, RunMode, TraceDocument } from '../trace/trace-format.ts';
+import { percentile } from '../trace/trace-stats.ts';
 import { assertAllowed, namespaceFor } from './command-guard.ts';
 import { recorderInfo } from './recorder-info.ts';
-import { connect } from './redis-target.ts';
+import { DelayProxy } from './delay-proxy.ts';
+import { connect, targetHostPort, viaProxy } from './redis-target.ts';
 import type { RedisSession } from './redis-session.ts';
 import { previewReply } from './reply-preview.ts';
 import { serverDelta, snapshotServer } from './server-counters.ts';
-import { SocketProbe } from './socket-probe.ts';
+import { SocketProbe, microsSince } from './socket-probe.ts';
 import { workloadFor, type Workload } from './run-workload.ts';
 
 export const FLUSH_INTERVAL_MS = 50;
 
 export interface RunListener {
-  onStart?(start: { run: RunInfo; redis: RedisInfo; recorder: Recorder }): void;
+  onStart?(header: TraceHeader): void;
   onBatch?(runId: string, batch: ProbeBatch): void;
 }
 
@@ -31,10 +34,13 @@ export function newRunId(): string {
   return `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 }
 
+/** What one run needs to know; the network fields default to a direct connection. */
+export type RunParameters = Pick<RunSpec, 'command' | 'n' | 'valueBytes'> & Partial<Pick<RunSpec, 'rttMs' | 'jitterMs'>>;
+
 export async function executeRun(
   session: RedisSession,
   mode: RunMode,
-  spec: Pick<RunSpec, 'command' | 'n' | 'valueBytes'>,
+  spec: RunParameters,
   listener: RunListener = {},
   signal?: AbortSignal,
 ): Promise<TraceDocument> {
@@ -43,9 +49,11 @@ export async function executeRun(
   const valueBytes = spec.command === 'SET' || spec.command === 'GET' ? spec.valueBytes : 0;
   const workload = workloadFor(spec.command, namespace, valueBytes);
   for (const index of [0, spec.n - 1]) assertAllowed(namespace, spec.command, workload.argsFor(index).map(String));
+  const delay = { addedRttMs: spec.rttMs ?? 0, jitterMs: spec.jitterMs ?? 0 };
 
   const { control } = session;
-  const connection = connect(session.target, `pipescope-run-${id}`);
+  const proxy = delay.addedRttMs > 0 || delay.jitterMs > 0 ? await DelayProxy.start(targetHostPort(session.target), delay) : undefined;
+  const connection = connect(proxy ? viaProxy(session.target, proxy) : session.target, `pipescope-run-${id}`);
   let written = 0; // commands handed to the socket: no key beyond these can exist
   const abort = () => connection.disconnect();
   signal?.addEventListener('abort', abort);
@@ -55,6 +63,7 @@ export async function executeRun(
       assertAllowed(namespace, name, args.map(String));
       await control.call(name, ...args);
     }
+    const rtt = { addedMs: delay.addedRttMs, jitterMs: delay.jitterMs, ...(await measureRtt(connection, delay.addedRttMs >= 50 ? 3 : 5)) };
     const before = await snapshotServer(control, namespace);
     throwIfCancelled(signal);
 
@@ -63,11 +72,11 @@ export async function executeRun(
       id, mode, command: spec.command, n: spec.n, valueBytes,
       startedAt: new Date().toISOString(), keyPattern: workload.keyPattern,
     };
-    const recorder = recorderInfo();
-    const builder = new TraceBuilder(run, session.info, recorder);
-    listener.onStart?.({ run, redis: session.info, recorder });
+    const header: TraceHeader = { run, redis: session.info, rtt, recorder: recorderInfo() };
+    const builder = new TraceBuilder(header);
+    listener.onStart?.(header);
 
-    const probe = new SocketProbe(connection.stream as import('node:net').Socket, t0);
+    const probe = new SocketProbe(connection.stream as Socket, t0);
     const flush = () => {
       const batch = probe.take();
       builder.addBatch(batch);
@@ -88,11 +97,26 @@ export async function executeRun(
     const after = await snapshotServer(control, namespace);
     const delta = serverDelta(before, after, spec.n);
     return builder.finish({ reads: delta.reads, writes: delta.writes, exclusive: delta.exclusive, source: 'redis-info' });
+  } catch (error) {
+    throw signal?.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;
   } finally {
     signal?.removeEventListener('abort', abort);
     connection.disconnect();
+    await proxy?.close();
     await deleteRunKeys(control, namespace, workload, written);
   }
+}
+
+/** Round trips of PING on the run's own connection, before t0: what one command's wait is made of. */
+async function measureRtt(connection: Redis, samples: number): Promise<{ measuredMinUs: number; measuredMedianUs: number; samples: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = process.hrtime.bigint();
+    await connection.ping();
+    times.push(microsSince(started));
+  }
+  times.sort((a, b) => a - b);
+  return { measuredMinUs: times[0]!, measuredMedianUs: percentile(times, 50), samples };
 }
 
 async function runSequential(connection: Redis, workload: Workload, n: number, probe: SocketProbe, signal?: AbortSignal): Promise<void> {

@@ -30,14 +30,14 @@ export class SocketProbe {
     private readonly t0: bigint,
   ) {
     this.originalWrite = socket.write;
-    const probe = this;
+    const write = this.originalWrite as (...args: unknown[]) => boolean;
     // Wrapped on the instance only: other sockets, and this one after detach(), are untouched.
-    socket.write = function probedWrite(this: Socket, chunk: unknown, ...rest: unknown[]): boolean {
-      const atUs = microsSince(probe.t0);
+    socket.write = ((chunk: unknown, ...rest: unknown[]): boolean => {
+      const atUs = microsSince(this.t0);
       const bytes = toBytes(chunk, rest[0]);
-      probe.pending.writes.push({ atUs, bytes: bytes.length, commands: probe.requests.feed(bytes) });
-      return (probe.originalWrite as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as Socket['write'];
+      this.pending.writes.push({ atUs, bytes: bytes.length, commands: this.requests.feed(bytes) });
+      return write.call(socket, chunk, ...rest);
+    }) as Socket['write'];
     // Prepended, so the time is taken before the client library parses the chunk.
     socket.prependListener('data', this.onData);
   }

@@ -4,7 +4,7 @@
 // [atUs, bytes, count, atUs, bytes, count, …] to keep each command's share of a frame to a few bytes.
 import { z } from 'zod';
 import type { Outcome, ProbeBatch, ReadEvent, WriteEvent } from './trace-builder.ts';
-import { CountsSchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RunInfoSchema } from './trace-format.ts';
+import { CountsSchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema } from './trace-format.ts';
 import { RunSpecSchema } from './run-request.ts';
 
 export const LIVE_PATH = '/live';
@@ -38,8 +38,10 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('run-start'),
     requestId,
+    // The TraceHeader: pass the message itself to new TraceBuilder().
     run: RunInfoSchema,
     redis: RedisInfoSchema,
+    rtt: RttSchema,
     recorder: RecorderSchema,
   }),
   z.object({

@@ -7,6 +7,8 @@ export const MAX_COMMANDS = 1_000_000;
 export const MAX_VALUE_BYTES = 1024 * 1024;
 /** n × valueBytes: what one run may ask Redis (and the client) to hold. */
 export const MAX_PAYLOAD_BYTES = 256 * 1024 * 1024;
+export const MAX_ADDED_RTT_MS = 1000;
+export const MAX_JITTER_MS = 500;
 
 export const commandTakesValue = (command: CommandName): boolean => command === 'SET' || command === 'GET';
 
@@ -24,6 +26,17 @@ export const RunSpecSchema = z
       .min(0, 'valueBytes must be at least 0')
       .max(MAX_VALUE_BYTES, `valueBytes must be at most ${MAX_VALUE_BYTES} (1 MiB)`)
       .default(16),
+    /** Round-trip time added by the TCP delay proxy; 0 connects directly. */
+    rttMs: z
+      .number({ error: 'rttMs must be a number' })
+      .min(0, 'rttMs must be at least 0')
+      .max(MAX_ADDED_RTT_MS, `rttMs must be at most ${MAX_ADDED_RTT_MS}`)
+      .default(0),
+    jitterMs: z
+      .number({ error: 'jitterMs must be a number' })
+      .min(0, 'jitterMs must be at least 0')
+      .max(MAX_JITTER_MS, `jitterMs must be at most ${MAX_JITTER_MS}`)
+      .default(0),
     modes: z
       .array(RunModeSchema)
       .min(1, 'choose at least one mode')

@@ -8,9 +8,7 @@ import {
   TRACE_FORMAT,
   type CommandRecord,
   type Counts,
-  type RedisInfo,
   type ReplyValue,
-  type RunInfo,
   type SocketRead,
   type SocketWrite,
   type TraceDocument,
@@ -41,6 +39,8 @@ export interface ProbeBatch {
 }
 
 export type Recorder = TraceDocument['recorder'];
+/** What is known when a run starts, before its first event: the document minus its measurements. */
+export type TraceHeader = Pick<TraceDocument, 'run' | 'redis' | 'rtt' | 'recorder'>;
 export type ServerCounts = Counts['server'];
 
 export interface TraceProgress {
@@ -64,11 +64,16 @@ export class TraceBuilder {
   private bytesOut = 0;
   private bytesIn = 0;
 
-  constructor(
-    readonly run: RunInfo,
-    readonly redis: RedisInfo,
-    readonly recorder: Recorder,
-  ) {}
+  readonly header: TraceHeader;
+
+  constructor(header: TraceHeader) {
+    // Copied field by field: the header may arrive inside a larger message.
+    this.header = { run: header.run, redis: header.redis, rtt: header.rtt, recorder: header.recorder };
+  }
+
+  get run(): TraceHeader['run'] {
+    return this.header.run;
+  }
 
   /** Writes before reads: a read in this batch can only complete commands written by now. */
   addBatch(batch: ProbeBatch): void {
@@ -138,9 +143,7 @@ export class TraceBuilder {
     return {
       format: TRACE_FORMAT,
       version: FORMAT_VERSION,
-      run: this.run,
-      redis: this.redis,
-      recorder: this.recorder,
+      ...this.header,
       commands,
       writes: this.writes,
       reads: this.reads,

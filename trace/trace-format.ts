@@ -33,6 +33,18 @@ export const RunInfoSchema = z.object({
 });
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 
+export const RttSchema = z.object({
+  /** Round-trip time added by Pipescope's TCP delay proxy (half each way); 0 when the run went direct. */
+  addedMs: z.number().nonnegative().finite(),
+  /** ± variation of each chunk's one-way delay in the proxy; 0 without jitter. */
+  jitterMs: z.number().nonnegative().finite(),
+  /** PING round trips on the run's own connection just before t0 (through the proxy when there is one). */
+  measuredMinUs: micros,
+  measuredMedianUs: micros,
+  samples: count,
+});
+export type Rtt = z.infer<typeof RttSchema>;
+
 export const RedisInfoSchema = z.object({
   /** `redis_version` from INFO server. */
   version: z.string(),
@@ -125,6 +137,7 @@ export const TraceDocumentSchema = z.object({
   version: z.literal(FORMAT_VERSION),
   run: RunInfoSchema,
   redis: RedisInfoSchema,
+  rtt: RttSchema,
   recorder: RecorderSchema,
   commands: z.array(CommandRecordSchema),
   writes: z.array(SocketWriteSchema),

@@ -32,10 +32,11 @@ export function verifyTrace(json: unknown): TraceDocument {
   if (!parsed.success) throw new TraceError(`Invalid trace: ${describeIssues(parsed.error)}`);
   const doc = parsed.data;
   const rebuilt = replay(doc);
-  for (const command of doc.commands) {
-    const derived = rebuilt.commands[command.index];
-    if (command.index !== derived?.index) {
-      throw new TraceError(`Invalid trace: commands must be listed in order; found index ${command.index} at position ${doc.commands.indexOf(command)}.`);
+  for (const [position, command] of doc.commands.entries()) {
+    // The rebuilt command at each position always has index === position, so compare against that.
+    const derived = rebuilt.commands[position];
+    if (command.index !== position || derived === undefined) {
+      throw new TraceError(`Invalid trace: commands must be listed in order; found index ${command.index} at position ${position}.`);
     }
     if (command.sentUs !== derived.sentUs || command.repliedUs !== derived.repliedUs) {
       throw new TraceError(`Invalid trace: command ${command.index}'s times do not match the writes and reads that carried it.`);
@@ -48,7 +49,7 @@ function replay(doc: TraceDocument): TraceDocument {
   if (doc.commands.length !== doc.run.n) {
     throw new TraceError(`Invalid trace: run.n is ${doc.run.n} but ${doc.commands.length} commands are listed.`);
   }
-  const builder = new TraceBuilder(doc.run, doc.redis, doc.recorder);
+  const builder = new TraceBuilder(doc);
   const outcomes: Outcome[] = doc.commands.map((c) => ('error' in c ? { error: c.error } : { reply: c.reply }));
   builder.addBatch({ writes: doc.writes, reads: doc.reads, outcomes });
   return builder.finish(doc.counts.server);

@@ -1,0 +1,143 @@
+// A real TCP hop that adds network delay: Pipescope's one deliberate artifice, always labelled.
+// Each chunk is forwarded after the one-way delay (half the added RTT, plus optional jitter), with
+// its bytes and boundaries as they were and in order: jitter can stretch gaps, never reorder, and
+// nothing is coalesced or dropped. Redis sees the proxy's connection; the client sees delayed bytes.
+import { connect as tcpConnect, createServer, type Server, type Socket } from 'node:net';
+
+export interface DelaySettings {
+  /** Added round-trip time, ms; each direction gets half. */
+  addedRttMs: number;
+  /** Each chunk's one-way delay varies by up to ± this many ms (never below zero). */
+  jitterMs: number;
+}
+
+export interface ProxiedChunk {
+  direction: 'to-server' | 'to-client';
+  /** When the proxy received the chunk and when it passed it on, on process.hrtime (ns). */
+  receivedAt: bigint;
+  forwardedAt: bigint;
+  bytes: number;
+}
+
+/** Below this, setTimeout's millisecond granularity is too coarse: finish the wait by polling. */
+const SPIN_BELOW_NS = 2_000_000n;
+
+export class DelayProxy {
+  private readonly pairs = new Set<Socket>();
+  /** Called for every chunk forwarded, for tracing. */
+  onChunk: ((chunk: ProxiedChunk) => void) | undefined;
+
+  private constructor(
+    private readonly server: Server,
+    readonly host: string,
+    readonly port: number,
+  ) {}
+
+  static async start(upstream: { host: string; port: number }, settings: DelaySettings, random: () => number = Math.random): Promise<DelayProxy> {
+    const server = createServer();
+    const host = '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, host, resolve);
+    });
+    const address = server.address();
+    const proxy = new DelayProxy(server, host, typeof address === 'object' && address ? address.port : 0);
+    server.on('connection', (client) => proxy.bridge(client, upstream, settings, random));
+    return proxy;
+  }
+
+  /** Open sockets, both sides counted: 0 once every connection through the proxy is closed. */
+  get openSockets(): number {
+    return this.pairs.size;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.pairs) socket.destroy();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  private bridge(client: Socket, upstream: { host: string; port: number }, settings: DelaySettings, random: () => number): void {
+    const server = tcpConnect(upstream.port, upstream.host);
+    client.setNoDelay(true);
+    server.setNoDelay(true);
+    for (const socket of [client, server]) {
+      this.pairs.add(socket);
+      socket.once('close', () => this.pairs.delete(socket));
+    }
+    const oneWayNs = (settings.addedRttMs * 1e6) / 2;
+    const delayNs = () => {
+      const jitter = settings.jitterMs > 0 ? (random() * 2 - 1) * settings.jitterMs * 1e6 : 0;
+      return BigInt(Math.max(0, Math.round(oneWayNs + jitter)));
+    };
+    const toServer = new DelayLine(server, 'to-server', delayNs, (chunk) => this.onChunk?.(chunk));
+    const toClient = new DelayLine(client, 'to-client', delayNs, (chunk) => this.onChunk?.(chunk));
+    client.on('data', (chunk) => toServer.push(chunk));
+    server.on('data', (chunk) => toClient.push(chunk));
+    // Either side closing closes the other once what it sent has been delivered.
+    client.on('end', () => toServer.end());
+    server.on('end', () => toClient.end());
+    const destroyBoth = () => {
+      client.destroy();
+      server.destroy();
+    };
+    client.on('error', destroyBoth).on('close', () => toServer.end());
+    server.on('error', destroyBoth).on('close', () => toClient.end());
+  }
+}
+
+/** One direction of the proxy: a FIFO of chunks, each released at its due time, never before the one ahead. */
+class DelayLine {
+  private readonly queue: { chunk: Buffer; receivedAt: bigint; dueAt: bigint }[] = [];
+  private lastDueAt = 0n;
+  private scheduled = false;
+  private ending = false;
+
+  constructor(
+    private readonly destination: Socket,
+    private readonly direction: ProxiedChunk['direction'],
+    private readonly delayNs: () => bigint,
+    private readonly report: (chunk: ProxiedChunk) => void,
+  ) {}
+
+  push(chunk: Buffer): void {
+    const receivedAt = process.hrtime.bigint();
+    const due = receivedAt + this.delayNs();
+    // Jitter may make a later chunk "due" earlier; it waits for the one ahead instead (no reordering).
+    this.lastDueAt = due > this.lastDueAt ? due : this.lastDueAt;
+    this.queue.push({ chunk, receivedAt, dueAt: this.lastDueAt });
+    this.schedule();
+  }
+
+  end(): void {
+    this.ending = true;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    const head = this.queue[0];
+    if (!head) {
+      if (this.ending && !this.destination.destroyed) this.destination.end();
+      return;
+    }
+    this.scheduled = true;
+    const waitNs = head.dueAt - process.hrtime.bigint();
+    const wake = () => {
+      this.scheduled = false;
+      this.release();
+    };
+    if (waitNs > SPIN_BELOW_NS) setTimeout(wake, Number((waitNs - SPIN_BELOW_NS / 2n) / 1_000_000n));
+    else setImmediate(wake);
+  }
+
+  private release(): void {
+    const now = process.hrtime.bigint();
+    while (this.queue[0] && this.queue[0].dueAt <= now) {
+      const { chunk, receivedAt } = this.queue.shift()!;
+      if (this.destination.destroyed) continue;
+      this.destination.write(chunk);
+      this.report({ direction: this.direction, receivedAt, forwardedAt: process.hrtime.bigint(), bytes: chunk.length });
+    }
+    this.schedule();
+  }
+}

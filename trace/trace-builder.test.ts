@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import { TraceBuilder, TraceError, type ServerCounts, type TraceHeader } from './trace-builder.ts';
+import type { RunInfo } from './trace-format.ts';
+
+const SERVER: ServerCounts = { reads: 3, writes: 3, source: 'redis-info', exclusive: true };
+
+const HEADER: TraceHeader = {
+  run: { id: 'test-run-1', mode: 'sequential', command: 'PING', n: 1, valueBytes: 0, startedAt: '2025-01-01T00:00:00.000Z', keyPattern: '' },
+  redis: { version: '7.2.4', embedded: true, address: '127.0.0.1:6379' },
+  rtt: { addedMs: 0, jitterMs: 0, measuredMinUs: 31, measuredMedianUs: 38, samples: 5 },
+  recorder: { tool: 'pipescope', version: '0.1.0', client: 'ioredis 6.0.0', runtime: 'node v20.0.0' },
+};
+
+function builder(n: number, mode: RunInfo['mode'] = 'sequential'): TraceBuilder {
+  return new TraceBuilder({ ...HEADER, run: { ...HEADER.run, n, mode } });
+}
+
+function pongs(n: number) {
+  return Array.from({ length: n }, () => ({ reply: 'PONG' }));
+}
+
+/** The message of the TraceError that `action` throws; fails the test if it throws anything else. */
+function traceErrorOf(action: () => unknown): string {
+  try {
+    action();
+  } catch (error) {
+    expect(error).toBeInstanceOf(TraceError);
+    return (error as TraceError).message;
+  }
+  throw new Error('expected a TraceError, but nothing was thrown');
+}
+
+describe('TraceBuilder: sequential-like stream (one write and one read per command)', () => {
+  const b = builder(3);
+  b.addWrite({ atUs: 0, bytes: 14, commands: 1 });
+  b.addRead({ atUs: 40, bytes: 7, replies: 1 });
+  b.addWrite({ atUs: 100, bytes: 14, commands: 1 });
+  b.addRead({ atUs: 150, bytes: 7, replies: 1 });
+  b.addWrite({ atUs: 200, bytes: 14, commands: 1 });
+  b.addRead({ atUs: 260, bytes: 7, replies: 1 });
+  for (const outcome of pongs(3)) b.addOutcome(outcome);
+  const doc = b.finish(SERVER);
+
+  it('derives each command time from the write and the read that carried it', () => {
+    expect(doc.commands).toEqual([
+      { index: 0, sentUs: 0, repliedUs: 40, reply: 'PONG' },
+      { index: 1, sentUs: 100, repliedUs: 150, reply: 'PONG' },
+      { index: 2, sentUs: 200, repliedUs: 260, reply: 'PONG' },
+    ]);
+  });
+
+  it('records writes and reads with the commands/replies they completed', () => {
+    expect(doc.writes).toEqual([
+      { atUs: 0, bytes: 14, firstCommand: 0, commands: 1 },
+      { atUs: 100, bytes: 14, firstCommand: 1, commands: 1 },
+      { atUs: 200, bytes: 14, firstCommand: 2, commands: 1 },
+    ]);
+    expect(doc.reads).toEqual([
+      { atUs: 40, bytes: 7, firstReply: 0, replies: 1 },
+      { atUs: 150, bytes: 7, firstReply: 1, replies: 1 },
+      { atUs: 260, bytes: 7, firstReply: 2, replies: 1 },
+    ]);
+  });
+
+  it('counts client events and bytes, and copies the server counts', () => {
+    expect(doc.counts).toEqual({
+      client: { writes: 3, reads: 3, bytesOut: 42, bytesIn: 21, source: 'client-socket' },
+      server: { reads: 3, writes: 3, source: 'redis-info', exclusive: true },
+    });
+  });
+
+  it('totals: duration is the last reply, ops/s = n / duration', () => {
+    expect(doc.totals.durationUs).toBe(260);
+    expect(doc.totals.opsPerSec).toBeCloseTo(3e6 / 260, 9);
+  });
+
+  it('carries the header through, with format and version', () => {
+    expect(doc.format).toBe('pipescope-trace');
+    expect(doc.version).toBe(1);
+    expect(doc.run).toEqual({ ...HEADER.run, n: 3 });
+    expect(doc.redis).toEqual(HEADER.redis);
+    expect(doc.rtt).toEqual(HEADER.rtt);
+    expect(doc.recorder).toEqual(HEADER.recorder);
+  });
+});
+
+describe('TraceBuilder: pipeline-like stream (one write, replies spread over chunks)', () => {
+  const b = builder(5, 'pipeline');
+  b.addWrite({ atUs: 10, bytes: 70, commands: 5 });
+  b.addRead({ atUs: 50, bytes: 14, replies: 2 });
+  b.addRead({ atUs: 55, bytes: 3, replies: 0 }); // a chunk ending mid-reply completes nothing
+  b.addRead({ atUs: 60, bytes: 4, replies: 1 });
+  b.addRead({ atUs: 70, bytes: 14, replies: 2 });
+  for (const outcome of pongs(5)) b.addOutcome(outcome);
+  const doc = b.finish(SERVER);
+
+  it('every command was sent by the one write; replies take the time of the chunk that completed them', () => {
+    expect(doc.commands.map((c) => c.sentUs)).toEqual([10, 10, 10, 10, 10]);
+    expect(doc.commands.map((c) => c.repliedUs)).toEqual([50, 50, 60, 70, 70]);
+    expect(doc.commands.map((c) => c.index)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('numbers the first reply of each chunk by FIFO position', () => {
+    expect(doc.writes).toEqual([{ atUs: 10, bytes: 70, firstCommand: 0, commands: 5 }]);
+    expect(doc.reads.map((r) => [r.firstReply, r.replies])).toEqual([[0, 2], [2, 0], [2, 1], [3, 2]]);
+  });
+
+  it('counts and totals', () => {
+    expect(doc.counts.client).toEqual({ writes: 1, reads: 4, bytesOut: 70, bytesIn: 35, source: 'client-socket' });
+    expect(doc.totals.durationUs).toBe(70);
+    expect(doc.totals.opsPerSec).toBeCloseTo(5e6 / 70, 9);
+  });
+});
+
+describe('TraceBuilder: other shapes', () => {
+  it('a command whose bytes span two writes is sent at the write carrying its last byte', () => {
+    const b = builder(2, 'pipeline');
+    b.addWrite({ atUs: 5, bytes: 20, commands: 1 }); // command 0 and the start of command 1
+    b.addWrite({ atUs: 9, bytes: 8, commands: 1 });
+    b.addRead({ atUs: 30, bytes: 14, replies: 2 });
+    b.addOutcome({ reply: 1 });
+    b.addOutcome({ error: 'ERR value is not an integer or out of range' });
+    const doc = b.finish(SERVER);
+    expect(doc.commands).toEqual([
+      { index: 0, sentUs: 5, repliedUs: 30, reply: 1 },
+      { index: 1, sentUs: 9, repliedUs: 30, error: 'ERR value is not an integer or out of range' },
+    ]);
+    expect(doc.writes.map((w) => w.firstCommand)).toEqual([0, 1]);
+  });
+
+  it('a reply in the same microsecond as its write is allowed', () => {
+    const b = builder(1);
+    b.addWrite({ atUs: 7, bytes: 14, commands: 1 });
+    b.addRead({ atUs: 7, bytes: 7, replies: 1 });
+    b.addOutcome({ reply: null });
+    expect(b.finish(SERVER).commands[0]).toEqual({ index: 0, sentUs: 7, repliedUs: 7, reply: null });
+  });
+
+  it('a zero-length run (everything at t0) has ops/s 0 rather than Infinity', () => {
+    const b = builder(1);
+    b.addBatch({ writes: [{ atUs: 0, bytes: 14, commands: 1 }], reads: [{ atUs: 0, bytes: 7, replies: 1 }], outcomes: pongs(1) });
+    expect(b.finish(SERVER).totals).toEqual({ durationUs: 0, opsPerSec: 0 });
+  });
+
+  it('server counts come out in a fixed key order whatever order the caller used', () => {
+    const make = (server: ServerCounts) => {
+      const b = builder(1);
+      b.addBatch({ writes: [{ atUs: 0, bytes: 14, commands: 1 }], reads: [{ atUs: 3, bytes: 7, replies: 1 }], outcomes: pongs(1) });
+      return JSON.stringify(b.finish(server));
+    };
+    const shuffled = { exclusive: false, source: 'redis-info', writes: 1, reads: 2 } as const;
+    const text = make(shuffled);
+    expect(text).toBe(make({ reads: 2, writes: 1, source: 'redis-info', exclusive: false }));
+    expect(text).toContain('"server":{"reads":2,"writes":1,"source":"redis-info","exclusive":false}');
+  });
+
+  it('takes only the header fields from a larger message (e.g. a run-start message)', () => {
+    const message = { type: 'run-start', requestId: 'req-1', ...HEADER };
+    const b = new TraceBuilder(message);
+    b.addBatch({ writes: [{ atUs: 0, bytes: 14, commands: 1 }], reads: [{ atUs: 3, bytes: 7, replies: 1 }], outcomes: pongs(1) });
+    const doc = b.finish(SERVER);
+    expect(Object.keys(doc)).toEqual(['format', 'version', 'run', 'redis', 'rtt', 'recorder', 'commands', 'writes', 'reads', 'counts', 'totals']);
+  });
+
+  it('progress reports sent, replied and the latest event time', () => {
+    const b = builder(3);
+    expect(b.progress).toEqual({ n: 3, sent: 0, replied: 0, lastUs: 0 });
+    b.addWrite({ atUs: 10, bytes: 28, commands: 2 });
+    expect(b.progress).toEqual({ n: 3, sent: 2, replied: 0, lastUs: 10 });
+    b.addRead({ atUs: 25, bytes: 7, replies: 1 });
+    expect(b.progress).toEqual({ n: 3, sent: 2, replied: 1, lastUs: 25 });
+  });
+});
+
+describe('TraceBuilder.addBatch', () => {
+  it('applies the writes before the reads, so a read may complete a command written in the same batch', () => {
+    const b = builder(2);
+    b.addBatch({
+      writes: [{ atUs: 0, bytes: 14, commands: 1 }, { atUs: 100, bytes: 14, commands: 1 }],
+      reads: [{ atUs: 50, bytes: 7, replies: 1 }, { atUs: 160, bytes: 7, replies: 1 }],
+      outcomes: pongs(2),
+    });
+    const doc = b.finish(SERVER);
+    expect(doc.commands.map((c) => [c.sentUs, c.repliedUs])).toEqual([[0, 50], [100, 160]]);
+  });
+
+  it('gives the same document as feeding the events one by one, across several batches', () => {
+    const oneByOne = builder(3);
+    oneByOne.addWrite({ atUs: 0, bytes: 14, commands: 1 });
+    oneByOne.addRead({ atUs: 40, bytes: 7, replies: 1 });
+    oneByOne.addWrite({ atUs: 100, bytes: 28, commands: 2 });
+    oneByOne.addRead({ atUs: 150, bytes: 14, replies: 2 });
+    for (const outcome of pongs(3)) oneByOne.addOutcome(outcome);
+
+    const batched = builder(3);
+    batched.addBatch({ writes: [{ atUs: 0, bytes: 14, commands: 1 }], reads: [], outcomes: [] });
+    batched.addBatch({ writes: [{ atUs: 100, bytes: 28, commands: 2 }], reads: [{ atUs: 40, bytes: 7, replies: 1 }], outcomes: pongs(1) });
+    batched.addBatch({ writes: [], reads: [{ atUs: 150, bytes: 14, replies: 2 }], outcomes: pongs(2) });
+
+    expect(batched.finish(SERVER)).toEqual(oneByOne.finish(SERVER));
+  });
+
+  it('still refuses a read whose command is only written in a later batch', () => {
+    const b = builder(1);
+    expect(traceErrorOf(() => b.addBatch({ writes: [], reads: [{ atUs: 50, bytes: 7, replies: 1 }], outcomes: [] }))).toBe(
+      'Reply 0 arrived at 50 µs, before command 0 was written.',
+    );
+  });
+});
+
+describe('TraceBuilder refuses impossible data', () => {
+  it('a reply before its command was written at all', () => {
+    const b = builder(2);
+    b.addWrite({ atUs: 0, bytes: 14, commands: 1 });
+    expect(traceErrorOf(() => b.addRead({ atUs: 30, bytes: 14, replies: 2 }))).toBe(
+      'Reply 1 arrived at 30 µs, before command 1 was written.',
+    );
+  });
+
+  it('a reply earlier than the write that carried its command', () => {
+    const b = builder(1);
+    b.addWrite({ atUs: 100, bytes: 14, commands: 1 });
+    expect(traceErrorOf(() => b.addRead({ atUs: 99, bytes: 7, replies: 1 }))).toBe(
+      'Reply 0 arrived at 99 µs, before its request was written at 100 µs.',
+    );
+  });
+
+  it('writes out of order', () => {
+    const b = builder(2);
+    b.addWrite({ atUs: 100, bytes: 14, commands: 1 });
+    expect(traceErrorOf(() => b.addWrite({ atUs: 90, bytes: 14, commands: 1 }))).toBe('Socket writes out of order: 90 µs after 100 µs.');
+  });
+
+  it('reads out of order', () => {
+    const b = builder(2);
+    b.addWrite({ atUs: 0, bytes: 28, commands: 2 });
+    b.addRead({ atUs: 80, bytes: 7, replies: 1 });
+    expect(traceErrorOf(() => b.addRead({ atUs: 79, bytes: 7, replies: 1 }))).toBe('Socket reads out of order: 79 µs after 80 µs.');
+  });
+
+  it('equal times are in order, not out of it', () => {
+    const b = builder(2);
+    b.addWrite({ atUs: 5, bytes: 14, commands: 1 });
+    b.addWrite({ atUs: 5, bytes: 14, commands: 1 });
+    b.addRead({ atUs: 9, bytes: 7, replies: 1 });
+    expect(() => b.addRead({ atUs: 9, bytes: 7, replies: 1 })).not.toThrow();
+  });
+
+  it('more commands written than the run has', () => {
+    const b = builder(3);
+    b.addWrite({ atUs: 0, bytes: 28, commands: 2 });
+    expect(traceErrorOf(() => b.addWrite({ atUs: 5, bytes: 28, commands: 2 }))).toBe(
+      'Write at 5 µs carries command 3, but the run has only 3.',
+    );
+    expect(b.progress.sent).toBe(2); // the refused write changed nothing
+  });
+
+  it('more outcomes than the run has commands', () => {
+    const b = builder(2);
+    b.addOutcome({ reply: 'PONG' });
+    b.addOutcome({ reply: 'PONG' });
+    expect(traceErrorOf(() => b.addOutcome({ reply: 'PONG' }))).toBe("More replies than the run's 2 commands.");
+  });
+});
+
+describe('TraceBuilder.finish on an incomplete run', () => {
+  it('names how many commands were written', () => {
+    const b = builder(3);
+    b.addWrite({ atUs: 0, bytes: 28, commands: 2 });
+    expect(traceErrorOf(() => b.finish(SERVER))).toBe('Only 2 of 3 commands were written.');
+  });
+
+  it('names how many replies arrived', () => {
+    const b = builder(3);
+    b.addWrite({ atUs: 0, bytes: 42, commands: 3 });
+    b.addRead({ atUs: 20, bytes: 7, replies: 1 });
+    expect(traceErrorOf(() => b.finish(SERVER))).toBe('Only 1 of 3 replies arrived.');
+  });
+
+  it('names how many reply values were recorded', () => {
+    const b = builder(3);
+    b.addWrite({ atUs: 0, bytes: 42, commands: 3 });
+    b.addRead({ atUs: 20, bytes: 21, replies: 3 });
+    b.addOutcome({ reply: 'PONG' });
+    expect(traceErrorOf(() => b.finish(SERVER))).toBe('Only 1 of 3 reply values were recorded.');
+  });
+});

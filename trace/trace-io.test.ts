@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { TraceBuilder, TraceError } from './trace-builder.ts';
+import type { TraceDocument } from './trace-format.ts';
+import { parseTrace, serializeTrace, verifyTrace } from './trace-io.ts';
+
+/** A sequential INCR run of 3 with one error reply; times are deliberately not round. */
+function sampleTrace(): TraceDocument {
+  const b = new TraceBuilder({
+    run: {
+      id: 'm3x9k2-0a1b2c3d', mode: 'sequential', command: 'INCR', n: 3, valueBytes: 0,
+      startedAt: '2025-03-14T15:09:26.535Z', keyPattern: 'pipescope:m3x9k2-0a1b2c3d:counter',
+    },
+    redis: { version: '7.2.4', embedded: true, address: '127.0.0.1:40213' },
+    rtt: { addedMs: 2.5, jitterMs: 0.5, measuredMinUs: 2541, measuredMedianUs: 2610.5, samples: 5 },
+    recorder: { tool: 'pipescope', version: '0.1.0', client: 'ioredis 6.0.0', runtime: 'node v20.20.2' },
+  });
+  b.addBatch({
+    writes: [{ atUs: 0, bytes: 46, commands: 1 }, { atUs: 131.5, bytes: 46, commands: 1 }, { atUs: 250, bytes: 46, commands: 1 }],
+    reads: [{ atUs: 87, bytes: 4, replies: 1 }, { atUs: 199, bytes: 4, replies: 1 }, { atUs: 318, bytes: 50, replies: 1 }],
+    outcomes: [{ reply: 1 }, { reply: 2 }, { error: 'ERR increment or decrement would overflow' }],
+  });
+  return b.finish({ reads: 3, writes: 3, source: 'redis-info', exclusive: true });
+}
+
+/** The sample trace as JSON, edited by `edit`. */
+function edited(edit: (doc: Record<string, any>) => void): string { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const doc = JSON.parse(serializeTrace(sampleTrace()));
+  edit(doc);
+  return JSON.stringify(doc);
+}
+
+function traceErrorOf(action: () => unknown): string {
+  try {
+    action();
+  } catch (error) {
+    expect(error).toBeInstanceOf(TraceError);
+    return (error as TraceError).message;
+  }
+  throw new Error('expected a TraceError, but nothing was thrown');
+}
+
+describe('export and import', () => {
+  it('export → import → export is byte-identical', () => {
+    const text = serializeTrace(sampleTrace());
+    expect(serializeTrace(parseTrace(text))).toBe(text);
+  });
+
+  it('import gives back the same document', () => {
+    const doc = sampleTrace();
+    expect(parseTrace(serializeTrace(doc))).toEqual(doc);
+  });
+
+  it('the exported text is compact JSON starting with format and version', () => {
+    expect(serializeTrace(sampleTrace()).startsWith('{"format":"pipescope-trace","version":1,"run":{')).toBe(true);
+  });
+
+  it('verifyTrace accepts an already-parsed object', () => {
+    const doc = sampleTrace();
+    expect(verifyTrace(JSON.parse(serializeTrace(doc)))).toEqual(doc);
+  });
+});
+
+describe('parseTrace rejects', () => {
+  it('text that is not JSON, quoting the parser', () => {
+    expect(traceErrorOf(() => parseTrace('{"format": "pipescope-trace",'))).toMatch(
+      /^Not a trace: the file is not valid JSON \(.+\)\.$/,
+    );
+  });
+
+  it.each([
+    ['another format', '{"format":"har","version":1}'],
+    ['no format', '{"version":1}'],
+    ['an array', '[]'],
+    ['null', 'null'],
+    ['a string', '"pipescope-trace"'],
+  ])('JSON that is not a trace: %s', (_name, text) => {
+    expect(traceErrorOf(() => parseTrace(text))).toBe('Not a trace: expected "format": "pipescope-trace".');
+  });
+
+  it('an unsupported version, naming it', () => {
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.version = 2; })))).toBe(
+      'Unsupported trace version 2; this Pipescope reads version 1.',
+    );
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.version = '1'; })))).toBe(
+      'Unsupported trace version "1"; this Pipescope reads version 1.',
+    );
+  });
+
+  it('a missing version', () => {
+    expect(traceErrorOf(() => parseTrace(edited((d) => { delete d.version; })))).toBe(
+      'Unsupported trace version undefined; this Pipescope reads version 1.',
+    );
+  });
+
+  it('schema violations, naming the path', () => {
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.run.n = 0; })))).toBe(
+      'Invalid trace: run.n: Too small: expected number to be >0',
+    );
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.commands[1].sentUs = -5; })))).toBe(
+      'Invalid trace: commands.1.sentUs: Too small: expected number to be >=0',
+    );
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.run.mode = 'burst'; })))).toBe(
+      'Invalid trace: run.mode: Invalid option: expected one of "sequential"|"pipeline"',
+    );
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.counts.client.source = 'guess'; })))).toBe(
+      'Invalid trace: counts.client.source: Invalid input: expected "client-socket"',
+    );
+  });
+
+  it('at most three issues at once', () => {
+    const message = traceErrorOf(() => parseTrace(edited((d) => {
+      d.run.startedAt = 'yesterday';
+      d.writes[0].bytes = 1.5;
+      d.counts.server.source = 'x';
+      d.totals.durationUs = -1;
+    })));
+    expect(message).toBe(
+      'Invalid trace: run.startedAt: Invalid ISO datetime; writes.0.bytes: Invalid input: expected int, received number; ' +
+        'counts.server.source: Invalid input: expected "redis-info"',
+    );
+  });
+
+  it('a hand-edited command time that its write and read contradict', () => {
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.commands[1].sentUs = 140; })))).toBe(
+      "Invalid trace: command 1's times do not match the writes and reads that carried it.",
+    );
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.commands[2].repliedUs = 300; })))).toBe(
+      "Invalid trace: command 2's times do not match the writes and reads that carried it.",
+    );
+  });
+
+  it('commands listed out of order', () => {
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.commands.reverse(); })))).toBe(
+      'Invalid trace: commands must be listed in order; found index 2 at position 0.',
+    );
+  });
+
+  it('commands out of order even when their times agree (a pipeline: same write, same read)', () => {
+    const header = sampleTrace();
+    const b = new TraceBuilder({ ...header, run: { ...header.run, mode: 'pipeline' } });
+    b.addBatch({
+      writes: [{ atUs: 0, bytes: 138, commands: 3 }],
+      reads: [{ atUs: 90, bytes: 58, replies: 3 }],
+      outcomes: [{ reply: 1 }, { reply: 2 }, { reply: 3 }],
+    });
+    const doc = b.finish({ reads: 1, writes: 1, source: 'redis-info', exclusive: true });
+    const swapped = { ...doc, commands: [doc.commands[1], doc.commands[0], doc.commands[2]] };
+    expect(traceErrorOf(() => parseTrace(JSON.stringify(swapped)))).toBe(
+      'Invalid trace: commands must be listed in order; found index 1 at position 0.',
+    );
+  });
+
+  it('a duplicated index', () => {
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.commands[2].index = 1; })))).toBe(
+      'Invalid trace: commands must be listed in order; found index 1 at position 2.',
+    );
+  });
+
+  it('run.n that does not match the commands listed', () => {
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.run.n = 4; })))).toBe(
+      'Invalid trace: run.n is 4 but 3 commands are listed.',
+    );
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.commands.pop(); })))).toBe(
+      'Invalid trace: run.n is 3 but 2 commands are listed.',
+    );
+  });
+
+  it('socket events the builder refuses (a read before the write it answers)', () => {
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.reads[0].atUs = 0; d.writes[0].atUs = 10; d.commands[0].sentUs = 10; d.commands[0].repliedUs = 0; })))).toBe(
+      'Reply 0 arrived at 0 µs, before its request was written at 10 µs.',
+    );
+  });
+});
