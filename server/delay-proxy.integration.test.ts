@@ -27,7 +27,15 @@ describe('runs through 50 ms of added RTT', () => {
     expect(doc.totals.durationUs).toBeGreaterThanOrEqual(10 * 50_000);
     expect(doc.rtt).toMatchObject({ addedMs: 50, jitterMs: 0, samples: 3 });
     expect(doc.rtt.measuredMinUs).toBeGreaterThanOrEqual(50_000);
-    for (const c of doc.commands) expect(c.repliedUs - c.sentUs).toBeGreaterThanOrEqual(50_000);
+    for (const c of doc.commands) {
+      expect(c.repliedUs - c.sentUs).toBeGreaterThanOrEqual(50_000);
+      // Half the added RTT on each side of Redis, measured where the proxy hands over and receives.
+      expect(c.toServerUs! - c.sentUs).toBeGreaterThanOrEqual(25_000);
+      expect(c.repliedUs - c.fromServerUs!).toBeGreaterThanOrEqual(25_000);
+      expect(c.fromServerUs!).toBeGreaterThanOrEqual(c.toServerUs!);
+    }
+    expect(doc.proxy!.toServer).toHaveLength(10);
+    expect(doc.proxy!.fromServer).toHaveLength(10);
   });
 
   it('pipeline: one pipeline of 10 takes under 3 × 50 ms', async () => {

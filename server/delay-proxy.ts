@@ -24,8 +24,8 @@ const SPIN_BELOW_NS = 2_000_000n;
 
 export class DelayProxy {
   private readonly pairs = new Set<Socket>();
-  /** Called for every chunk forwarded, for tracing. */
-  onChunk: ((chunk: ProxiedChunk) => void) | undefined;
+  /** Called for every chunk forwarded, with its bytes, for tracing. */
+  onChunk: ((chunk: ProxiedChunk, data: Buffer) => void) | undefined;
 
   private constructor(
     private readonly server: Server,
@@ -69,8 +69,9 @@ export class DelayProxy {
       const jitter = settings.jitterMs > 0 ? (random() * 2 - 1) * settings.jitterMs * 1e6 : 0;
       return BigInt(Math.max(0, Math.round(oneWayNs + jitter)));
     };
-    const toServer = new DelayLine(server, 'to-server', delayNs, (chunk) => this.onChunk?.(chunk));
-    const toClient = new DelayLine(client, 'to-client', delayNs, (chunk) => this.onChunk?.(chunk));
+    const report = (chunk: ProxiedChunk, data: Buffer) => this.onChunk?.(chunk, data);
+    const toServer = new DelayLine(server, 'to-server', delayNs, report);
+    const toClient = new DelayLine(client, 'to-client', delayNs, report);
     client.on('data', (chunk) => toServer.push(chunk));
     server.on('data', (chunk) => toClient.push(chunk));
     // Either side closing closes the other once what it sent has been delivered.
@@ -96,7 +97,7 @@ class DelayLine {
     private readonly destination: Socket,
     private readonly direction: ProxiedChunk['direction'],
     private readonly delayNs: () => bigint,
-    private readonly report: (chunk: ProxiedChunk) => void,
+    private readonly report: (chunk: ProxiedChunk, data: Buffer) => void,
   ) {}
 
   push(chunk: Buffer): void {
@@ -136,7 +137,7 @@ class DelayLine {
       const { chunk, receivedAt } = this.queue.shift()!;
       if (this.destination.destroyed) continue;
       this.destination.write(chunk);
-      this.report({ direction: this.direction, receivedAt, forwardedAt: process.hrtime.bigint(), bytes: chunk.length });
+      this.report({ direction: this.direction, receivedAt, forwardedAt: process.hrtime.bigint(), bytes: chunk.length }, chunk);
     }
     this.schedule();
   }

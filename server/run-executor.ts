@@ -16,6 +16,7 @@ import { connect, targetHostPort, viaProxy } from './redis-target.ts';
 import type { RedisSession } from './redis-session.ts';
 import { previewReply } from './reply-preview.ts';
 import { serverDelta, snapshotServer } from './server-counters.ts';
+import { ProxyProbe } from './proxy-probe.ts';
 import { SocketProbe, microsSince } from './socket-probe.ts';
 import { workloadFor, type Workload } from './run-workload.ts';
 
@@ -77,8 +78,9 @@ export async function executeRun(
     listener.onStart?.(header);
 
     const probe = new SocketProbe(connection.stream as Socket, t0);
+    const proxyProbe = proxy && new ProxyProbe(proxy, t0);
     const flush = () => {
-      const batch = probe.take();
+      const batch: ProbeBatch = { ...probe.take(), ...proxyProbe?.take() };
       builder.addBatch(batch);
       written = builder.progress.sent;
       listener.onBatch?.(id, batch);
@@ -92,6 +94,7 @@ export async function executeRun(
     } finally {
       clearInterval(flusher);
       probe.detach();
+      proxyProbe?.detach();
       flush();
     }
     const after = await snapshotServer(control, namespace);

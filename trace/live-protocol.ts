@@ -51,6 +51,9 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     writes: flatTriples,
     reads: flatTriples,
     outcomes: z.array(WireOutcomeSchema),
+    /** Delay-proxy runs only: the proxy's hand-overs to Redis and receipts from it. */
+    toServer: flatTriples.optional(),
+    fromServer: flatTriples.optional(),
   }),
   z.object({ type: z.literal('run-end'), requestId, runId: z.string(), server: CountsSchema.shape.server }),
   z.object({ type: z.literal('request-done'), requestId }),
@@ -61,26 +64,46 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 export type RunEventsMessage = Extract<ServerMessage, { type: 'run-events' }>;
 
-export function encodeBatch(batch: ProbeBatch): Pick<RunEventsMessage, 'writes' | 'reads' | 'outcomes'> {
-  const writes: number[] = [];
-  for (const w of batch.writes) writes.push(w.atUs, w.bytes, w.commands);
-  const reads: number[] = [];
-  for (const r of batch.reads) reads.push(r.atUs, r.bytes, r.replies);
+type EncodedBatch = Pick<RunEventsMessage, 'writes' | 'reads' | 'outcomes' | 'toServer' | 'fromServer'>;
+
+export function encodeBatch(batch: ProbeBatch): EncodedBatch {
   const outcomes = batch.outcomes.map((o) => ('error' in o ? { e: o.error } : o.reply));
-  return { writes, reads, outcomes };
+  const encoded: EncodedBatch = { writes: flattenWrites(batch.writes), reads: flattenReads(batch.reads), outcomes };
+  if (batch.toServer?.length) encoded.toServer = flattenWrites(batch.toServer);
+  if (batch.fromServer?.length) encoded.fromServer = flattenReads(batch.fromServer);
+  return encoded;
 }
 
-export function decodeBatch(message: Pick<RunEventsMessage, 'writes' | 'reads' | 'outcomes'>): ProbeBatch {
-  const writes: WriteEvent[] = [];
-  for (let i = 0; i < message.writes.length; i += 3) {
-    writes.push({ atUs: message.writes[i]!, bytes: message.writes[i + 1]!, commands: message.writes[i + 2]! });
-  }
-  const reads: ReadEvent[] = [];
-  for (let i = 0; i < message.reads.length; i += 3) {
-    reads.push({ atUs: message.reads[i]!, bytes: message.reads[i + 1]!, replies: message.reads[i + 2]! });
-  }
+export function decodeBatch(message: EncodedBatch): ProbeBatch {
   const outcomes: Outcome[] = message.outcomes.map((o) =>
     o !== null && typeof o === 'object' ? { error: o.e } : { reply: o },
   );
-  return { writes, reads, outcomes };
+  const batch: ProbeBatch = { writes: unflattenWrites(message.writes), reads: unflattenReads(message.reads), outcomes };
+  if (message.toServer) batch.toServer = unflattenWrites(message.toServer);
+  if (message.fromServer) batch.fromServer = unflattenReads(message.fromServer);
+  return batch;
+}
+
+function flattenWrites(events: WriteEvent[]): number[] {
+  const flat: number[] = [];
+  for (const e of events) flat.push(e.atUs, e.bytes, e.commands);
+  return flat;
+}
+
+function flattenReads(events: ReadEvent[]): number[] {
+  const flat: number[] = [];
+  for (const e of events) flat.push(e.atUs, e.bytes, e.replies);
+  return flat;
+}
+
+function unflattenWrites(flat: number[]): WriteEvent[] {
+  const events: WriteEvent[] = [];
+  for (let i = 0; i < flat.length; i += 3) events.push({ atUs: flat[i]!, bytes: flat[i + 1]!, commands: flat[i + 2]! });
+  return events;
+}
+
+function unflattenReads(flat: number[]): ReadEvent[] {
+  const events: ReadEvent[] = [];
+  for (let i = 0; i < flat.length; i += 3) events.push({ atUs: flat[i]!, bytes: flat[i + 1]!, replies: flat[i + 2]! });
+  return events;
 }

@@ -159,7 +159,8 @@ describe('TraceBuilder: other shapes', () => {
     const b = new TraceBuilder(message);
     b.addBatch({ writes: [{ atUs: 0, bytes: 14, commands: 1 }], reads: [{ atUs: 3, bytes: 7, replies: 1 }], outcomes: pongs(1) });
     const doc = b.finish(SERVER);
-    expect(Object.keys(doc)).toEqual(['format', 'version', 'run', 'redis', 'rtt', 'recorder', 'commands', 'writes', 'reads', 'counts', 'totals']);
+    expect(Object.keys(doc)).toEqual(['format', 'version', 'run', 'redis', 'rtt', 'recorder', 'commands', 'writes', 'reads', 'proxy', 'counts', 'totals']);
+    expect(doc.proxy).toBeNull(); // a direct run: no proxy events
   });
 
   it('progress reports sent, replied and the latest event time', () => {
@@ -253,6 +254,12 @@ describe('TraceBuilder refuses impossible data', () => {
       'Write at 5 µs carries command 3, but the run has only 3.',
     );
     expect(b.progress.sent).toBe(2); // the refused write changed nothing
+  });
+
+  it('more replies read than the run has commands', () => {
+    const b = builder(2);
+    b.addWrite({ atUs: 0, bytes: 28, commands: 2 });
+    expect(traceErrorOf(() => b.addRead({ atUs: 9, bytes: 21, replies: 3 }))).toBe('Read at 9 µs completes reply 2, but the run has only 2.');
   });
 
   it('more outcomes than the run has commands', () => {

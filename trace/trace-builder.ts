@@ -36,6 +36,9 @@ export interface ProbeBatch {
   writes: WriteEvent[];
   reads: ReadEvent[];
   outcomes: Outcome[];
+  /** Delay-proxy runs only: chunks the proxy wrote to Redis (commands) and read from it (replies). */
+  toServer?: WriteEvent[];
+  fromServer?: ReadEvent[];
 }
 
 export type Recorder = TraceDocument['recorder'];
@@ -55,65 +58,109 @@ export class TraceError extends Error {
   override name = 'TraceError';
 }
 
-export class TraceBuilder {
-  private readonly sentUs: number[] = [];
-  private readonly repliedUs: number[] = [];
-  private readonly outcomes: Outcome[] = [];
-  private readonly writes: SocketWrite[] = [];
-  private readonly reads: SocketRead[] = [];
-  private bytesOut = 0;
-  private bytesIn = 0;
+interface Chunk {
+  atUs: number;
+  bytes: number;
+  first: number;
+  count: number;
+}
 
+/**
+ * One place where a command (or its reply) passes: the client's writes, the proxy's hand-over to
+ * Redis, the proxy's receipt from Redis, the client's reads. Chunks complete commands in FIFO order,
+ * and each command must have passed the stage before at an earlier or equal time.
+ */
+class Stage {
+  readonly times: number[] = [];
+  readonly chunks: Chunk[] = [];
+  bytes = 0;
+
+  constructor(
+    private readonly n: number,
+    private readonly outOfOrder: string,
+    private readonly overflow: (atUs: number, index: number, n: number) => string,
+    private before: Stage | null,
+    private tooEarly: (index: number, atUs: number, previousUs: number | undefined) => string,
+  ) {}
+
+  /** Puts another stage in between: from now on, commands must have passed `stage` first. */
+  follow(stage: Stage, tooEarly: Stage['tooEarly']): void {
+    this.before = stage;
+    this.tooEarly = tooEarly;
+  }
+
+  add(atUs: number, bytes: number, count: number): Chunk {
+    const previous = this.chunks.at(-1);
+    if (previous && atUs < previous.atUs) throw new TraceError(`${this.outOfOrder} out of order: ${atUs} µs after ${previous.atUs} µs.`);
+    const first = this.times.length;
+    if (first + count > this.n) throw new TraceError(this.overflow(atUs, first + count - 1, this.n));
+    for (let i = first; i < first + count; i++) {
+      if (this.before) {
+        const previousUs = this.before.times[i];
+        if (previousUs === undefined || previousUs > atUs) throw new TraceError(this.tooEarly(i, atUs, previousUs));
+      }
+      this.times.push(atUs);
+    }
+    const chunk = { atUs, bytes, first, count };
+    this.chunks.push(chunk);
+    this.bytes += bytes;
+    return chunk;
+  }
+
+  get lastUs(): number {
+    return this.chunks.at(-1)?.atUs ?? 0;
+  }
+}
+
+export class TraceBuilder {
   readonly header: TraceHeader;
+  private readonly outcomes: Outcome[] = [];
+  private readonly sent: Stage;
+  private readonly replied: Stage;
+  /** Present once the first proxy event arrives: the run went through the delay proxy. */
+  private proxy: { toServer: Stage; fromServer: Stage } | undefined;
 
   constructor(header: TraceHeader) {
     // Copied field by field: the header may arrive inside a larger message.
     this.header = { run: header.run, redis: header.redis, rtt: header.rtt, recorder: header.recorder };
+    const n = header.run.n;
+    this.sent = new Stage(n, 'Socket writes',
+      (atUs, index, total) => `Write at ${atUs} µs carries command ${index}, but the run has only ${total}.`, null, () => '');
+    this.replied = new Stage(n, 'Socket reads',
+      (atUs, index, total) => `Read at ${atUs} µs completes reply ${index}, but the run has only ${total}.`,
+      this.sent,
+      (index, atUs, sentUs) => sentUs === undefined
+        ? `Reply ${index} arrived at ${atUs} µs, before command ${index} was written.`
+        : `Reply ${index} arrived at ${atUs} µs, before its request was written at ${sentUs} µs.`);
   }
 
   get run(): TraceHeader['run'] {
     return this.header.run;
   }
 
-  /** Writes before reads: a read in this batch can only complete commands written by now. */
+  /** Writes first, then the proxy's hops, then reads: each can only complete what came before it. */
   addBatch(batch: ProbeBatch): void {
     for (const write of batch.writes) this.addWrite(write);
+    for (const hop of batch.toServer ?? []) this.addProxyToServer(hop);
+    for (const hop of batch.fromServer ?? []) this.addProxyFromServer(hop);
     for (const read of batch.reads) this.addRead(read);
     for (const outcome of batch.outcomes) this.addOutcome(outcome);
   }
 
   addWrite({ atUs, bytes, commands }: WriteEvent): void {
-    const previous = this.writes.at(-1);
-    if (previous && atUs < previous.atUs) {
-      throw new TraceError(`Socket writes out of order: ${atUs} µs after ${previous.atUs} µs.`);
-    }
-    const firstCommand = this.sentUs.length;
-    if (firstCommand + commands > this.run.n) {
-      throw new TraceError(`Write at ${atUs} µs carries command ${firstCommand + commands - 1}, but the run has only ${this.run.n}.`);
-    }
-    for (let i = 0; i < commands; i++) this.sentUs.push(atUs);
-    this.writes.push({ atUs, bytes, firstCommand, commands });
-    this.bytesOut += bytes;
+    this.sent.add(atUs, bytes, commands);
   }
 
   addRead({ atUs, bytes, replies }: ReadEvent): void {
-    const previous = this.reads.at(-1);
-    if (previous && atUs < previous.atUs) {
-      throw new TraceError(`Socket reads out of order: ${atUs} µs after ${previous.atUs} µs.`);
-    }
-    const firstReply = this.repliedUs.length;
-    for (let i = firstReply; i < firstReply + replies; i++) {
-      const sentAt = this.sentUs[i];
-      if (sentAt === undefined) {
-        throw new TraceError(`Reply ${i} arrived at ${atUs} µs, before command ${i} was written.`);
-      }
-      if (sentAt > atUs) {
-        throw new TraceError(`Reply ${i} arrived at ${atUs} µs, before its request was written at ${sentAt} µs.`);
-      }
-      this.repliedUs.push(atUs);
-    }
-    this.reads.push({ atUs, bytes, firstReply, replies });
-    this.bytesIn += bytes;
+    this.replied.add(atUs, bytes, replies);
+  }
+
+  addProxyToServer({ atUs, bytes, commands }: WriteEvent): void {
+    this.proxyStages().toServer.add(atUs, bytes, commands);
+  }
+
+  addProxyFromServer({ atUs, bytes, replies }: ReadEvent): void {
+    this.proxyStages().fromServer.add(atUs, bytes, replies);
   }
 
   addOutcome(outcome: Outcome): void {
@@ -124,35 +171,42 @@ export class TraceBuilder {
   }
 
   get progress(): TraceProgress {
-    const lastUs = Math.max(this.writes.at(-1)?.atUs ?? 0, this.reads.at(-1)?.atUs ?? 0);
-    return { n: this.run.n, sent: this.sentUs.length, replied: this.repliedUs.length, lastUs };
+    return { n: this.run.n, sent: this.sent.times.length, replied: this.replied.times.length, lastUs: Math.max(this.sent.lastUs, this.replied.lastUs) };
   }
 
   finish(server: ServerCounts): TraceDocument {
     const { n } = this.run;
-    if (this.sentUs.length !== n) throw new TraceError(`Only ${this.sentUs.length} of ${n} commands were written.`);
-    if (this.repliedUs.length !== n) throw new TraceError(`Only ${this.repliedUs.length} of ${n} replies arrived.`);
+    if (this.sent.times.length !== n) throw new TraceError(`Only ${this.sent.times.length} of ${n} commands were written.`);
+    if (this.replied.times.length !== n) throw new TraceError(`Only ${this.replied.times.length} of ${n} replies arrived.`);
     if (this.outcomes.length !== n) throw new TraceError(`Only ${this.outcomes.length} of ${n} reply values were recorded.`);
+    const proxy = this.proxy;
+    if (proxy) {
+      for (const [stage, what] of [[proxy.toServer, 'commands reached Redis through the proxy'], [proxy.fromServer, 'replies came back through the proxy']] as const) {
+        if (stage.times.length !== n) throw new TraceError(`Only ${stage.times.length} of ${n} ${what}.`);
+      }
+    }
     const commands: CommandRecord[] = this.outcomes.map((outcome, index) => ({
       index,
-      sentUs: this.sentUs[index]!,
-      repliedUs: this.repliedUs[index]!,
+      sentUs: this.sent.times[index]!,
+      ...(proxy ? { toServerUs: proxy.toServer.times[index]!, fromServerUs: proxy.fromServer.times[index]! } : {}),
+      repliedUs: this.replied.times[index]!,
       ...outcome,
     }));
-    const durationUs = this.repliedUs[n - 1]!;
+    const durationUs = this.replied.times[n - 1]!;
     return {
       format: TRACE_FORMAT,
       version: FORMAT_VERSION,
       ...this.header,
       commands,
-      writes: this.writes,
-      reads: this.reads,
+      writes: this.sent.chunks.map(asWrite),
+      reads: this.replied.chunks.map(asRead),
+      proxy: proxy ? { toServer: proxy.toServer.chunks.map(asWrite), fromServer: proxy.fromServer.chunks.map(asRead) } : null,
       counts: {
         client: {
-          writes: this.writes.length,
-          reads: this.reads.length,
-          bytesOut: this.bytesOut,
-          bytesIn: this.bytesIn,
+          writes: this.sent.chunks.length,
+          reads: this.replied.chunks.length,
+          bytesOut: this.sent.bytes,
+          bytesIn: this.replied.bytes,
           source: CLIENT_COUNT_SOURCE,
         },
         // Spelled out so that key order, and so the exported text, never depends on the caller.
@@ -161,4 +215,29 @@ export class TraceBuilder {
       totals: { durationUs, opsPerSec: durationUs > 0 ? (n * 1e6) / durationUs : 0 },
     };
   }
+
+  private proxyStages(): { toServer: Stage; fromServer: Stage } {
+    if (this.proxy) return this.proxy;
+    if (this.replied.times.length > 0) throw new TraceError('Proxy events began after replies had arrived: the run either went through the proxy or not.');
+    const n = this.run.n;
+    const toServer = new Stage(n, 'Proxy hand-overs to Redis',
+      (atUs, index, total) => `Proxy chunk at ${atUs} µs carries command ${index}, but the run has only ${total}.`,
+      this.sent,
+      (index, atUs, sentUs) => `The proxy passed command ${index} to Redis at ${atUs} µs, before the client wrote it${sentUs === undefined ? '' : ` at ${sentUs} µs`}.`);
+    const fromServer = new Stage(n, 'Proxy receipts from Redis',
+      (atUs, index, total) => `Proxy chunk at ${atUs} µs completes reply ${index}, but the run has only ${total}.`,
+      toServer,
+      (index, atUs, toServerUs) => `Reply ${index} left Redis at ${atUs} µs, before command ${index} reached Redis${toServerUs === undefined ? '' : ` at ${toServerUs} µs`}.`);
+    this.replied.follow(fromServer, (index, atUs, fromServerUs) =>
+      `Reply ${index} arrived at ${atUs} µs, before it came back from Redis through the proxy${fromServerUs === undefined ? '' : ` at ${fromServerUs} µs`}.`);
+    return (this.proxy = { toServer, fromServer });
+  }
+}
+
+function asWrite(chunk: Chunk): SocketWrite {
+  return { atUs: chunk.atUs, bytes: chunk.bytes, firstCommand: chunk.first, commands: chunk.count };
+}
+
+function asRead(chunk: Chunk): SocketRead {
+  return { atUs: chunk.atUs, bytes: chunk.bytes, firstReply: chunk.first, replies: chunk.count };
 }

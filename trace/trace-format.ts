@@ -60,16 +60,21 @@ export const ReplyValueSchema = z.union([z.string(), z.number(), z.null()]);
 export type ReplyValue = z.infer<typeof ReplyValueSchema>;
 export const REPLY_PREVIEW_CHARS = 64;
 
+const commandTimes = {
+  index: count,
+  /** When the socket write that carried the command's last byte was issued. */
+  sentUs: micros,
+  /** Through the delay proxy only: when the proxy handed the command's last byte on to Redis. */
+  toServerUs: micros.optional(),
+  /** Through the delay proxy only: when the proxy received the last byte of the reply from Redis. */
+  fromServerUs: micros.optional(),
+  /** When the received chunk that completed the command's reply arrived. */
+  repliedUs: micros,
+};
+
 export const CommandRecordSchema = z.union([
-  z.object({
-    index: count,
-    /** When the socket write that carried the command's last byte was issued. */
-    sentUs: micros,
-    /** When the received chunk that completed the command's reply arrived. */
-    repliedUs: micros,
-    reply: ReplyValueSchema,
-  }),
-  z.object({ index: count, sentUs: micros, repliedUs: micros, error: z.string() }),
+  z.object({ ...commandTimes, reply: ReplyValueSchema }),
+  z.object({ ...commandTimes, error: z.string() }),
 ]);
 export type CommandRecord = z.infer<typeof CommandRecordSchema>;
 
@@ -92,6 +97,16 @@ export const SocketReadSchema = z.object({
   replies: count,
 });
 export type SocketRead = z.infer<typeof SocketReadSchema>;
+
+/**
+ * What Pipescope's TCP delay proxy saw on its Redis side, on the client's clock (same process): the
+ * chunks it wrote to Redis and the chunks it read back. Redis is one loopback hop away from there.
+ */
+export const ProxyHopsSchema = z.object({
+  toServer: z.array(SocketWriteSchema),
+  fromServer: z.array(SocketReadSchema),
+});
+export type ProxyHops = z.infer<typeof ProxyHopsSchema>;
 
 export const CLIENT_COUNT_SOURCE = 'client-socket';
 export const SERVER_COUNT_SOURCE = 'redis-info';
@@ -142,6 +157,8 @@ export const TraceDocumentSchema = z.object({
   commands: z.array(CommandRecordSchema),
   writes: z.array(SocketWriteSchema),
   reads: z.array(SocketReadSchema),
+  /** null when the run connected to Redis directly. */
+  proxy: ProxyHopsSchema.nullable(),
   counts: CountsSchema,
   totals: TotalsSchema,
 });

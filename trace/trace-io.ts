@@ -38,7 +38,8 @@ export function verifyTrace(json: unknown): TraceDocument {
     if (command.index !== position || derived === undefined) {
       throw new TraceError(`Invalid trace: commands must be listed in order; found index ${command.index} at position ${position}.`);
     }
-    if (command.sentUs !== derived.sentUs || command.repliedUs !== derived.repliedUs) {
+    if (command.sentUs !== derived.sentUs || command.repliedUs !== derived.repliedUs
+      || command.toServerUs !== derived.toServerUs || command.fromServerUs !== derived.fromServerUs) {
       throw new TraceError(`Invalid trace: command ${command.index}'s times do not match the writes and reads that carried it.`);
     }
   }
@@ -51,7 +52,12 @@ function replay(doc: TraceDocument): TraceDocument {
   }
   const builder = new TraceBuilder(doc);
   const outcomes: Outcome[] = doc.commands.map((c) => ('error' in c ? { error: c.error } : { reply: c.reply }));
-  builder.addBatch({ writes: doc.writes, reads: doc.reads, outcomes });
+  builder.addBatch({
+    writes: doc.writes,
+    reads: doc.reads,
+    outcomes,
+    ...(doc.proxy ? { toServer: doc.proxy.toServer, fromServer: doc.proxy.fromServer } : {}),
+  });
   return builder.finish(doc.counts.server);
 }
 
