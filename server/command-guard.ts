@@ -20,8 +20,8 @@ export function assertAllowed(namespace: string, name: string, args: readonly (s
   const command = name.toUpperCase();
   const keys = KEYLESS.has(command) ? [] : SINGLE_KEY.has(command) ? args.slice(0, 1) : MULTI_KEY.has(command) ? args : null;
   if (keys === null) throw new RefusedCommandError(`Refused: ${command} is not a command Pipescope runs.`);
-  if (command === 'INFO' && args.some((section) => !['server', 'stats', 'memory', 'clients'].includes(String(section)))) {
-    throw new RefusedCommandError('Refused: INFO is only read for server, stats, memory and clients.');
+  if (command === 'INFO' && args.some((section) => !['server', 'stats', 'memory', 'clients', 'all'].includes(String(section)))) {
+    throw new RefusedCommandError('Refused: INFO is only read for server, stats, memory, clients and all.');
   }
   if (!namespace.startsWith(RUN_NAMESPACE_PREFIX)) throw new RefusedCommandError(`Refused: "${namespace}" is not a run namespace.`);
   if ((SINGLE_KEY.has(command) || MULTI_KEY.has(command)) && keys.length === 0) {

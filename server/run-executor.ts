@@ -98,8 +98,8 @@ export async function executeRun(
       flush();
     }
     const after = await snapshotServer(control, namespace);
-    const delta = serverDelta(before, after, spec.n);
-    return builder.finish({ reads: delta.reads, writes: delta.writes, exclusive: delta.exclusive, source: 'redis-info' });
+    const delta = serverDelta(before, after, spec.n, spec.command);
+    return builder.finish({ ...delta, source: 'redis-info' });
   } catch (error) {
     throw signal?.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;
   } finally {

@@ -25,14 +25,17 @@ afterAll(async () => {
 it('an empty run counts zero read and write events and is exclusive', async () => {
   const before = await snapshotServer(control, 'pipescope:test:');
   const after = await snapshotServer(control, 'pipescope:test:');
-  expect(serverDelta(before, after, 0)).toEqual({ reads: 0, writes: 0, exclusive: true });
+  expect(serverDelta(before, after, 0, 'PING')).toEqual({ reads: 0, writes: 0, execUs: 0, exclusive: true });
 });
 
 it('five ping-pong commands on another connection are five reads and five writes', async () => {
   const before = await snapshotServer(control, 'pipescope:test:');
   for (let i = 0; i < 5; i++) await other.ping();
   const after = await snapshotServer(control, 'pipescope:test:');
-  expect(serverDelta(before, after, 5)).toEqual({ reads: 5, writes: 5, exclusive: true });
+  const delta = serverDelta(before, after, 5, 'PING');
+  expect(delta).toMatchObject({ reads: 5, writes: 5, exclusive: true });
+  expect(delta.execUs).toBeGreaterThanOrEqual(0);
+  expect(before.commandUsec.get('ping')).toBeGreaterThanOrEqual(0); // the set-up PINGs were counted
 });
 
 it('traffic that is not the run makes the counts non-exclusive', async () => {
@@ -40,5 +43,5 @@ it('traffic that is not the run makes the counts non-exclusive', async () => {
   await other.ping();
   await other.ping();
   const after = await snapshotServer(control, 'pipescope:test:');
-  expect(serverDelta(before, after, 1).exclusive).toBe(false);
+  expect(serverDelta(before, after, 1, 'PING').exclusive).toBe(false);
 });

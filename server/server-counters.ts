@@ -7,7 +7,8 @@
 // reports. So the raw delta holds one extra read (INFO #2's) and one extra write (INFO #1's reply):
 // subtract one of each. Commands: INFO #1 is counted once it has run, INFO #2 only after it reports,
 // so the command delta is the run's commands plus one. server-counters.integration.test.ts checks all
-// three on an empty run.
+// three on an empty run. One `INFO all` call reads stats and commandstats together (multi-section
+// INFO needs Redis 7), so the correction holds on older servers too.
 import type { Redis } from 'ioredis';
 import { assertAllowed } from './command-guard.ts';
 
@@ -15,6 +16,8 @@ export interface ServerSnapshot {
   reads: number;
   writes: number;
   commands: number;
+  /** Microseconds spent per command name (lower case), from INFO commandstats. */
+  commandUsec: Map<string, number>;
 }
 
 export function parseInfo(text: string): Map<string, string> {
@@ -33,26 +36,36 @@ function numberField(fields: Map<string, string>, name: string): number {
 }
 
 export async function snapshotServer(control: Redis, namespace: string): Promise<ServerSnapshot> {
-  assertAllowed(namespace, 'INFO', ['stats']);
-  const fields = parseInfo(await control.info('stats'));
+  assertAllowed(namespace, 'INFO', ['all']);
+  const fields = parseInfo(await control.info('all'));
+  const commandUsec = new Map<string, number>();
+  for (const [name, value] of fields) {
+    const usec = /(?:^|,)usec=(\d+)/.exec(value);
+    if (name.startsWith('cmdstat_') && usec) commandUsec.set(name.slice('cmdstat_'.length), Number(usec[1]));
+  }
   return {
     reads: numberField(fields, 'total_reads_processed'),
     writes: numberField(fields, 'total_writes_processed'),
     commands: numberField(fields, 'total_commands_processed'),
+    commandUsec,
   };
 }
 
 export interface ServerDelta {
   reads: number;
   writes: number;
+  /** Time Redis spent executing `command` between the snapshots. */
+  execUs: number;
   /** True when the only commands Redis processed in between were the run's own. */
   exclusive: boolean;
 }
 
-export function serverDelta(before: ServerSnapshot, after: ServerSnapshot, runCommands: number): ServerDelta {
+export function serverDelta(before: ServerSnapshot, after: ServerSnapshot, runCommands: number, command: string): ServerDelta {
+  const usec = (snapshot: ServerSnapshot) => snapshot.commandUsec.get(command.toLowerCase()) ?? 0;
   return {
     reads: Math.max(0, after.reads - before.reads - 1),
     writes: Math.max(0, after.writes - before.writes - 1),
+    execUs: Math.max(0, usec(after) - usec(before)),
     exclusive: after.commands - before.commands - 1 === runCommands,
   };
 }

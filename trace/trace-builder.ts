@@ -210,7 +210,7 @@ export class TraceBuilder {
           source: CLIENT_COUNT_SOURCE,
         },
         // Spelled out so that key order, and so the exported text, never depends on the caller.
-        server: { reads: server.reads, writes: server.writes, source: server.source, exclusive: server.exclusive },
+        server: { reads: server.reads, writes: server.writes, execUs: server.execUs, source: server.source, exclusive: server.exclusive },
       },
       totals: { durationUs, opsPerSec: durationUs > 0 ? (n * 1e6) / durationUs : 0 },
     };

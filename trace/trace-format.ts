@@ -125,6 +125,8 @@ export const CountsSchema = z.object({
     reads: count,
     /** Write events Redis processed (INFO stats total_writes_processed delta). */
     writes: count,
+    /** Time Redis spent executing the run's command (INFO commandstats usec delta): its service time. */
+    execUs: micros,
     source: z.literal(SERVER_COUNT_SOURCE),
     /** False when other clients shared the Redis during the run, so the deltas include their traffic. */
     exclusive: z.boolean(),
