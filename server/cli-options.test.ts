@@ -17,6 +17,12 @@ describe('parseServeOptions', () => {
     expect(parseServeOptions([], {})).toEqual({ port: 7380, host: '127.0.0.1', redisUrl: undefined });
   });
 
+  it('treats empty PORT and HOST variables as unset, but names an empty flag', () => {
+    expect(parseServeOptions([], { PORT: '', HOST: '' })).toEqual({ port: 7380, host: '127.0.0.1', redisUrl: undefined });
+    expect(() => parseServeOptions(['--port='], {})).toThrow('--port must be a number');
+    expect(() => parseServeOptions(['--host='], {})).toThrow('--host must not be empty');
+  });
+
   it('takes PORT, HOST and REDIS_URL from the environment', () => {
     expect(parseServeOptions([], { PORT: '8080', HOST: '0.0.0.0', REDIS_URL: 'redis://cache:6379' })).toEqual({
       port: 8080,

@@ -32,10 +32,12 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return 'help';
-  const port = PortSchema.safeParse(values.port ?? env['PORT'] ?? DEFAULT_PORT);
+  // An empty environment variable counts as unset; an empty flag is a mistake worth naming.
+  if (values.port !== undefined && values.port.trim() === '') throw new CliError('--port must be a number');
+  const port = PortSchema.safeParse(values.port ?? (env['PORT'] || undefined) ?? DEFAULT_PORT);
   if (!port.success) throw new CliError(port.error.issues[0]!.message);
-  const host = values.host ?? env['HOST'] ?? '127.0.0.1';
-  if (!host) throw new CliError('--host must not be empty');
+  if (values.host !== undefined && values.host.trim() === '') throw new CliError('--host must not be empty');
+  const host = values.host ?? (env['HOST'] || undefined) ?? '127.0.0.1';
   return { port: port.data, host, redisUrl: values['redis-url'] ?? (env['REDIS_URL'] || undefined) };
 }
 

@@ -49,6 +49,7 @@ describe('assertAllowed: the allow-list', () => {
     ['EXISTS', [`${NS}key:0`]],
     ['INFO', ['stats']],
     ['INFO', ['server']],
+    ['INFO', ['all']],
     ['INFO', []],
   ] as [string, string[]][])('allows %s %j', (name, args) => {
     expect(() => assertAllowed(NS, name, args)).not.toThrow();
@@ -63,8 +64,8 @@ describe('assertAllowed: the allow-list', () => {
   });
 
   it('reads INFO only for a few sections', () => {
-    expect(refusal(NS, 'INFO', ['keyspace'])).toBe('Refused: INFO is only read for server, stats, memory and clients.');
-    expect(refusal(NS, 'INFO', ['stats', 'all'])).toBe('Refused: INFO is only read for server, stats, memory and clients.');
+    expect(refusal(NS, 'INFO', ['keyspace'])).toBe('Refused: INFO is only read for server, stats, memory, clients and all.');
+    expect(refusal(NS, 'INFO', ['stats', 'commandstats'])).toBe('Refused: INFO is only read for server, stats, memory, clients and all.');
   });
 });
 

@@ -17,8 +17,8 @@ export class RunQueue {
 
   enqueue(job: QueuedJob): void {
     this.waiting.push(job);
-    job.onPosition(this.length - 1);
-    if (!this.current) this.idle = this.pump();
+    if (this.current) job.onPosition(this.length - 1);
+    else this.idle = this.pump(); // announces position 0 as the job starts
   }
 
   /** 'aborted': the running job was told to stop; 'removed': it had not started and never will. */

@@ -154,7 +154,7 @@ describe('size on the wire of a 10,000-command sequential PING run', () => {
       if (message.type !== 'run-events') throw new Error('wrong type');
       browser.addBatch(decodeBatch(message));
     }
-    const doc = browser.finish({ reads: N, writes: N, source: 'redis-info', exclusive: true });
+    const doc = browser.finish({ reads: N, writes: N, execUs: 4210, source: 'redis-info', exclusive: true });
     expect(doc.commands).toHaveLength(N);
     expect(doc.commands[N - 1]).toEqual({ index: N - 1, sentUs: 999_900 + ((N - 1) % 7), repliedUs: 999_900 + ((N - 1) % 7) + 55 + ((N - 1) % 13), reply: 'PONG' });
     expect(doc.counts.client).toMatchObject({ writes: N, reads: N, bytesOut: 14 * N, bytesIn: 7 * N });

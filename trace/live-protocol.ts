@@ -17,7 +17,10 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
-const flatTriples = z.array(z.number().nonnegative()).refine((a) => a.length % 3 === 0, 'length must be a multiple of 3');
+const flatTriples = z
+  .array(z.number().nonnegative().finite())
+  .refine((a) => a.length % 3 === 0, 'length must be a multiple of 3')
+  .refine((a) => a.every((value, i) => i % 3 === 0 || Number.isInteger(value)), 'bytes and counts must be whole numbers');
 const WireOutcomeSchema = z.union([ReplyValueSchema, z.object({ e: z.string() })]);
 
 export const RedisStatusSchema = z.object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TraceBuilder, TraceError, type ServerCounts, type TraceHeader } from './trace-builder.ts';
 import type { RunInfo } from './trace-format.ts';
 
-const SERVER: ServerCounts = { reads: 3, writes: 3, source: 'redis-info', exclusive: true };
+const SERVER: ServerCounts = { reads: 3, writes: 3, execUs: 2.5, source: 'redis-info', exclusive: true };
 
 const HEADER: TraceHeader = {
   run: { id: 'test-run-1', mode: 'sequential', command: 'PING', n: 1, valueBytes: 0, startedAt: '2025-01-01T00:00:00.000Z', keyPattern: '' },
@@ -65,7 +65,7 @@ describe('TraceBuilder: sequential-like stream (one write and one read per comma
   it('counts client events and bytes, and copies the server counts', () => {
     expect(doc.counts).toEqual({
       client: { writes: 3, reads: 3, bytesOut: 42, bytesIn: 21, source: 'client-socket' },
-      server: { reads: 3, writes: 3, source: 'redis-info', exclusive: true },
+      server: { reads: 3, writes: 3, execUs: 2.5, source: 'redis-info', exclusive: true },
     });
   });
 
@@ -148,10 +148,10 @@ describe('TraceBuilder: other shapes', () => {
       b.addBatch({ writes: [{ atUs: 0, bytes: 14, commands: 1 }], reads: [{ atUs: 3, bytes: 7, replies: 1 }], outcomes: pongs(1) });
       return JSON.stringify(b.finish(server));
     };
-    const shuffled = { exclusive: false, source: 'redis-info', writes: 1, reads: 2 } as const;
+    const shuffled = { exclusive: false, source: 'redis-info', execUs: 7, writes: 1, reads: 2 } as const;
     const text = make(shuffled);
-    expect(text).toBe(make({ reads: 2, writes: 1, source: 'redis-info', exclusive: false }));
-    expect(text).toContain('"server":{"reads":2,"writes":1,"source":"redis-info","exclusive":false}');
+    expect(text).toBe(make({ reads: 2, writes: 1, execUs: 7, source: 'redis-info', exclusive: false }));
+    expect(text).toContain('"server":{"reads":2,"writes":1,"execUs":7,"source":"redis-info","exclusive":false}');
   });
 
   it('takes only the header fields from a larger message (e.g. a run-start message)', () => {
@@ -290,5 +290,76 @@ describe('TraceBuilder.finish on an incomplete run', () => {
     b.addRead({ atUs: 20, bytes: 21, replies: 3 });
     b.addOutcome({ reply: 'PONG' });
     expect(traceErrorOf(() => b.finish(SERVER))).toBe('Only 1 of 3 reply values were recorded.');
+  });
+});
+
+describe('TraceBuilder: runs through the delay proxy', () => {
+  /** Two pipelined commands: client write → proxy hands them to Redis → Redis replies → client read. */
+  function proxied(edit: (events: { toServerUs: number; fromServerUs: number; readUs: number }) => void = () => {}) {
+    const times = { toServerUs: 25_010, fromServerUs: 25_060, readUs: 50_080 };
+    edit(times);
+    const b = builder(2, 'pipeline');
+    b.addBatch({
+      writes: [{ atUs: 10, bytes: 28, commands: 2 }],
+      toServer: [{ atUs: times.toServerUs, bytes: 28, commands: 2 }],
+      fromServer: [{ atUs: times.fromServerUs, bytes: 14, replies: 2 }],
+      reads: [{ atUs: times.readUs, bytes: 14, replies: 2 }],
+      outcomes: pongs(2),
+    });
+    return b;
+  }
+
+  it('gives each command the times it reached Redis and its reply left it, in canonical key order', () => {
+    const doc = proxied().finish(SERVER);
+    expect(Object.keys(doc.commands[0]!)).toEqual(['index', 'sentUs', 'toServerUs', 'fromServerUs', 'repliedUs', 'reply']);
+    expect(doc.commands[1]).toEqual({ index: 1, sentUs: 10, toServerUs: 25_010, fromServerUs: 25_060, repliedUs: 50_080, reply: 'PONG' });
+    expect(doc.proxy).toEqual({
+      toServer: [{ atUs: 25_010, bytes: 28, firstCommand: 0, commands: 2 }],
+      fromServer: [{ atUs: 25_060, bytes: 14, firstReply: 0, replies: 2 }],
+    });
+  });
+
+  it('has proxy: null and no hop times when the run went direct', () => {
+    const b = builder(1);
+    b.addBatch({ writes: [{ atUs: 0, bytes: 14, commands: 1 }], reads: [{ atUs: 30, bytes: 7, replies: 1 }], outcomes: pongs(1) });
+    const doc = b.finish(SERVER);
+    expect(doc.proxy).toBeNull();
+    expect(Object.keys(doc.commands[0]!)).toEqual(['index', 'sentUs', 'repliedUs', 'reply']);
+  });
+
+  it('refuses a command handed to Redis before the client wrote it', () => {
+    expect(traceErrorOf(() => proxied((t) => (t.toServerUs = 5)))).toBe('The proxy passed command 0 to Redis at 5 µs, before the client wrote it at 10 µs.');
+  });
+
+  it('refuses a reply that left Redis before its command reached Redis', () => {
+    expect(traceErrorOf(() => proxied((t) => (t.fromServerUs = 25_000)))).toBe('Reply 0 left Redis at 25000 µs, before command 0 reached Redis at 25010 µs.');
+  });
+
+  it('refuses a reply that reached the client before it came back through the proxy', () => {
+    expect(traceErrorOf(() => proxied((t) => (t.readUs = 25_050)))).toBe('Reply 0 arrived at 25050 µs, before it came back from Redis through the proxy at 25060 µs.');
+  });
+
+  it('refuses proxy events that begin after replies arrived', () => {
+    const b = builder(2, 'pipeline');
+    b.addBatch({ writes: [{ atUs: 0, bytes: 28, commands: 2 }], reads: [{ atUs: 40, bytes: 7, replies: 1 }], outcomes: [] });
+    expect(traceErrorOf(() => b.addProxyToServer({ atUs: 50, bytes: 14, commands: 1 }))).toBe(
+      'Proxy events began after replies had arrived: the run either went through the proxy or not.',
+    );
+  });
+
+  it('does not finish while the proxy has not passed every command and reply', () => {
+    const b = builder(2, 'pipeline');
+    b.addBatch({
+      writes: [{ atUs: 0, bytes: 28, commands: 2 }],
+      toServer: [{ atUs: 10, bytes: 28, commands: 2 }],
+      fromServer: [{ atUs: 20, bytes: 14, replies: 2 }],
+      reads: [{ atUs: 30, bytes: 14, replies: 2 }],
+      outcomes: pongs(2),
+    });
+    expect(b.finish(SERVER).commands).toHaveLength(2);
+    const partial = builder(1);
+    partial.addBatch({ writes: [{ atUs: 0, bytes: 14, commands: 1 }], toServer: [{ atUs: 10, bytes: 7, commands: 0 }], reads: [], outcomes: pongs(1) });
+    partial.addRead({ atUs: 30, bytes: 7, replies: 0 });
+    expect(traceErrorOf(() => partial.finish(SERVER))).toBe('Only 0 of 1 replies arrived.');
   });
 });

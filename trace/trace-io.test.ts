@@ -19,7 +19,7 @@ function sampleTrace(): TraceDocument {
     reads: [{ atUs: 87, bytes: 4, replies: 1 }, { atUs: 199, bytes: 4, replies: 1 }, { atUs: 318, bytes: 50, replies: 1 }],
     outcomes: [{ reply: 1 }, { reply: 2 }, { error: 'ERR increment or decrement would overflow' }],
   });
-  return b.finish({ reads: 3, writes: 3, source: 'redis-info', exclusive: true });
+  return b.finish({ reads: 3, writes: 3, execUs: 3, source: 'redis-info', exclusive: true });
 }
 
 /** The sample trace as JSON, edited by `edit`. */
@@ -61,6 +61,15 @@ describe('export and import', () => {
 });
 
 describe('parseTrace rejects', () => {
+  it.each([
+    ['totals', (doc: Record<string, any>) => (doc['totals'].opsPerSec *= 2)], // eslint-disable-line @typescript-eslint/no-explicit-any
+    ['counts', (doc: Record<string, any>) => (doc['counts'].client.writes = 1)], // eslint-disable-line @typescript-eslint/no-explicit-any
+    ['writes', (doc: Record<string, any>) => (doc['writes'][1].firstCommand = 0)], // eslint-disable-line @typescript-eslint/no-explicit-any
+    ['proxy', (doc: Record<string, any>) => (doc['proxy'] = { toServer: [], fromServer: [] })], // eslint-disable-line @typescript-eslint/no-explicit-any
+  ])('a file whose %s disagree with its socket events', (key, edit) => {
+    expect(traceErrorOf(() => parseTrace(edited(edit)))).toBe(`Invalid trace: "${key}" does not match what its socket events add up to.`);
+  });
+
   it('text that is not JSON, quoting the parser', () => {
     expect(traceErrorOf(() => parseTrace('{"format": "pipescope-trace",'))).toMatch(
       /^Not a trace: the file is not valid JSON \(.+\)\.$/,
@@ -143,7 +152,7 @@ describe('parseTrace rejects', () => {
       reads: [{ atUs: 90, bytes: 58, replies: 3 }],
       outcomes: [{ reply: 1 }, { reply: 2 }, { reply: 3 }],
     });
-    const doc = b.finish({ reads: 1, writes: 1, source: 'redis-info', exclusive: true });
+    const doc = b.finish({ reads: 1, writes: 1, execUs: 2, source: 'redis-info', exclusive: true });
     const swapped = { ...doc, commands: [doc.commands[1], doc.commands[0], doc.commands[2]] };
     expect(traceErrorOf(() => parseTrace(JSON.stringify(swapped)))).toBe(
       'Invalid trace: commands must be listed in order; found index 1 at position 0.',

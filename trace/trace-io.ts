@@ -43,6 +43,12 @@ export function verifyTrace(json: unknown): TraceDocument {
       throw new TraceError(`Invalid trace: command ${command.index}'s times do not match the writes and reads that carried it.`);
     }
   }
+  // Everything else derived from the events must agree too; a file is not allowed to claim otherwise.
+  for (const key of ['writes', 'reads', 'proxy', 'counts', 'totals'] as const) {
+    if (JSON.stringify(doc[key]) !== JSON.stringify(rebuilt[key])) {
+      throw new TraceError(`Invalid trace: "${key}" does not match what its socket events add up to.`);
+    }
+  }
   return rebuilt;
 }
 
