@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { TraceBuilder } from '../../../trace/trace-builder.ts';
+import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
+import { header } from '../test-support/trace-fixtures.ts';
+import { etaUs, expectedSequentialUs, rttEstimate, rttEstimateText } from './rtt-estimate.ts';
+
+/** n PINGs through 250 ms of added RTT, as the socket probe would see them. */
+function slowLinkTrace(mode: RunMode, n: number): TraceDocument {
+  const base = header(mode, n, 'PING');
+  const b = new TraceBuilder({ ...base, rtt: { addedMs: 250, jitterMs: 0, measuredMinUs: 251_000, measuredMedianUs: 251_200, samples: 3 } });
+  if (mode === 'sequential') {
+    for (let i = 0; i < n; i++) {
+      b.addWrite({ atUs: i * 251_100, bytes: 14, commands: 1 });
+      b.addRead({ atUs: i * 251_100 + 251_050, bytes: 7, replies: 1 });
+    }
+  } else {
+    b.addWrite({ atUs: 0, bytes: 14 * n, commands: n });
+    b.addRead({ atUs: 251_200, bytes: 7 * n, replies: n });
+  }
+  for (let i = 0; i < n; i++) b.addOutcome({ reply: 'PONG' });
+  return b.finish({ reads: n, writes: n, execUs: 2 * n, source: 'redis-info', exclusive: true });
+}
+
+describe('rttEstimate', () => {
+  it('sequential: one round trip per command plus Redis service time', () => {
+    const e = rttEstimate(slowLinkTrace('sequential', 8));
+    expect(e).toMatchObject({ roundTrips: 8, rttUs: 251_000, serviceUs: 2 });
+    expect(e.estimateUs).toBe(8 * 251_000 + 8 * 2);
+    expect(e.measuredUs).toBe(7 * 251_100 + 251_050);
+  });
+
+  it('pipeline: one round trip for the batch', () => {
+    const e = rttEstimate(slowLinkTrace('pipeline', 8));
+    expect(e.roundTrips).toBe(1);
+    expect(e.estimateUs).toBe(251_000 + 16);
+  });
+
+  it('reads as one line with the measured figures', () => {
+    expect(rttEstimateText(slowLinkTrace('sequential', 8))).toBe('measured 2.01 s · estimate 8 × 251 ms RTT + 8 × 2 µs in Redis = 2.01 s');
+    expect(rttEstimateText(slowLinkTrace('pipeline', 8))).toBe('measured 251 ms · estimate 1 × 251 ms RTT + 8 × 2 µs in Redis = 251 ms');
+  });
+});
+
+describe('before and during a run', () => {
+  it('expects n × (added RTT + base RTT) for a sequential run', () => {
+    expect(expectedSequentialUs(1000, 250, 100)).toBe(1000 * 250_100);
+  });
+
+  it('estimates the remaining time from the rate so far, and nothing before the first reply', () => {
+    expect(etaUs({ n: 10, replied: 0, lastUs: 0 })).toBeUndefined();
+    expect(etaUs({ n: 10, replied: 4, lastUs: 1_000_000 })).toBe(1_500_000);
+  });
+});
