@@ -11,6 +11,23 @@ export class CliError extends Error {
 
 export const DEFAULT_PORT = 7380;
 
+/** Runs a flag parser the way both programs want it: help → usage and exit 0, bad flags → message, usage, exit 2. */
+export function optionsOrExit<T>(program: string, usage: string, parse: () => T | 'help'): T {
+  let options: T | 'help';
+  try {
+    options = parse();
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    console.error(`${program}: ${error.message}\n${usage}`);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    console.log(usage);
+    process.exit(0);
+  }
+  return options;
+}
+
 export interface ServeOptions {
   port: number;
   host: string;

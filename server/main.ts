@@ -1,21 +1,10 @@
 // `npm start`: starts (or connects to) Redis, serves the built app and the live WebSocket endpoint,
 // prints the URL, and shuts everything down cleanly on SIGINT/SIGTERM (the private Redis too).
 import { startApp } from './app.ts';
-import { CliError, SERVE_USAGE, parseServeOptions } from './cli-options.ts';
+import { SERVE_USAGE, optionsOrExit, parseServeOptions } from './cli-options.ts';
 
 async function main(): Promise<void> {
-  let options;
-  try {
-    options = parseServeOptions(process.argv.slice(2), process.env);
-  } catch (error) {
-    if (!(error instanceof CliError)) throw error;
-    console.error(`pipescope: ${error.message}\n${SERVE_USAGE}`);
-    process.exit(2);
-  }
-  if (options === 'help') {
-    console.log(SERVE_USAGE);
-    return;
-  }
+  const options = optionsOrExit('pipescope', SERVE_USAGE, () => parseServeOptions(process.argv.slice(2), process.env));
   const app = await startApp(options);
   let stopping = false;
   const shutdown = async (code: number) => {

@@ -3,23 +3,12 @@
 import { writeFileSync } from 'node:fs';
 import { serializeTrace } from '../trace/trace-io.ts';
 import { latencySummary } from '../trace/trace-stats.ts';
-import { CliError, RECORD_USAGE, parseRecordOptions } from './cli-options.ts';
+import { RECORD_USAGE, optionsOrExit, parseRecordOptions } from './cli-options.ts';
 import { openRedis } from './redis-choice.ts';
 import { executeRun } from './run-executor.ts';
 
 async function main(): Promise<void> {
-  let options;
-  try {
-    options = parseRecordOptions(process.argv.slice(2), process.env);
-  } catch (error) {
-    if (!(error instanceof CliError)) throw error;
-    console.error(`record: ${error.message}\n${RECORD_USAGE}`);
-    process.exit(2);
-  }
-  if (options === 'help') {
-    console.log(RECORD_USAGE);
-    return;
-  }
+  const options = optionsOrExit('record', RECORD_USAGE, () => parseRecordOptions(process.argv.slice(2), process.env));
   const redis = await openRedis(options.redisUrl);
   try {
     const doc = await executeRun(redis.session, options.mode, options.spec);
