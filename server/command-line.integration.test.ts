@@ -77,6 +77,22 @@ describe('server (npm start)', () => {
     }
   });
 
+  it('leaves no redis-server behind even when killed with SIGKILL', async () => {
+    const child = spawn('node', [built('main'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      while (!output.includes('Press Ctrl+C')) await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await exited;
+    const redisPid = Number(/\(pid (\d+)\)/.exec(output)![1]);
+    for (let i = 0; i < 100 && isAlive(redisPid); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(isAlive(redisPid)).toBe(false);
+  });
+
   it('refuses bad flags with exit code 2', () => {
     const result = spawnSync('node', [built('main'), '--port', '99999'], { encoding: 'utf8' });
     expect(result.status).toBe(2);

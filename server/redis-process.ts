@@ -41,10 +41,10 @@ export async function startPrivateRedis(options: { host?: string; timeoutMs?: nu
   const port = await findFreePort(host);
   const dir = mkdtempSync(join(tmpdir(), 'pipescope-redis-'));
   const child = spawn(
-    binary,
-    ['--port', String(port), '--bind', host, '--save', '', '--appendonly', 'no', '--dir', dir,
+    'sh',
+    ['-c', WATCHDOG, binary, '--port', String(port), '--bind', host, '--save', '', '--appendonly', 'no', '--dir', dir,
       '--daemonize', 'no', '--loglevel', 'warning', '--protected-mode', 'yes'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: ['pipe', 'ignore', 'pipe'] },
   );
   live.add(child);
   let stderr = '';
@@ -56,19 +56,31 @@ export async function startPrivateRedis(options: { host?: string; timeoutMs?: nu
   });
 
   const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    child.stdin?.end(); // the watchdog stops redis-server and waits for it
     await exited;
   };
   try {
-    await waitForPing(host, port, options.timeoutMs ?? 10_000, () => child.exitCode !== null);
+    const pid = await waitForPing(host, port, options.timeoutMs ?? 10_000, () => child.exitCode !== null);
+    return { host, port, pid, stop };
   } catch (error) {
     await stop();
     throw new Error(`redis-server did not start on ${host}:${port}: ${(error as Error).message}${stderr ? `\n${stderr}` : ''}`);
   }
-  return { host, port, pid: child.pid ?? 0, stop };
 }
 
-async function waitForPing(host: string, port: number, timeoutMs: number, hasExited: () => boolean): Promise<void> {
+/**
+ * redis-server runs under a tiny shell watchdog that holds the read end of a pipe from this process:
+ * when Pipescope goes away, however it dies (even SIGKILL), the pipe closes and redis-server is
+ * stopped, so no orphan is left listening.
+ */
+const WATCHDOG = `"$0" "$@" & server=$!
+trap 'kill $server 2>/dev/null' TERM INT HUP
+read -r _ || true
+kill $server 2>/dev/null
+wait $server`;
+
+/** Waits until the server answers PING; returns its process id (INFO server), not the watchdog's. */
+async function waitForPing(host: string, port: number, timeoutMs: number, hasExited: () => boolean): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (hasExited()) throw new Error('the process exited');
@@ -76,7 +88,9 @@ async function waitForPing(host: string, port: number, timeoutMs: number, hasExi
     client.on('error', () => {});
     try {
       await client.connect();
-      if ((await client.ping()) === 'PONG') return;
+      if ((await client.ping()) === 'PONG') {
+        return Number(/process_id:(\d+)/.exec(await client.info('server'))?.[1] ?? 0);
+      }
     } catch (error) {
       if (Date.now() > deadline) throw error;
     } finally {
@@ -90,7 +104,7 @@ function installExitHooks(): void {
   if (exitHooksInstalled) return;
   exitHooksInstalled = true;
   const killAll = () => {
-    for (const child of live) child.kill('SIGTERM');
+    for (const child of live) child.kill('SIGTERM'); // the watchdog's trap stops redis-server
   };
   process.once('exit', killAll);
   const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;

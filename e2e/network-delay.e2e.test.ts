@@ -1,0 +1,49 @@
+// The "250 ms link" preset, live: a real delay proxy between the run and a real redis-server. The
+// sequential client manages at most 4 requests per second; the arrows slope with the time in flight.
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ROOT, startAppProcess, type AppProcess } from './app-process.ts';
+import { launchBrowser, newPage, waitForIdleRender } from './browser.ts';
+
+let app: AppProcess;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startAppProcess(), launchBrowser()]);
+  page = await newPage(browser);
+  await page.goto(app.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+it('the 250 ms link preset shows ≤ 4 ops/s sequentially, sloped arrows, and the added delay label', async () => {
+  await page.click('[data-testid=preset-250ms]');
+  expect(await page.inputValue('[data-testid=rtt-ms]')).toBe('250');
+  await page.click('[data-testid=run]');
+  const sequential = page.locator('[data-testid=run-panel][data-mode=sequential]');
+  const pipeline = page.locator('[data-testid=run-panel][data-mode=pipeline]');
+  await pipeline.waitFor({ timeout: 60_000 });
+  await waitForIdleRender(page);
+
+  const ops = Number(await sequential.locator('[data-testid=summary] [data-metric=ops]').getAttribute('data-value'));
+  expect(ops).toBeGreaterThan(0);
+  expect(ops).toBeLessThanOrEqual(4);
+  const pipelineMs = Number(await pipeline.locator('[data-testid=summary] [data-metric=duration]').getAttribute('data-value')) / 1000;
+  expect(pipelineMs).toBeGreaterThanOrEqual(250);
+  expect(pipelineMs).toBeLessThan(3 * 250);
+
+  for (const panel of [sequential, pipeline]) {
+    expect(await panel.innerText()).toContain('added delay: 250 ms RTT (proxy)');
+    expect(await panel.locator('[data-testid=rtt-annotation]').innerText()).toMatch(/measured .* estimate .* RTT/);
+    // Each request arrow ends lower (later) at Redis than it starts at the client: time in flight.
+    const arrow = panel.locator('[data-testid=request-arrow]').first();
+    const [y1, y2] = await Promise.all([arrow.getAttribute('y1'), arrow.getAttribute('y2')]);
+    expect(Number(y2)).toBeGreaterThan(Number(y1));
+  }
+  await page.screenshot({ path: join(ROOT, 'e2e', 'artifacts', 'link-250ms.png'), fullPage: true });
+});
