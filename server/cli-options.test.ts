@@ -92,10 +92,15 @@ describe('parseRecordOptions', () => {
   /** The required flags with `flag` set to `value` (appended; parseArgs keeps the last). */
   const withFlag = (flag: string, value: string) => [...REQUIRED, flag, value];
 
+  it('--server-trace turns server-side tracing on', () => {
+    const options = parseRecordOptions([...REQUIRED, '--server-trace'], {});
+    expect(options !== 'help' && options.spec.serverTrace).toBe(true);
+  });
+
   it('parses a complete command line, with defaults', () => {
     expect(parseRecordOptions(REQUIRED, {})).toEqual({
       mode: 'pipeline',
-      spec: { command: 'PING', n: 100, valueBytes: 16, rttMs: 0, jitterMs: 0, modes: ['pipeline'] },
+      spec: { command: 'PING', n: 100, valueBytes: 16, rttMs: 0, jitterMs: 0, serverTrace: false, modes: ['pipeline'] },
       redisUrl: undefined,
       out: 'trace.json',
     });

@@ -60,14 +60,15 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
 
 export interface RecordOptions {
   mode: RunMode;
-  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs'>;
+  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace'>;
   redisUrl: string | undefined;
   out: string;
 }
 
 export const RECORD_USAGE = `Usage: npm run record -- --mode sequential|pipeline --command PING|INCR|SET|GET --n N --out FILE
-                         [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--redis-url redis://host:port]
+                         [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--server-trace] [--redis-url redis://host:port]
   --rtt-ms, --jitter-ms  add round-trip time (and ± jitter per chunk) with Pipescope's TCP delay proxy
+  --server-trace         also trace the Redis side: MONITOR execution times, strace syscalls (slows Redis)
   Records one run into a trace document (JSON). Uses a private redis-server unless --redis-url (or $REDIS_URL) is given.`;
 
 export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): RecordOptions | 'help' {
@@ -78,6 +79,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     'value-bytes': { type: 'string' },
     'rtt-ms': { type: 'string' },
     'jitter-ms': { type: 'string' },
+    'server-trace': { type: 'boolean' },
     'redis-url': { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -94,6 +96,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     valueBytes: numberFlag(values['value-bytes']),
     rttMs: numberFlag(values['rtt-ms']),
     jitterMs: numberFlag(values['jitter-ms']),
+    serverTrace: values['server-trace'] ?? false,
     modes: [mode.data],
   });
   if (!spec.success) {

@@ -2,7 +2,7 @@
 // in the run's namespace, so a run cannot read, change or delete data that is not its own.
 export const RUN_NAMESPACE_PREFIX = 'pipescope:';
 
-const KEYLESS = new Set(['PING', 'INFO']);
+const KEYLESS = new Set(['PING', 'INFO', 'TIME']);
 const SINGLE_KEY = new Set(['INCR', 'SET', 'GET']);
 const MULTI_KEY = new Set(['UNLINK', 'EXISTS']);
 

@@ -24,6 +24,8 @@ const SPIN_BELOW_NS = 2_000_000n;
 
 export class DelayProxy {
   private readonly pairs = new Set<Socket>();
+  /** The proxy's own side of each connection to Redis: the client address Redis sees. */
+  private readonly upstreams: Socket[] = [];
   /** Called for every chunk forwarded, with its bytes, for tracing. */
   onChunk: ((chunk: ProxiedChunk, data: Buffer) => void) | undefined;
 
@@ -46,6 +48,11 @@ export class DelayProxy {
     return proxy;
   }
 
+  /** host:port of each connection the proxy opened to Redis, as Redis sees its client. */
+  get upstreamAddresses(): string[] {
+    return this.upstreams.map((socket) => `${socket.localAddress}:${socket.localPort}`);
+  }
+
   /** Open sockets, both sides counted: 0 once every connection through the proxy is closed. */
   get openSockets(): number {
     return this.pairs.size;
@@ -58,6 +65,7 @@ export class DelayProxy {
 
   private bridge(client: Socket, upstream: { host: string; port: number }, settings: DelaySettings, random: () => number): void {
     const server = tcpConnect(upstream.port, upstream.host);
+    this.upstreams.push(server);
     client.setNoDelay(true);
     server.setNoDelay(true);
     for (const socket of [client, server]) {
@@ -136,8 +144,10 @@ class DelayLine {
     while (this.queue[0] && this.queue[0].dueAt <= now) {
       const { chunk, receivedAt } = this.queue.shift()!;
       if (this.destination.destroyed) continue;
+      // Taken before write(): the peer may act on the bytes before the call returns.
+      const forwardedAt = process.hrtime.bigint();
       this.destination.write(chunk);
-      this.report({ direction: this.direction, receivedAt, forwardedAt: process.hrtime.bigint(), bytes: chunk.length }, chunk);
+      this.report({ direction: this.direction, receivedAt, forwardedAt, bytes: chunk.length }, chunk);
     }
     this.schedule();
   }

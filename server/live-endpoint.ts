@@ -85,7 +85,12 @@ async function runRequest(socket: WebSocket, session: RedisSession, requestId: s
         onStart: (start) => send(socket, { type: 'run-start', requestId, ...start }),
         onBatch: (runId, batch) => send(socket, { type: 'run-events', requestId, runId, ...encodeBatch(batch) }),
       }, signal);
-      send(socket, { type: 'run-end', requestId, runId: doc.run.id, server: doc.counts.server });
+      const end: ServerMessage = { type: 'run-end', requestId, runId: doc.run.id, server: doc.counts.server };
+      if (doc.serverTrace) {
+        end.serverTrace = doc.serverTrace;
+        end.serverUs = doc.commands.map((command) => command.serverUs!);
+      }
+      send(socket, end);
     }
     send(socket, { type: 'request-done', requestId });
   } catch (error) {

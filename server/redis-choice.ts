@@ -20,7 +20,7 @@ export async function openRedis(redisUrl: string | undefined): Promise<OpenedRed
   }
   const server = await startPrivateRedis();
   try {
-    const session = await RedisSession.open(targetFromUrl(`redis://${server.host}:${server.port}`, true));
+    const session = await RedisSession.open({ ...targetFromUrl(`redis://${server.host}:${server.port}`, true), pid: server.pid });
     return {
       session,
       description: `private redis-server ${session.info.version} on ${server.host}:${server.port} (pid ${server.pid})`,

@@ -9,6 +9,8 @@ export interface RedisTarget {
   /** True when Pipescope started this redis-server itself. */
   embedded: boolean;
   url: string;
+  /** The redis-server's process id, when Pipescope started it (strace attaches to it). */
+  pid?: number;
   /** For TLS through a local hop: the name the certificate must match (the real host). */
   tlsServername?: string;
 }

@@ -16,7 +16,9 @@ import { connect, targetHostPort, viaProxy } from './redis-target.ts';
 import type { RedisSession } from './redis-session.ts';
 import { previewReply } from './reply-preview.ts';
 import { serverDelta, snapshotServer } from './server-counters.ts';
+import { redisAddress } from './monitor-probe.ts';
 import { ProxyProbe } from './proxy-probe.ts';
+import { ServerTracer } from './server-tracer.ts';
 import { SocketProbe, microsSince } from './socket-probe.ts';
 import { workloadFor, type Workload } from './run-workload.ts';
 
@@ -36,7 +38,7 @@ export function newRunId(): string {
 }
 
 /** What one run needs to know; the network fields default to a direct connection. */
-export type RunParameters = Pick<RunSpec, 'command' | 'n' | 'valueBytes'> & Partial<Pick<RunSpec, 'rttMs' | 'jitterMs'>>;
+export type RunParameters = Pick<RunSpec, 'command' | 'n' | 'valueBytes'> & Partial<Pick<RunSpec, 'rttMs' | 'jitterMs' | 'serverTrace'>>;
 
 export async function executeRun(
   session: RedisSession,
@@ -56,6 +58,7 @@ export async function executeRun(
   const proxy = delay.addedRttMs > 0 || delay.jitterMs > 0 ? await DelayProxy.start(targetHostPort(session.target), delay) : undefined;
   const connection = connect(proxy ? viaProxy(session.target, proxy) : session.target, `pipescope-run-${id}`);
   let written = 0; // commands handed to the socket: no key beyond these can exist
+  let tracer: ServerTracer | undefined;
   const abort = () => connection.disconnect();
   signal?.addEventListener('abort', abort);
   try {
@@ -65,6 +68,8 @@ export async function executeRun(
       await control.call(name, ...args);
     }
     const rtt = { addedMs: delay.addedRttMs, jitterMs: delay.jitterMs, ...(await measureRtt(connection, delay.addedRttMs >= 50 ? 3 : 5)) };
+    // MONITOR starts before the first INFO snapshot, so its own command is not taken for traffic.
+    if (spec.serverTrace) tracer = await ServerTracer.start(control, session.target);
     const before = await snapshotServer(control, namespace);
     throwIfCancelled(signal);
 
@@ -99,11 +104,16 @@ export async function executeRun(
     }
     const after = await snapshotServer(control, namespace);
     const delta = serverDelta(before, after, spec.n, spec.command);
-    return builder.finish({ ...delta, source: 'redis-info' });
+    const socket = connection.stream as Socket;
+    const runSource = proxy ? proxy.upstreamAddresses[0]! : redisAddress(socket.localAddress, socket.localPort);
+    const serverSide = tracer ? await tracer.finish(runSource, spec.n, spec.command, t0, builder.progress.lastUs) : null;
+    // MONITOR's feed is written to its own client, so a traced run's INFO write count includes it.
+    return builder.finish({ ...delta, exclusive: delta.exclusive && !tracer, source: 'redis-info' }, serverSide);
   } catch (error) {
     throw signal?.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;
   } finally {
     signal?.removeEventListener('abort', abort);
+    await tracer?.stop();
     connection.disconnect();
     await proxy?.close();
     await deleteRunKeys(control, namespace, workload, written);

@@ -3,8 +3,8 @@
 // builds the very same trace document the recorder builds; batches use flat number arrays
 // [atUs, bytes, count, atUs, bytes, count, …] to keep each command's share of a frame to a few bytes.
 import { z } from 'zod';
-import type { Outcome, ProbeBatch, ReadEvent, WriteEvent } from './trace-builder.ts';
-import { CountsSchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema } from './trace-format.ts';
+import type { Outcome, ProbeBatch, ReadEvent, ServerSide, WriteEvent } from './trace-builder.ts';
+import { CountsSchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema, ServerTraceSchema } from './trace-format.ts';
 import { RunSpecSchema } from './run-request.ts';
 
 export const LIVE_PATH = '/live';
@@ -58,7 +58,15 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     toServer: flatTriples.optional(),
     fromServer: flatTriples.optional(),
   }),
-  z.object({ type: z.literal('run-end'), requestId, runId: z.string(), server: CountsSchema.shape.server }),
+  z.object({
+    type: z.literal('run-end'),
+    requestId,
+    runId: z.string(),
+    server: CountsSchema.shape.server,
+    /** Server-traced runs: pass both to TraceBuilder.finish as { trace, serverUs }. */
+    serverTrace: ServerTraceSchema.optional(),
+    serverUs: z.array(z.number().finite()).optional(),
+  }),
   z.object({ type: z.literal('request-done'), requestId }),
   z.object({ type: z.literal('cancelled'), requestId }),
   /** A refused message or a failed run; requestId is absent when the message itself was unreadable. */
@@ -66,6 +74,12 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 export type RunEventsMessage = Extract<ServerMessage, { type: 'run-events' }>;
+export type RunEndMessage = Extract<ServerMessage, { type: 'run-end' }>;
+
+/** The second argument of TraceBuilder.finish for a run-end message: the Redis side, if traced. */
+export function serverSideOf(message: RunEndMessage): ServerSide | null {
+  return message.serverTrace && message.serverUs ? { trace: message.serverTrace, serverUs: message.serverUs } : null;
+}
 
 type EncodedBatch = Pick<RunEventsMessage, 'writes' | 'reads' | 'outcomes' | 'toServer' | 'fromServer'>;
 

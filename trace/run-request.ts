@@ -37,6 +37,8 @@ export const RunSpecSchema = z
       .min(0, 'jitterMs must be at least 0')
       .max(MAX_JITTER_MS, `jitterMs must be at most ${MAX_JITTER_MS}`)
       .default(0),
+    /** Trace the Redis side too: MONITOR for execution times, strace for syscalls. Slows Redis down. */
+    serverTrace: z.boolean({ error: 'serverTrace must be true or false' }).default(false),
     modes: z
       .array(RunModeSchema)
       .min(1, 'choose at least one mode')

@@ -159,8 +159,9 @@ describe('TraceBuilder: other shapes', () => {
     const b = new TraceBuilder(message);
     b.addBatch({ writes: [{ atUs: 0, bytes: 14, commands: 1 }], reads: [{ atUs: 3, bytes: 7, replies: 1 }], outcomes: pongs(1) });
     const doc = b.finish(SERVER);
-    expect(Object.keys(doc)).toEqual(['format', 'version', 'run', 'redis', 'rtt', 'recorder', 'commands', 'writes', 'reads', 'proxy', 'counts', 'totals']);
+    expect(Object.keys(doc)).toEqual(['format', 'version', 'run', 'redis', 'rtt', 'recorder', 'commands', 'writes', 'reads', 'proxy', 'serverTrace', 'counts', 'totals']);
     expect(doc.proxy).toBeNull(); // a direct run: no proxy events
+    expect(doc.serverTrace).toBeNull(); // not server-traced
   });
 
   it('progress reports sent, replied and the latest event time', () => {
@@ -361,5 +362,40 @@ describe('TraceBuilder: runs through the delay proxy', () => {
     partial.addBatch({ writes: [{ atUs: 0, bytes: 14, commands: 1 }], toServer: [{ atUs: 10, bytes: 7, commands: 0 }], reads: [], outcomes: pongs(1) });
     partial.addRead({ atUs: 30, bytes: 7, replies: 0 });
     expect(traceErrorOf(() => partial.finish(SERVER))).toBe('Only 0 of 1 replies arrived.');
+  });
+});
+
+describe('TraceBuilder: server-traced runs', () => {
+  const clock = { offsetUs: 1.7e15, uncertaintyUs: 40, samples: 8 };
+  function twoCommands() {
+    const b = builder(2);
+    b.addBatch({
+      writes: [{ atUs: 0, bytes: 14, commands: 1 }, { atUs: 200, bytes: 14, commands: 1 }],
+      reads: [{ atUs: 100, bytes: 7, replies: 1 }, { atUs: 300, bytes: 7, replies: 1 }],
+      outcomes: pongs(2),
+    });
+    return b;
+  }
+  const trace = { clock, others: [], syscalls: null };
+
+  it('places each command\'s execution time between its request and reply', () => {
+    const doc = twoCommands().finish(SERVER, { trace, serverUs: [50, 250] });
+    expect(Object.keys(doc.commands[0]!)).toEqual(['index', 'sentUs', 'serverUs', 'repliedUs', 'reply']);
+    expect(doc.commands.map((c) => c.serverUs)).toEqual([50, 250]);
+    expect(doc.serverTrace).toEqual(trace);
+  });
+
+  it('allows the clock uncertainty, and no more', () => {
+    expect(twoCommands().finish(SERVER, { trace, serverUs: [-41, 250] }).commands[0]!.serverUs).toBe(-41);
+    expect(traceErrorOf(() => twoCommands().finish(SERVER, { trace, serverUs: [50, 342] }))).toBe(
+      'Command 1 ran on Redis at 342 µs, outside its request (200 µs) and reply (300 µs) by more than the clock uncertainty of ±40 µs.',
+    );
+  });
+
+  it('refuses execution times that run backwards or do not cover every command', () => {
+    expect(traceErrorOf(() => twoCommands().finish(SERVER, { trace: { ...trace, clock: { ...clock, uncertaintyUs: 500 } }, serverUs: [250, 50] }))).toBe(
+      "Redis's execution times run backwards at command 1.",
+    );
+    expect(traceErrorOf(() => twoCommands().finish(SERVER, { trace, serverUs: [50] }))).toBe("Redis's execution times cover 1 of 2 commands.");
   });
 });

@@ -9,6 +9,7 @@ import {
   type CommandRecord,
   type Counts,
   type ReplyValue,
+  type ServerTrace,
   type SocketRead,
   type SocketWrite,
   type TraceDocument,
@@ -45,6 +46,13 @@ export type Recorder = TraceDocument['recorder'];
 /** What is known when a run starts, before its first event: the document minus its measurements. */
 export type TraceHeader = Pick<TraceDocument, 'run' | 'redis' | 'rtt' | 'recorder'>;
 export type ServerCounts = Counts['server'];
+
+/** A server-traced run's Redis-side record, known once the run is over. */
+export interface ServerSide {
+  trace: ServerTrace;
+  /** When Redis executed each command, in command order (µs since t0, client clock). */
+  serverUs: number[];
+}
 
 export interface TraceProgress {
   n: number;
@@ -174,7 +182,7 @@ export class TraceBuilder {
     return { n: this.run.n, sent: this.sent.times.length, replied: this.replied.times.length, lastUs: Math.max(this.sent.lastUs, this.replied.lastUs) };
   }
 
-  finish(server: ServerCounts): TraceDocument {
+  finish(server: ServerCounts, serverSide: ServerSide | null = null): TraceDocument {
     const { n } = this.run;
     if (this.sent.times.length !== n) throw new TraceError(`Only ${this.sent.times.length} of ${n} commands were written.`);
     if (this.replied.times.length !== n) throw new TraceError(`Only ${this.replied.times.length} of ${n} replies arrived.`);
@@ -185,10 +193,13 @@ export class TraceBuilder {
         if (stage.times.length !== n) throw new TraceError(`Only ${stage.times.length} of ${n} ${what}.`);
       }
     }
+    if (serverSide) this.checkExecutions(serverSide);
     const commands: CommandRecord[] = this.outcomes.map((outcome, index) => ({
       index,
       sentUs: this.sent.times[index]!,
-      ...(proxy ? { toServerUs: proxy.toServer.times[index]!, fromServerUs: proxy.fromServer.times[index]! } : {}),
+      ...(proxy ? { toServerUs: proxy.toServer.times[index]! } : {}),
+      ...(serverSide ? { serverUs: serverSide.serverUs[index]! } : {}),
+      ...(proxy ? { fromServerUs: proxy.fromServer.times[index]! } : {}),
       repliedUs: this.replied.times[index]!,
       ...outcome,
     }));
@@ -201,6 +212,7 @@ export class TraceBuilder {
       writes: this.sent.chunks.map(asWrite),
       reads: this.replied.chunks.map(asRead),
       proxy: proxy ? { toServer: proxy.toServer.chunks.map(asWrite), fromServer: proxy.fromServer.chunks.map(asRead) } : null,
+      serverTrace: serverSide ? serverSide.trace : null,
       counts: {
         client: {
           writes: this.sent.chunks.length,
@@ -214,6 +226,25 @@ export class TraceBuilder {
       },
       totals: { durationUs, opsPerSec: durationUs > 0 ? (n * 1e6) / durationUs : 0 },
     };
+  }
+
+  /**
+   * Redis ran each command after it was sent and before its reply arrived: on the client's clock that
+   * holds within the clock alignment's uncertainty (+1 µs for rounding), and execution is in order.
+   */
+  private checkExecutions({ trace, serverUs }: ServerSide): void {
+    const { n } = this.run;
+    if (serverUs.length !== n) throw new TraceError(`Redis's execution times cover ${serverUs.length} of ${n} commands.`);
+    const slack = trace.clock.uncertaintyUs + 1;
+    for (let i = 0; i < n; i++) {
+      const at = serverUs[i]!;
+      const sent = this.sent.times[i]!;
+      const replied = this.replied.times[i]!;
+      if (at < sent - slack || at > replied + slack) {
+        throw new TraceError(`Command ${i} ran on Redis at ${at} µs, outside its request (${sent} µs) and reply (${replied} µs) by more than the clock uncertainty of ±${trace.clock.uncertaintyUs} µs.`);
+      }
+      if (i > 0 && at < serverUs[i - 1]!) throw new TraceError(`Redis's execution times run backwards at command ${i}.`);
+    }
   }
 
   private proxyStages(): { toServer: Stage; fromServer: Stage } {

@@ -66,6 +66,11 @@ const commandTimes = {
   sentUs: micros,
   /** Through the delay proxy only: when the proxy handed the command's last byte on to Redis. */
   toServerUs: micros.optional(),
+  /**
+   * Server-traced runs only: when Redis executed the command (its MONITOR line), on the client's clock
+   * via serverTrace.clock, so within ± its uncertainty; may be slightly negative for the same reason.
+   */
+  serverUs: z.number().finite().optional(),
   /** Through the delay proxy only: when the proxy received the last byte of the reply from Redis. */
   fromServerUs: micros.optional(),
   /** When the received chunk that completed the command's reply arrived. */
@@ -107,6 +112,31 @@ export const ProxyHopsSchema = z.object({
   fromServer: z.array(SocketReadSchema),
 });
 export type ProxyHops = z.infer<typeof ProxyHopsSchema>;
+
+export const SYSCALL_NAMES = ['read', 'write', 'writev', 'epoll_wait'] as const;
+
+/** One system call Redis made on the run's socket (or an epoll_wait that woke for it), seen by strace. */
+export const SyscallSchema = z.object({
+  /** When the call started, on the client's clock via serverTrace.clock. */
+  atUs: z.number().finite(),
+  call: z.enum(SYSCALL_NAMES),
+  /** The call's result: bytes read or written (-1 for an error such as EAGAIN; events for epoll_wait). */
+  result: z.number().int(),
+  /** The first bytes moved, escaped like a C string ("*1\r\n$4\r\nPING\r\n"); "" for epoll_wait. */
+  head: z.string(),
+});
+export type Syscall = z.infer<typeof SyscallSchema>;
+
+/** What Pipescope saw on the Redis side when the run was server-traced (a per-run choice: it costs). */
+export const ServerTraceSchema = z.object({
+  /** Redis's clock on the client's: server epoch µs − client monotonic µs, ± uncertainty (TIME round trips). */
+  clock: z.object({ offsetUs: z.number().finite(), uncertaintyUs: micros, samples: count }),
+  /** Commands other connections ran during the run, from MONITOR: interleaving, shown for what it is. */
+  others: z.array(z.object({ atUs: z.number().finite(), source: z.string(), command: z.string() })),
+  /** Kernel-level calls on the run's socket, from strace; null when strace could not be used. */
+  syscalls: z.object({ source: z.literal('strace'), calls: z.array(SyscallSchema) }).nullable(),
+});
+export type ServerTrace = z.infer<typeof ServerTraceSchema>;
 
 export const CLIENT_COUNT_SOURCE = 'client-socket';
 export const SERVER_COUNT_SOURCE = 'redis-info';
@@ -161,6 +191,8 @@ export const TraceDocumentSchema = z.object({
   reads: z.array(SocketReadSchema),
   /** null when the run connected to Redis directly. */
   proxy: ProxyHopsSchema.nullable(),
+  /** null unless the run was server-traced (MONITOR, and strace where possible). */
+  serverTrace: ServerTraceSchema.nullable(),
   counts: CountsSchema,
   totals: TotalsSchema,
 });

@@ -39,12 +39,13 @@ export function verifyTrace(json: unknown): TraceDocument {
       throw new TraceError(`Invalid trace: commands must be listed in order; found index ${command.index} at position ${position}.`);
     }
     if (command.sentUs !== derived.sentUs || command.repliedUs !== derived.repliedUs
-      || command.toServerUs !== derived.toServerUs || command.fromServerUs !== derived.fromServerUs) {
+      || command.toServerUs !== derived.toServerUs || command.fromServerUs !== derived.fromServerUs
+      || command.serverUs !== derived.serverUs) {
       throw new TraceError(`Invalid trace: command ${command.index}'s times do not match the writes and reads that carried it.`);
     }
   }
   // Everything else derived from the events must agree too; a file is not allowed to claim otherwise.
-  for (const key of ['writes', 'reads', 'proxy', 'counts', 'totals'] as const) {
+  for (const key of ['writes', 'reads', 'proxy', 'serverTrace', 'counts', 'totals'] as const) {
     if (JSON.stringify(doc[key]) !== JSON.stringify(rebuilt[key])) {
       throw new TraceError(`Invalid trace: "${key}" does not match what its socket events add up to.`);
     }
@@ -64,7 +65,11 @@ function replay(doc: TraceDocument): TraceDocument {
     outcomes,
     ...(doc.proxy ? { toServer: doc.proxy.toServer, fromServer: doc.proxy.fromServer } : {}),
   });
-  return builder.finish(doc.counts.server);
+  const serverUs = doc.commands.map((c) => c.serverUs);
+  const serverSide = doc.serverTrace
+    ? { trace: doc.serverTrace, serverUs: serverUs.every((t) => t !== undefined) ? (serverUs as number[]) : [] }
+    : null;
+  return builder.finish(doc.counts.server, serverSide);
 }
 
 export function describeIssues(error: z.ZodError): string {
