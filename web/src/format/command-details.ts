@@ -1,0 +1,46 @@
+// What the tooltip says about one command: its text, measured times and latency, its reply, and the
+// socket write and read that carried it. Pure: returns rows of text, painted by tooltip-painter.ts.
+import type { TraceColumns } from '../model/trace-columns.ts';
+import { commandText } from './command-text.ts';
+import { formatBytes, formatCount, formatUs } from './number-format.ts';
+
+export interface DetailRow {
+  label: string;
+  value: string;
+}
+
+export interface CommandDetails {
+  title: string;
+  rows: DetailRow[];
+  note: string;
+}
+
+export function commandDetails(columns: TraceColumns, index: number): CommandDetails {
+  const { doc } = columns;
+  const command = doc.commands[index]!;
+  const write = doc.writes[columns.writeOf[index]!]!;
+  const read = doc.reads[columns.readOf[index]!]!;
+  const reply = 'error' in command ? `error: ${command.error}` : command.reply === null ? '(nil)' : JSON.stringify(command.reply);
+  return {
+    title: `#${formatCount(index)}  ${commandText(doc.run, index)}`,
+    rows: [
+      { label: 'sent', value: `${formatUs(command.sentUs)} after t0` },
+      { label: 'replied', value: `${formatUs(command.repliedUs)} after t0` },
+      { label: 'latency', value: formatUs(command.repliedUs - command.sentUs) },
+      { label: 'reply', value: reply },
+      {
+        label: 'write',
+        value: `#${formatCount(columns.writeOf[index]! + 1)} of ${formatCount(doc.writes.length)}: carried ${plural(write.commands, 'command')}, ${formatBytes(write.bytes)}`,
+      },
+      {
+        label: 'read',
+        value: `#${formatCount(columns.readOf[index]! + 1)} of ${formatCount(doc.reads.length)}: completed ${plural(read.replies, 'reply', 'replies')}, ${formatBytes(read.bytes)}`,
+      },
+    ],
+    note: 'Times measured at the client socket.',
+  };
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,125 @@
+// Layout of the sparse sequence diagram (SVG mode): one arrow per request at its measured sentUs and
+// one per reply at its measured repliedUs, bundles where one socket write / read carried several
+// commands, and write/read marks on the client lane, labelled where there is room. Pure: times in
+// µs in, plot px out (see diagram-geometry.ts for the coordinate spaces).
+import { formatBytes, formatCount } from '../format/number-format.ts';
+import type { TraceColumns } from '../model/trace-columns.ts';
+import type { DiagramGeometry } from './diagram-geometry.ts';
+import { visibleRange } from './sorted-search.ts';
+import type { TimeScale } from './time-scale-layout.ts';
+
+export type ArrowKind = 'request' | 'reply';
+
+export interface ArrowItem {
+  /** Command index. */
+  index: number;
+  kind: ArrowKind;
+  /** Plot y (CSS px) where the arrow starts and ends: at the client for a request's start and a reply's end. */
+  y1: number;
+  y2: number;
+  /** From x to x: client → Redis for a request, Redis → client for a reply. */
+  x1: number;
+  x2: number;
+  error: boolean;
+}
+
+/** Several arrows sharing one y because one socket write (or read) carried them all. */
+export interface BundleItem {
+  kind: ArrowKind;
+  /** Index of the write (request) or read (reply) in the trace. */
+  event: number;
+  y: number;
+  count: number;
+  label: string;
+}
+
+export interface LaneMark {
+  kind: 'write' | 'read';
+  /** Index into doc.writes / doc.reads. */
+  event: number;
+  y: number;
+  /** Present only when there was room to print it. */
+  label?: string;
+}
+
+export interface SequenceLayout {
+  requests: ArrowItem[];
+  replies: ArrowItem[];
+  bundles: BundleItem[];
+  marks: LaneMark[];
+  /** Commands with at least one arrow drawn. */
+  commandsDrawn: number;
+}
+
+/** Labels closer than this (px) to the previous printed one are dropped. */
+export const LABEL_SPACING_PX = 13;
+
+/** Index ranges of the requests and the replies inside the visible time range. */
+export function visibleCommandRanges(columns: TraceColumns, scale: TimeScale) {
+  const [fromUs, toUs] = scale.domain() as [number, number];
+  const sent = visibleRange(columns.sentUs, fromUs, toUs);
+  const replied = visibleRange(columns.repliedUs, fromUs, toUs);
+  return { sent, replied, commands: unionSize(sent, replied) };
+}
+
+/** Size of the union of two index intervals [start, end). */
+export function unionSize(a: { start: number; end: number }, b: { start: number; end: number }): number {
+  const lenA = a.end - a.start;
+  const lenB = b.end - b.start;
+  if (lenA === 0) return lenB;
+  if (lenB === 0) return lenA;
+  const overlap = Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
+  return lenA + lenB - overlap;
+}
+
+export function sequenceLayout(columns: TraceColumns, scale: TimeScale, g: DiagramGeometry): SequenceLayout {
+  const { doc } = columns;
+  const { sent, replied, commands } = visibleCommandRanges(columns, scale);
+  const requests: ArrowItem[] = [];
+  // Horizontal at the client-side time, unless the trace has the delay proxy's Redis-side times: then
+  // each arrow slopes down to (or from) when the proxy handed the command to Redis (or got the reply).
+  // An arrow is laid out when its client end is in view.
+  const { toServerUs, fromServerUs } = columns;
+  for (let i = sent.start; i < sent.end; i++) {
+    const y1 = scale(columns.sentUs[i]!);
+    const y2 = toServerUs ? scale(toServerUs[i]!) : y1;
+    requests.push({ index: i, kind: 'request', y1, y2, x1: g.clientX, x2: g.serverX, error: false });
+  }
+  const replies: ArrowItem[] = [];
+  for (let i = replied.start; i < replied.end; i++) {
+    const y2 = scale(columns.repliedUs[i]!);
+    const y1 = fromServerUs ? scale(fromServerUs[i]!) : y2;
+    replies.push({ index: i, kind: 'reply', y1, y2, x1: g.serverX, x2: g.clientX, error: columns.isError[i] === 1 });
+  }
+
+  const [fromUs, toUs] = scale.domain() as [number, number];
+  const writes = visibleRange(columns.writeAtUs, fromUs, toUs);
+  const reads = visibleRange(columns.readAtUs, fromUs, toUs);
+  const bundles: BundleItem[] = [];
+  const marks: LaneMark[] = [];
+  for (let k = writes.start; k < writes.end; k++) {
+    const w = doc.writes[k]!;
+    const y = scale(w.atUs);
+    marks.push({ kind: 'write', event: k, y, label: `write: ${formatCount(w.commands)} ${w.commands === 1 ? 'cmd' : 'cmds'}, ${formatBytes(w.bytes)}` });
+    if (w.commands > 1) bundles.push({ kind: 'request', event: k, y, count: w.commands, label: `×${formatCount(w.commands)} in 1 write` });
+  }
+  for (let k = reads.start; k < reads.end; k++) {
+    const r = doc.reads[k]!;
+    const y = scale(r.atUs);
+    marks.push({ kind: 'read', event: k, y, label: `read: ${formatCount(r.replies)} ${r.replies === 1 ? 'reply' : 'replies'}, ${formatBytes(r.bytes)}` });
+    if (r.replies > 1) bundles.push({ kind: 'reply', event: k, y, count: r.replies, label: `×${formatCount(r.replies)} in 1 read` });
+  }
+  marks.sort((a, b) => a.y - b.y);
+  dropCrowdedLabels(marks);
+  return { requests, replies, bundles, marks, commandsDrawn: commands };
+}
+
+/** Keeps a label only if it is at least LABEL_SPACING_PX below the last kept one. Items sorted by y. */
+export function dropCrowdedLabels(items: { y: number; label?: string }[]): void {
+  let lastY = Number.NEGATIVE_INFINITY;
+  for (const item of items) {
+    if (item.label === undefined) continue;
+    if (item.y - lastY >= LABEL_SPACING_PX) lastY = item.y;
+    else delete item.label;
+  }
+}

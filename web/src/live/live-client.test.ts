@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveClient, backoffDelayMs, liveUrl, parseServerMessage, type ConnectionState, type SocketLike } from './live-client.ts';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  sent: string[] = [];
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  receive(data: unknown) {
+    this.onmessage?.({ data } as MessageEvent);
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code } as CloseEvent);
+  }
+}
+
+describe('liveUrl and backoff', () => {
+  it('uses the page origin and ws/wss by page protocol', () => {
+    expect(liveUrl({ protocol: 'http:', host: '127.0.0.1:7380' })).toBe('ws://127.0.0.1:7380/live');
+    expect(liveUrl({ protocol: 'https:', host: 'demo.example' })).toBe('wss://demo.example/live');
+  });
+  it('doubles from 0.5 s up to 10 s, with ±20 % jitter', () => {
+    expect(backoffDelayMs(1, () => 0.5)).toBe(500);
+    expect(backoffDelayMs(2, () => 0.5)).toBe(1000);
+    expect(backoffDelayMs(10, () => 0.5)).toBe(10_000);
+    expect(backoffDelayMs(1, () => 0)).toBe(400);
+    expect(backoffDelayMs(1, () => 1)).toBe(600);
+  });
+});
+
+describe('parseServerMessage', () => {
+  it('accepts valid messages and explains invalid ones', () => {
+    expect(parseServerMessage('{"type":"request-done","requestId":"r1"}')).toEqual({ message: { type: 'request-done', requestId: 'r1' } });
+    expect(parseServerMessage('nope')).toEqual({ problem: 'The backend sent a message that is not valid JSON.' });
+    expect(parseServerMessage('{"type":"queued","requestId":"r1","position":-1}')).toMatchObject({ problem: expect.stringMatching(/^The backend sent an invalid message: position/) });
+    expect(parseServerMessage('{"type":"surprise"}')).toMatchObject({ problem: expect.stringMatching(/invalid message/) });
+    expect(parseServerMessage(new ArrayBuffer(2))).toMatchObject({ problem: expect.stringMatching(/binary/) });
+  });
+});
+
+describe('LiveClient', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('reports states, passes valid messages on, reports invalid ones, and reconnects with backoff', () => {
+    const sockets: FakeSocket[] = [];
+    const states: ConnectionState['status'][] = [];
+    const messages: unknown[] = [];
+    const problems: string[] = [];
+    const client = new LiveClient(
+      'ws://x/live',
+      { onConnection: (s) => states.push(s.status), onMessage: (m) => messages.push(m), onInvalidMessage: (p) => problems.push(p) },
+      () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket;
+      },
+    );
+    client.start();
+    expect(client.send({ type: 'cancel', requestId: 'r' })).toBe(false);
+    sockets[0]!.open();
+    expect(client.send({ type: 'cancel', requestId: 'r' })).toBe(true);
+    expect(sockets[0]!.sent).toEqual(['{"type":"cancel","requestId":"r"}']);
+    sockets[0]!.receive('{"type":"cancelled","requestId":"r"}');
+    sockets[0]!.receive('{"type":"cancelled"}');
+    expect(messages).toHaveLength(1);
+    expect(problems).toHaveLength(1);
+    sockets[0]!.drop();
+    expect(states).toEqual(['connecting', 'open', 'closed']);
+    vi.advanceTimersByTime(700);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.drop();
+    vi.advanceTimersByTime(700);
+    expect(sockets).toHaveLength(2); // second wait is about 1 s
+    vi.advanceTimersByTime(600);
+    expect(sockets).toHaveLength(3);
+    client.stop();
+    sockets[2]!.drop();
+    vi.advanceTimersByTime(20_000);
+    expect(sockets).toHaveLength(3);
+  });
+});

@@ -1,0 +1,143 @@
+// The browser's end of the /live WebSocket: connects on the page's own origin, validates every
+// incoming message with ServerMessageSchema (an invalid one is reported, never thrown), and
+// reconnects with exponential backoff (0.5 s doubling to 10 s, ±20 % jitter) while saying so.
+import { LIVE_PATH, ServerMessageSchema, type ClientMessage, type ServerMessage } from '../../../trace/live-protocol.ts';
+import { describeIssues } from '../../../trace/trace-io.ts';
+
+export type ConnectionState =
+  | { status: 'connecting'; attempt: number }
+  | { status: 'open' }
+  /** attempt: number of the next try since the last good connection; retryAt: epoch ms. */
+  | { status: 'closed'; attempt: number; retryAt: number; reason: string };
+
+export interface LiveClientEvents {
+  onMessage(message: ServerMessage): void;
+  onInvalidMessage(problem: string): void;
+  onConnection(state: ConnectionState): void;
+}
+
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+
+const OPEN = 1;
+const FIRST_DELAY_MS = 500;
+const MAX_DELAY_MS = 10_000;
+
+export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${LIVE_PATH}`;
+}
+
+export function backoffDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+/** Parses one frame's text; returns the message or a sentence saying what was wrong with it. */
+export function parseServerMessage(text: unknown): { message: ServerMessage } | { problem: string } {
+  if (typeof text !== 'string') return { problem: 'The backend sent a binary frame; Pipescope expects JSON text.' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { problem: 'The backend sent a message that is not valid JSON.' };
+  }
+  const parsed = ServerMessageSchema.safeParse(json);
+  if (!parsed.success) return { problem: `The backend sent an invalid message: ${describeIssues(parsed.error)}` };
+  return { message: parsed.data };
+}
+
+export class LiveClient {
+  private socket: SocketLike | null = null;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly events: LiveClientEvents,
+    private readonly createSocket: (url: string) => SocketLike = (u) => new WebSocket(u),
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+  }
+
+  get isOpen(): boolean {
+    return this.socket?.readyState === OPEN;
+  }
+
+  send(message: ClientMessage): boolean {
+    if (!this.socket || this.socket.readyState !== OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Skips the wait and tries again now (the banner's "retry now"). */
+  retryNow(): void {
+    if (this.stopped || this.socket) return;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.connect();
+  }
+
+  private connect(): void {
+    this.attempt++;
+    this.events.onConnection({ status: 'connecting', attempt: this.attempt });
+    let socket: SocketLike;
+    try {
+      socket = this.createSocket(this.url);
+    } catch (error) {
+      this.scheduleReconnect(`could not open ${this.url}: ${(error as Error).message}`);
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempt = 0;
+      this.events.onConnection({ status: 'open' });
+    };
+    socket.onmessage = (event) => {
+      const result = parseServerMessage(event.data);
+      if ('problem' in result) this.events.onInvalidMessage(result.problem);
+      else this.events.onMessage(result.message);
+    };
+    socket.onerror = () => {
+      // A close event always follows; the reconnect is scheduled there.
+    };
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.stopped) return;
+      const wasOpen = this.attempt === 0;
+      this.scheduleReconnect(wasOpen ? `the live connection closed (code ${event.code})` : `no answer at ${this.url}`);
+    };
+  }
+
+  private scheduleReconnect(reason: string): void {
+    if (this.stopped) return;
+    // attempt = the number of the next try since the last good connection: 1, 2, 3…
+    const attempt = this.attempt + 1;
+    const delay = backoffDelayMs(attempt);
+    this.events.onConnection({ status: 'closed', attempt, retryAt: Date.now() + delay, reason });
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.connect();
+    }, delay);
+  }
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { encodeBatch, ServerMessageSchema, type ServerMessage } from '../../../trace/live-protocol.ts';
+import { RunSpecSchema, type RunSpec } from '../../../trace/run-request.ts';
+import { header } from '../test-support/trace-fixtures.ts';
+import { LiveRunTracker } from './live-run-tracker.ts';
+
+const spec: RunSpec = RunSpecSchema.parse({ command: 'INCR', n: 3, valueBytes: 0, modes: ['sequential', 'pipeline'] });
+const server = { reads: 3, writes: 3, execUs: 6, source: 'redis-info' as const, exclusive: true };
+
+/** Messages exactly as the backend sends them, checked against the protocol schema. */
+function msg(m: ServerMessage): ServerMessage {
+  return ServerMessageSchema.parse(m);
+}
+
+function sequentialMessages(requestId: string): ServerMessage[] {
+  const h = header('sequential', 3, 'INCR', 'seq-1');
+  return [
+    msg({ type: 'run-start', requestId, ...h }),
+    msg({
+      type: 'run-events', requestId, runId: 'seq-1',
+      ...encodeBatch({ writes: [{ atUs: 5, bytes: 40, commands: 1 }], reads: [{ atUs: 50, bytes: 4, replies: 1 }], outcomes: [{ reply: 1 }] }),
+    }),
+    msg({
+      type: 'run-events', requestId, runId: 'seq-1',
+      ...encodeBatch({
+        writes: [{ atUs: 60, bytes: 40, commands: 1 }, { atUs: 120, bytes: 40, commands: 1 }],
+        reads: [{ atUs: 110, bytes: 4, replies: 1 }, { atUs: 170, bytes: 4, replies: 1 }],
+        outcomes: [{ reply: 2 }, { reply: 3 }],
+      }),
+    }),
+    msg({ type: 'run-end', requestId, runId: 'seq-1', server }),
+  ];
+}
+
+describe('LiveRunTracker', () => {
+  it('builds a trace per mode from run-start, run-events and run-end', () => {
+    const t = new LiveRunTracker();
+    t.begin('r1', spec);
+    expect(t.handle(msg({ type: 'queued', requestId: 'r1', position: 1 }))).toEqual([]);
+    expect(t.active?.position).toBe(1);
+    const [start, first, second, end] = sequentialMessages('r1');
+    t.handle(start!);
+    expect(t.active?.position).toBe(0);
+    t.handle(first!);
+    expect(t.active?.progress[0]).toEqual({ mode: 'sequential', n: 3, sent: 1, replied: 1, done: false });
+    t.handle(second!);
+    const events = t.handle(end!);
+    expect(events).toHaveLength(1);
+    const event = events[0]!;
+    expect(event.kind).toBe('trace');
+    if (event.kind !== 'trace') return;
+    expect(event.firstOfRequest).toBe(true);
+    expect(event.doc.commands.map((c) => [c.sentUs, c.repliedUs])).toEqual([[5, 50], [60, 110], [120, 170]]);
+    expect(event.doc.counts.client).toMatchObject({ writes: 3, reads: 3 });
+    expect(t.active?.progress.map((p) => p.done)).toEqual([true, false]);
+    expect(t.handle(msg({ type: 'request-done', requestId: 'r1' }))).toEqual([{ kind: 'finished', outcome: 'done' }]);
+    expect(t.active).toBeNull();
+  });
+
+  it('ignores messages for other requests', () => {
+    const t = new LiveRunTracker();
+    t.begin('r1', spec);
+    expect(t.handle(msg({ type: 'request-done', requestId: 'other' }))).toEqual([]);
+    expect(t.handle(msg({ type: 'hello', version: '1', redis: { up: true, embedded: true, address: 'x' } }))).toEqual([]);
+    expect(t.active).not.toBeNull();
+  });
+
+  it('fails the request with a message when the events contradict each other', () => {
+    const t = new LiveRunTracker();
+    t.begin('r1', spec);
+    const [start] = sequentialMessages('r1');
+    t.handle(start!);
+    const events = t.handle(msg({
+      type: 'run-events', requestId: 'r1', runId: 'seq-1',
+      ...encodeBatch({ writes: [], reads: [{ atUs: 50, bytes: 4, replies: 1 }], outcomes: [] }),
+    }));
+    expect(events).toEqual([{ kind: 'failed', message: expect.stringMatching(/before command 0 was written/) }]);
+    expect(t.active).toBeNull();
+  });
+
+  it('reports backend errors and cancellations', () => {
+    const t = new LiveRunTracker();
+    t.begin('r1', spec);
+    expect(t.handle(msg({ type: 'error', requestId: 'r1', message: 'Run failed: boom' }))).toEqual([{ kind: 'failed', message: 'Run failed: boom' }]);
+    t.begin('r2', spec);
+    t.markCancelling();
+    expect(t.active?.cancelling).toBe(true);
+    expect(t.handle(msg({ type: 'cancelled', requestId: 'r2' }))).toEqual([{ kind: 'finished', outcome: 'cancelled' }]);
+  });
+});

@@ -1,0 +1,13 @@
+// The colours that carry meaning, shared by the diagram, the bars and the legends (the CSS variables in
+// app.css hold the same values). Okabe–Ito, safe for the common colour-vision deficiencies:
+// requests (and the writes that carry them) blue, replies (and the reads that bring them) vermillion.
+export const PALETTE = {
+  request: '#0072B2',
+  reply: '#D55E00',
+  error: '#CC79A7',
+  ink: '#1d232b',
+  muted: '#5b6573',
+  grid: '#e6e9ee',
+  lifeline: '#8a94a3',
+  focus: '#111111',
+} as const;

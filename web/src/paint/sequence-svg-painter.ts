@@ -1,0 +1,264 @@
+// Paints a diagram's SVG layer from draw lists: time axis, lifelines, and — in SVG mode — one element
+// per request and per reply (data-testid=request-arrow / reply-arrow, in index order), bundle badges and
+// the client lane's write/read marks. Only loops over what layout produced; computes no positions.
+import { select, type Selection } from 'd3';
+import type { DensityLabel } from '../layout/density-layout.ts';
+import type { DiagramGeometry } from '../layout/diagram-geometry.ts';
+import type { ArrowItem, BundleItem, LaneMark, SequenceLayout } from '../layout/sequence-layout.ts';
+import type { AxisTick } from '../layout/time-scale-layout.ts';
+
+type G = Selection<SVGGElement, unknown, null, undefined>;
+
+export interface SvgLayers {
+  svg: Selection<SVGSVGElement, unknown, null, undefined>;
+  clipRect: Selection<SVGRectElement, unknown, null, undefined>;
+  grid: G;
+  axis: G;
+  lifelines: G;
+  heads: G;
+  replies: G;
+  requests: G;
+  bundles: G;
+  marks: G;
+  focus: G;
+  ids: { clip: string; requestHead: string; replyHead: string; errorHead: string };
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export function createSvgLayers(svgElement: SVGSVGElement, idPrefix: string): SvgLayers {
+  const svg = select(svgElement);
+  const ids = { clip: `${idPrefix}-clip`, requestHead: `${idPrefix}-req`, replyHead: `${idPrefix}-rep`, errorHead: `${idPrefix}-err` };
+  const defs = svg.append('defs');
+  const clipRect = defs.append('clipPath').attr('id', ids.clip).append('rect');
+  for (const [id, cls] of [[ids.requestHead, 'request'], [ids.replyHead, 'reply'], [ids.errorHead, 'error']] as const) {
+    defs
+      .append('marker')
+      .attr('id', id)
+      .attr('viewBox', '0 0 10 10')
+      .attr('refX', 9)
+      .attr('refY', 5)
+      .attr('markerWidth', 7)
+      .attr('markerHeight', 7)
+      .attr('orient', 'auto-start-reverse')
+      .append('path')
+      .attr('d', 'M0,0 L10,5 L0,10 z')
+      .attr('class', `arrowhead ${cls}`);
+  }
+  const grid = svg.append('g').attr('class', 'grid');
+  const axis = svg.append('g').attr('class', 'axis');
+  const lifelines = svg.append('g').attr('class', 'lifelines');
+  const heads = svg.append('g').attr('class', 'heads');
+  const plot = svg.append('g').attr('class', 'plot').attr('clip-path', `url(#${ids.clip})`);
+  const bundles = plot.append('g').attr('class', 'bundles');
+  // Replies first, requests on top: where a reply and the next request nearly coincide, the pointer finds the request.
+  const replies = plot.append('g').attr('class', 'replies');
+  const requests = plot.append('g').attr('class', 'requests');
+  const marks = plot.append('g').attr('class', 'marks');
+  const focus = plot.append('g').attr('class', 'focus').attr('pointer-events', 'none');
+  return { svg, clipRect, grid, axis, lifelines, heads, replies, requests, bundles, marks, focus, ids };
+}
+
+export interface LaneHeads {
+  client: string;
+  clientNote: string;
+  server: string;
+  serverNote: string;
+  /** Canvas mode only: how to read the density bands. */
+  densityNote: string | null;
+}
+
+export function paintFrame(layers: SvgLayers, g: DiagramGeometry, ticks: AxisTick[], heads: LaneHeads): void {
+  layers.svg.attr('width', g.width).attr('height', g.height).attr('viewBox', `0 0 ${g.width} ${g.height}`);
+  layers.clipRect.attr('x', 0).attr('y', g.plotTop - 8).attr('width', g.width).attr('height', g.plotBottom - g.plotTop + 16);
+  layers.grid
+    .selectAll('line')
+    .data(ticks)
+    .join('line')
+    .attr('x1', g.axisX)
+    .attr('x2', g.serverX)
+    .attr('y1', (d) => d.y)
+    .attr('y2', (d) => d.y);
+  layers.axis
+    .selectAll('text')
+    .data(ticks)
+    .join('text')
+    .attr('x', g.axisX - 6)
+    .attr('y', (d) => d.y)
+    .attr('dy', '0.32em')
+    .text((d) => d.label);
+  layers.lifelines
+    .selectAll('line')
+    .data([
+      { x: g.clientX, cls: 'lifeline client' },
+      { x: g.serverX, cls: 'lifeline server' },
+    ])
+    .join('line')
+    .attr('class', (d) => d.cls)
+    .attr('x1', (d) => d.x)
+    .attr('x2', (d) => d.x)
+    .attr('y1', g.plotTop - 10)
+    .attr('y2', g.plotBottom + 10);
+  // Client head and lane note end at the client lifeline (the lane lies to its left); Redis's end at
+  // its lifeline; the density note starts just right of the client lifeline.
+  const headData = [
+    { x: g.clientX + 4, anchor: 'end', y: 14, cls: 'lane-head', text: heads.client },
+    { x: g.clientX + 4, anchor: 'end', y: 28, cls: 'lane-note', text: heads.clientNote },
+    { x: g.serverX + 8, anchor: 'end', y: 14, cls: 'lane-head', text: heads.server },
+    { x: g.serverX + 8, anchor: 'end', y: 28, cls: 'lane-note server-note', text: heads.serverNote },
+    ...(heads.densityNote ? [{ x: g.clientX + 8, anchor: 'start', y: 41, cls: 'lane-note density-note', text: heads.densityNote }] : []),
+  ];
+  layers.heads
+    .selectAll('text')
+    .data(headData)
+    .join('text')
+    .attr('class', (d) => d.cls)
+    .attr('x', (d) => Math.max(4, d.x))
+    .attr('y', (d) => d.y)
+    .attr('text-anchor', (d) => d.anchor)
+    .text((d) => d.text);
+}
+
+function joinArrows(layer: G, items: ArrowItem[], testId: string, layers: SvgLayers): void {
+  const head = (d: ArrowItem) =>
+    `url(#${d.error ? layers.ids.errorHead : d.kind === 'request' ? layers.ids.requestHead : layers.ids.replyHead})`;
+  // Per command: the visible arrow (a <line> carrying the test id and the measured y1/y2) and, on top,
+  // a wide transparent twin that catches the pointer; both sit in a <g data-index> for hover lookup.
+  layer
+    .selectAll<SVGGElement, ArrowItem>('g.arrow')
+    .data(items, (d) => d.index)
+    .join((enter) => {
+      const g = enter.append('g').attr('class', `arrow ${testId === 'request-arrow' ? 'request' : 'reply'}`);
+      g.append('line').attr('class', 'shaft').attr('data-testid', testId);
+      g.append('line').attr('class', 'hit');
+      return g;
+    })
+    .attr('data-index', (d) => d.index)
+    .classed('error', (d) => d.error)
+    .each(function (d) {
+      const [shaft, hit] = this.children as unknown as [SVGLineElement, SVGLineElement];
+      setLine(shaft, d.x1, d.y1, d.x2 + (d.x2 > d.x1 ? -1 : 1), d.y2);
+      shaft.setAttribute('data-index', String(d.index));
+      shaft.setAttribute('marker-end', head(d));
+      setLine(hit, d.x1, d.y1, d.x2, d.y2);
+    })
+    .order();
+}
+
+function setLine(line: SVGLineElement, x1: number, y1: number, x2: number, y2: number): void {
+  line.setAttribute('x1', String(x1));
+  line.setAttribute('y1', String(y1));
+  line.setAttribute('x2', String(x2));
+  line.setAttribute('y2', String(y2));
+}
+
+/** SVG mode: every arrow in view. Pass null in canvas mode to remove them. */
+export function paintArrows(layers: SvgLayers, layout: SequenceLayout | null): void {
+  joinArrows(layers.requests, layout?.requests ?? [], 'request-arrow', layers);
+  joinArrows(layers.replies, layout?.replies ?? [], 'reply-arrow', layers);
+}
+
+interface Badge {
+  key: string;
+  kind: 'request' | 'reply';
+  y: number;
+  label: string;
+  band: boolean;
+}
+
+/** Bundle badges ("×10 in 1 write"): requests near the client end above the line, replies near Redis below it. */
+export function paintBundles(layers: SvgLayers, g: DiagramGeometry, bundles: BundleItem[] | DensityLabel[], band: boolean): void {
+  const badges: Badge[] = [];
+  for (const [i, b] of bundles.entries()) {
+    if (b.label === undefined) continue;
+    badges.push({ key: `${b.kind}-${'event' in b ? b.event : i}`, kind: b.kind, y: b.y, label: b.label, band });
+  }
+  layers.bundles
+    .selectAll<SVGGElement, Badge>('g.bundle')
+    .data(badges, (d) => d.key)
+    .join((enter) => {
+      const group = enter.append('g');
+      group.append('line').attr('class', 'bundle-band');
+      group.append('rect').attr('class', 'badge-bg').attr('rx', 3);
+      group.append('text').attr('class', 'badge-text');
+      return group;
+    })
+    .attr('class', (d) => `bundle ${d.kind}`)
+    .attr('transform', (d) => `translate(0,${d.y})`)
+    .each(function (d) {
+      const group = select(this);
+      group
+        .select('line')
+        .attr('x1', g.clientX)
+        .attr('x2', g.serverX)
+        .attr('y1', 0)
+        .attr('y2', 0)
+        .attr('display', d.band ? null : 'none');
+      const width = d.label.length * 6.3 + 10;
+      const x = d.kind === 'request' ? g.clientX + 10 : g.serverX - 10 - width;
+      // Requests' badges above the line, replies' below, unless that would leave the plot.
+      const above = d.kind === 'request' ? d.y - 17 >= g.plotTop - 8 : d.y + 18 > g.plotBottom + 8;
+      const y = above ? -17 : 4;
+      group.select('rect').attr('x', x).attr('y', y).attr('width', width).attr('height', 14);
+      group.select('text').attr('x', x + 5).attr('y', y + 10.5).text(d.label);
+    });
+}
+
+/** SVG mode: one small box per socket write (request colour) and read (reply colour) on the client lane. */
+export function paintMarks(layers: SvgLayers, g: DiagramGeometry, marks: LaneMark[]): void {
+  layers.marks
+    .selectAll<SVGGElement, LaneMark>('g.mark')
+    .data(marks, (d) => `${d.kind}-${d.event}`)
+    .join((enter) => {
+      const group = enter.append('g');
+      group.append('rect').attr('width', 8).attr('height', 5).attr('rx', 1);
+      group.append('text').attr('text-anchor', 'end').attr('dy', '0.32em');
+      return group;
+    })
+    .attr('class', (d) => `mark ${d.kind}`)
+    .attr('transform', (d) => `translate(0,${d.y})`)
+    .each(function (d) {
+      const group = select(this);
+      group.select('rect').attr('x', g.clientX - 11).attr('y', -2.5);
+      group
+        .select('text')
+        .attr('x', g.clientX - 15)
+        // A label that would run into the time axis is left out (the tooltip has the same facts).
+        .text(d.label !== undefined && d.label.length * 6.3 <= g.clientX - 15 - g.axisX ? d.label : '');
+    });
+}
+
+export interface FocusMarks {
+  sentY: number;
+  repliedY: number;
+  /** Redis ends of the two arrows (equal to sentY / repliedY when no Redis-side time was recorded). */
+  atServerY: number;
+  leftServerY: number;
+  latencyLabel: string;
+}
+
+/** The hovered or focused command: both arrows emphasised and its latency as a bracket on the client lane. */
+export function paintFocus(layers: SvgLayers, g: DiagramGeometry, focus: FocusMarks | null): void {
+  const data = focus ? [focus] : [];
+  layers.focus
+    .selectAll<SVGGElement, FocusMarks>('g.focus-marks')
+    .data(data)
+    .join((enter) => {
+      const group = enter.append('g').attr('class', 'focus-marks');
+      group.append('line').attr('class', 'focus-request');
+      group.append('line').attr('class', 'focus-reply');
+      group.append('path').attr('class', 'focus-bracket');
+      return group;
+    })
+    .each(function (d) {
+      const group = select(this);
+      group.select('.focus-request').attr('x1', g.clientX).attr('x2', g.serverX).attr('y1', d.sentY).attr('y2', d.atServerY);
+      group.select('.focus-reply').attr('x1', g.serverX).attr('x2', g.clientX).attr('y1', d.leftServerY).attr('y2', d.repliedY);
+      const x = g.clientX + 5;
+      group.select('.focus-bracket').attr('d', `M${x + 4},${d.sentY} H${x} V${d.repliedY} H${x + 4}`);
+    });
+}
+
+export function svgElement<K extends keyof SVGElementTagNameMap>(name: K): SVGElementTagNameMap[K] {
+  return document.createElementNS(SVG_NS, name);
+}

@@ -1,0 +1,57 @@
+// The one tooltip of the page (role=tooltip), written directly into the DOM so hover and keyboard
+// focus never re-render React. Whichever diagram hovers last owns it.
+import type { CommandDetails } from '../format/command-details.ts';
+
+let element: HTMLDivElement | null = null;
+
+function tooltipElement(): HTMLDivElement {
+  if (element && element.isConnected) return element;
+  element = document.createElement('div');
+  element.className = 'tooltip';
+  element.setAttribute('role', 'tooltip');
+  element.id = 'pipescope-tooltip';
+  element.hidden = true;
+  document.body.append(element);
+  return element;
+}
+
+export function showTooltip(details: CommandDetails, clientX: number, clientY: number, extra?: string): void {
+  const tip = tooltipElement();
+  tip.replaceChildren();
+  const title = document.createElement('div');
+  title.className = 'tooltip-title';
+  title.textContent = details.title;
+  const table = document.createElement('dl');
+  for (const row of details.rows) {
+    const dt = document.createElement('dt');
+    dt.textContent = row.label;
+    const dd = document.createElement('dd');
+    dd.textContent = row.value;
+    if (row.label === 'reply' && row.value.startsWith('error')) dd.className = 'tooltip-error';
+    table.append(dt, dd);
+  }
+  tip.append(title, table);
+  if (extra) {
+    const more = document.createElement('div');
+    more.className = 'tooltip-extra';
+    more.textContent = extra;
+    tip.append(more);
+  }
+  const note = document.createElement('div');
+  note.className = 'tooltip-note';
+  note.textContent = details.note;
+  tip.append(note);
+  tip.hidden = false;
+  // Beside the pointer, kept inside the window.
+  const { width, height } = tip.getBoundingClientRect();
+  const x = Math.min(clientX + 16, window.innerWidth - width - 8);
+  const y = clientY + 16 + height > window.innerHeight ? clientY - height - 12 : clientY + 16;
+  tip.style.transform = `translate(${Math.max(8, x)}px, ${Math.max(8, y)}px)`;
+}
+
+export function hideTooltip(): void {
+  const tip = element;
+  if (!tip || tip.hidden) return;
+  tip.hidden = true;
+  tip.replaceChildren();
+}

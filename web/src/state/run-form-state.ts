@@ -1,0 +1,49 @@
+// The run form as typed (strings, so a half-typed number is kept) and its validation against the
+// shared RunSpecSchema: the backend checks the same schema, so the messages shown inline are the ones
+// the backend would give.
+import { RunSpecSchema, commandTakesValue, type RunSpec } from '../../../trace/run-request.ts';
+import type { CommandName } from '../../../trace/trace-format.ts';
+import type { ModeChoice } from './url-hash-params.ts';
+
+export interface RunFormState {
+  command: CommandName;
+  n: string;
+  valueBytes: string;
+  mode: ModeChoice;
+  /** Round-trip time added by the backend's TCP delay proxy, and its ± jitter, in ms ('0' = direct). */
+  rttMs: string;
+  jitterMs: string;
+}
+
+export type FormErrors = Partial<Record<'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'modes' | 'form', string>>;
+
+export type FormResult = { ok: true; spec: RunSpec } | { ok: false; errors: FormErrors };
+
+export function modesOf(mode: ModeChoice): RunSpec['modes'] {
+  return mode === 'both' ? ['sequential', 'pipeline'] : [mode];
+}
+
+/** A typed number: blank or non-numeric text becomes NaN so the schema reports it. */
+function numberOf(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text.trim());
+}
+
+export function validateRunForm(form: RunFormState): FormResult {
+  const takesValue = commandTakesValue(form.command);
+  const parsed = RunSpecSchema.safeParse({
+    command: form.command,
+    n: numberOf(form.n),
+    valueBytes: takesValue ? numberOf(form.valueBytes) : 0,
+    rttMs: numberOf(form.rttMs),
+    jitterMs: numberOf(form.jitterMs),
+    modes: modesOf(form.mode),
+  });
+  if (parsed.success) return { ok: true, spec: parsed.data };
+  const errors: FormErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    const key = field === 'command' || field === 'n' || field === 'valueBytes' || field === 'rttMs' || field === 'jitterMs' || field === 'modes' ? field : 'form';
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}

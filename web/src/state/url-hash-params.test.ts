@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HASH_PARAMS, formatHashParams, parseHashParams } from './url-hash-params.ts';
+
+describe('parseHashParams', () => {
+  it('reads every field', () => {
+    expect(parseHashParams('#command=SET&n=5000&valueBytes=1024&mode=pipeline&scale=own')).toEqual({
+      command: 'SET',
+      n: 5000,
+      valueBytes: 1024,
+      mode: 'pipeline',
+      scale: 'own',
+      rttMs: 0,
+      jitterMs: 0,
+    });
+  });
+
+  it('accepts any letter case for choices', () => {
+    expect(parseHashParams('#command=ping&mode=Sequential').command).toBe('PING');
+    expect(parseHashParams('#command=ping&mode=Sequential').mode).toBe('sequential');
+  });
+
+  it('falls back to defaults for an empty or missing hash', () => {
+    expect(parseHashParams('')).toEqual(DEFAULT_HASH_PARAMS);
+    expect(parseHashParams('#')).toEqual(DEFAULT_HASH_PARAMS);
+  });
+
+  it('falls back per field for bad values, never throwing', () => {
+    const bad = [
+      '#command=FLUSHALL&n=-3&valueBytes=9999999999&mode=turbo&scale=log',
+      '#n=1.5&valueBytes=abc',
+      '#n=0',
+      '#n=1000001',
+      '#n=1e3',
+      '#%E0%A4%A',
+      '#n=&command=',
+      '#&&&==&',
+      '#n=10&n=20',
+      '#__proto__=1&constructor=2',
+    ];
+    for (const hash of bad) expect(() => parseHashParams(hash)).not.toThrow();
+    expect(parseHashParams(bad[0]!)).toEqual(DEFAULT_HASH_PARAMS);
+    expect(parseHashParams('#n=1.5&valueBytes=abc')).toEqual(DEFAULT_HASH_PARAMS);
+    expect(parseHashParams('#n=0').n).toBe(DEFAULT_HASH_PARAMS.n);
+    expect(parseHashParams('#n=1000001').n).toBe(DEFAULT_HASH_PARAMS.n);
+    expect(parseHashParams('#n=1000000').n).toBe(1_000_000);
+    expect(parseHashParams('#n=10&n=20').n).toBe(10);
+  });
+
+  it('reads the added delay, refusing negative or out-of-range values', () => {
+    expect(parseHashParams('#rttMs=250&jitterMs=2.5')).toMatchObject({ rttMs: 250, jitterMs: 2.5 });
+    expect(parseHashParams('#rttMs=-1&jitterMs=9999')).toMatchObject({ rttMs: 0, jitterMs: 0 });
+    expect(parseHashParams('#rttMs=1e3')).toMatchObject({ rttMs: 0 });
+  });
+
+  it('keeps good fields when others are bad', () => {
+    expect(parseHashParams('#command=GET&n=oops')).toEqual({ ...DEFAULT_HASH_PARAMS, command: 'GET' });
+  });
+
+  it('round-trips what it formats', () => {
+    const p = { command: 'GET' as const, n: 123, valueBytes: 64, mode: 'sequential' as const, scale: 'own' as const, rttMs: 0.5, jitterMs: 5 };
+    expect(parseHashParams(formatHashParams(p))).toEqual(p);
+  });
+});

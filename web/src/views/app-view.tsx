@@ -1,0 +1,187 @@
+// The page: header with connection status, banner, run form and progress, file controls, results.
+// Holds the form and scale (mirrored into the URL hash) and reads the session store; everything that
+// moves per frame lives below, in the diagram controllers.
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { RunSpec } from '../../../trace/run-request.ts';
+import type { TraceDocument } from '../../../trace/trace-format.ts';
+import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
+import type { SessionStore } from '../live/session-store.ts';
+import type { RunFormState } from '../state/run-form-state.ts';
+import { downloadTrace, loadTraceFiles, loadTraceUrls, orderForComparison, traceUrlsFromSearch } from '../state/trace-files.ts';
+import { formatHashParams, parseHashParams, type HashParams, type ScaleChoice } from '../state/url-hash-params.ts';
+import { NetworkPresetsView } from './network-presets-view.tsx';
+import { ResultsView } from './results-view.tsx';
+import { RunFormView } from './run-form-view.tsx';
+import { RunProgressView } from './run-progress-view.tsx';
+import { StatusBannerView } from './status-banner-view.tsx';
+
+function formOf(p: HashParams): RunFormState {
+  return { command: p.command, n: String(p.n), valueBytes: String(p.valueBytes), mode: p.mode, rttMs: String(p.rttMs), jitterMs: String(p.jitterMs) };
+}
+
+export function AppView({ store }: { store: SessionStore }) {
+  const session = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const initial = useMemo(() => parseHashParams(window.location.hash), []);
+  const [form, setForm] = useState<RunFormState>(() => formOf(initial));
+  const [scale, setScale] = useState<ScaleChoice>(initial.scale);
+  const zoomSync = useMemo(() => new TimeZoomSync(), []);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    store.start();
+    return () => store.stop();
+  }, [store]);
+
+  // Form and scale → URL hash. A half-typed number keeps the last good value in the hash.
+  useEffect(() => {
+    const current = parseHashParams(window.location.hash);
+    const typed = parseHashParams(
+      `#n=${encodeURIComponent(form.n)}&valueBytes=${encodeURIComponent(form.valueBytes)}&rttMs=${encodeURIComponent(form.rttMs)}&jitterMs=${encodeURIComponent(form.jitterMs)}`,
+    );
+    const good = (key: 'n' | 'valueBytes' | 'rttMs' | 'jitterMs') => (typed[key] === Number(form[key]) ? typed[key] : current[key]);
+    const hash = formatHashParams({
+      command: form.command,
+      mode: form.mode,
+      scale,
+      n: good('n'),
+      valueBytes: good('valueBytes'),
+      rttMs: good('rttMs'),
+      jitterMs: good('jitterMs'),
+    });
+    if (hash !== window.location.hash) history.replaceState(null, '', `${window.location.pathname}${window.location.search}${hash}`);
+  }, [form, scale]);
+
+  useEffect(() => {
+    const onHash = () => {
+      const p = parseHashParams(window.location.hash);
+      setForm(formOf(p));
+      setScale(p.scale);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  useEffect(() => {
+    const urls = traceUrlsFromSearch(window.location.search);
+    if (urls.length === 0) return;
+    let live = true;
+    store.setMessage({ kind: 'info', text: `Loading ${urls.length === 1 ? 'a trace' : `${urls.length} traces`} from the URL…` });
+    void loadTraceUrls(urls).then(({ docs, errors }) => {
+      if (!live) return;
+      if (docs.length) store.showTraces(orderForComparison(docs), 'url');
+      store.setMessage(errors.length ? { kind: 'error', text: errors.join(' ') } : null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [store]);
+
+  const onRun = useCallback((spec: RunSpec) => void store.run(spec), [store]);
+  const onExport = useCallback((doc: TraceDocument) => downloadTrace(doc), []);
+  const onFiles = async (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    const { docs, errors } = await loadTraceFiles(files);
+    if (docs.length) store.showTraces(orderForComparison(docs), 'file');
+    store.setMessage(errors.length ? { kind: 'error', text: errors.join(' ') } : null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const { connection, redis, active, traces } = session;
+  const blockedReason =
+    connection.status !== 'open' ? 'Not connected to the backend'
+    : redis && !redis.up ? 'Redis is unreachable'
+    : null;
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <div className="brand">
+          <img src="/favicon.svg" alt="" width={26} height={26} />
+          <h1>Pipescope</h1>
+          <p className="tagline">What Redis pipelining really does — real runs, measured at the client socket.</p>
+        </div>
+        <ConnectionPill session={session} />
+      </header>
+      <StatusBannerView connection={connection} redis={redis} onRetry={() => store.retryNow()} />
+      <section className="controls">
+        <RunFormView
+          form={form}
+          onChange={setForm}
+          onRun={onRun}
+          onCancel={() => store.cancel()}
+          running={active !== null}
+          cancelling={active?.cancelling ?? false}
+          blockedReason={blockedReason}
+        />
+        <RunProgressView active={active} />
+        <div className="file-controls">
+          <label className="button">
+            Open trace…
+            <input
+              ref={fileInput}
+              className="visually-hidden"
+              type="file"
+              accept=".json,application/json"
+              multiple
+              data-testid="import"
+              onChange={(e) => void onFiles(e.target.files)}
+            />
+          </label>
+        </div>
+        <NetworkPresetsView
+          form={form}
+          onApply={(p) => setForm({ ...form, command: p.command, n: String(p.n), rttMs: String(p.rttMs), jitterMs: String(p.jitterMs), mode: 'both' })}
+        />
+      </section>
+      {session.message && (
+        <p className={`message message-${session.message.kind}`} role={session.message.kind === 'error' ? 'alert' : 'status'}>
+          {session.message.text}
+          <button type="button" className="link-button" onClick={() => store.setMessage(null)} aria-label="Dismiss">
+            ×
+          </button>
+        </p>
+      )}
+      {traces.length > 0 ? (
+        <ResultsView traces={traces} source={session.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} onExport={onExport} />
+      ) : (
+        <EmptyState running={active !== null} />
+      )}
+      <footer className="app-footer">
+        Times are µs on the client’s monotonic clock from each run’s t0, measured where ioredis meets the socket. Redis figures are
+        INFO deltas around the run.{session.backendVersion ? ` Pipescope backend ${session.backendVersion}.` : ''}
+      </footer>
+    </div>
+  );
+}
+
+function ConnectionPill({ session }: { session: ReturnType<SessionStore['getSnapshot']> }) {
+  const { connection, redis } = session;
+  const backend = connection.status === 'open' ? 'connected' : connection.status === 'connecting' ? 'connecting…' : 'offline';
+  const redisText = !redis ? '' : redis.up ? `Redis ${redis.version ?? ''} · ${redis.address}${redis.embedded ? ' (private)' : ''}` : `Redis down · ${redis.address}`;
+  const ok = connection.status === 'open' && (redis?.up ?? false);
+  return (
+    <div className={`connection-pill ${ok ? 'ok' : connection.status === 'closed' || redis?.up === false ? 'bad' : 'pending'}`} title="Live backend connection (WebSocket /live)">
+      <span className="dot" aria-hidden="true" />
+      backend {backend}
+      {redisText && connection.status === 'open' ? ` · ${redisText}` : ''}
+    </div>
+  );
+}
+
+function EmptyState({ running }: { running: boolean }) {
+  return (
+    <section className="empty">
+      {running ? (
+        <p>The diagrams appear as soon as the first run completes.</p>
+      ) : (
+        <>
+          <h2>Press Run to see both modes side by side</h2>
+          <p>
+            Pipescope sends N commands to a real Redis, first one at a time (each waits for its reply), then as one pipeline, and draws every
+            request and reply at the time the client socket saw it. Or open a trace file recorded earlier.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+// The runs on screen, side by side: the verdict line, the toolbar (time scale, zoom reset, legend,
+// export) and one panel per run, then the per-command bar chart.
+import { useMemo } from 'react';
+import type { TraceDocument } from '../../../trace/trace-format.ts';
+import { comparisonHeadline } from '../format/comparison-headline.ts';
+import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
+import { traceColumns } from '../model/trace-columns.ts';
+import type { ScaleChoice } from '../state/url-hash-params.ts';
+import { PerCommandChartView } from './per-command-chart-view.tsx';
+import { RunPanelView } from './run-panel-view.tsx';
+
+interface Props {
+  traces: readonly TraceDocument[];
+  source: string | null;
+  scale: ScaleChoice;
+  onScaleChange: (scale: ScaleChoice) => void;
+  zoomSync: TimeZoomSync;
+  onExport: (doc: TraceDocument) => void;
+}
+
+export function ResultsView({ traces, source, scale, onScaleChange, zoomSync, onExport }: Props) {
+  const sharedEndUs = useMemo(() => Math.max(1, ...traces.map((d) => traceColumns(d).endUs)), [traces]);
+  const headline = comparisonHeadline(traces);
+  const shared = scale === 'shared';
+  return (
+    <section className="results" aria-label="Runs">
+      {headline && <p className="headline">{headline}</p>}
+      <div className="toolbar">
+        <button
+          type="button"
+          className="segmented"
+          data-testid="scale-toggle"
+          role="switch"
+          aria-checked={shared}
+          aria-label="Shared time scale"
+          onClick={() => onScaleChange(shared ? 'own' : 'shared')}
+          title="Shared: every run on the same µs axis. Own: each run fills its diagram."
+        >
+          <span className={shared ? 'on' : ''}>Shared time scale</span>
+          <span className={shared ? '' : 'on'}>Each run’s own scale</span>
+        </button>
+        <button type="button" className="button" data-testid="zoom-reset" onClick={() => zoomSync.reset()} title="Wheel to zoom, drag to pan; keys + − 0 on a focused diagram">
+          Reset zoom
+        </button>
+        <span className="toolbar-hint">wheel: zoom · drag: pan · hover or focus + ↑↓: details</span>
+        <span className="legend" aria-label="Legend">
+          <span className="key request">request →</span>
+          <span className="key reply">← reply</span>
+          {source && source !== 'live' && <span className="source-tag">{source === 'file' ? 'opened from file' : 'loaded from URL'}</span>}
+        </span>
+        <button type="button" className="button" data-testid="export" onClick={() => traces.forEach(onExport)} title="Download the runs on screen as trace files (JSON)">
+          Export {traces.length > 1 ? `${traces.length} traces` : 'trace'}
+        </button>
+      </div>
+      <div className={`panels panels-${Math.min(traces.length, 2)}`}>
+        {traces.map((doc) => (
+          <RunPanelView key={doc.run.id} doc={doc} domainEndUs={shared ? sharedEndUs : traceColumns(doc).endUs} zoomSync={zoomSync} onExport={onExport} />
+        ))}
+      </div>
+      <PerCommandChartView traces={traces} />
+    </section>
+  );
+}

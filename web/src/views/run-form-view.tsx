@@ -1,0 +1,157 @@
+// The run form: command, count, value size (SET/GET only), mode, Run / Cancel. Validated with the
+// shared RunSpecSchema as the user types, messages shown next to the field they concern.
+import { useId } from 'react';
+import { commandTakesValue, type RunSpec } from '../../../trace/run-request.ts';
+import { COMMAND_NAMES, type CommandName } from '../../../trace/trace-format.ts';
+import { validateRunForm, type RunFormState } from '../state/run-form-state.ts';
+import { MODE_CHOICES, type ModeChoice } from '../state/url-hash-params.ts';
+
+interface Props {
+  form: RunFormState;
+  onChange: (form: RunFormState) => void;
+  onRun: (spec: RunSpec) => void;
+  onCancel: () => void;
+  running: boolean;
+  cancelling: boolean;
+  /** Why Run is unavailable right now (no backend, Redis down), or null. */
+  blockedReason: string | null;
+}
+
+const MODE_LABELS: Record<ModeChoice, string> = {
+  sequential: 'Sequential',
+  pipeline: 'Pipeline',
+  both: 'Both — compare',
+};
+
+export function RunFormView({ form, onChange, onRun, onCancel, running, cancelling, blockedReason }: Props) {
+  const id = useId();
+  const result = validateRunForm(form);
+  const errors = result.ok ? {} : result.errors;
+  const takesValue = commandTakesValue(form.command);
+  const set = (patch: Partial<RunFormState>) => onChange({ ...form, ...patch });
+  return (
+    <form
+      className="run-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (result.ok && !running && !blockedReason) onRun(result.spec);
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-command`}>Command</label>
+        <select id={`${id}-command`} data-testid="command" value={form.command} onChange={(e) => set({ command: e.target.value as CommandName })}>
+          {COMMAND_NAMES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-n`}>Count N</label>
+        <input
+          id={`${id}-n`}
+          data-testid="n"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1_000_000}
+          step={1}
+          value={form.n}
+          aria-invalid={errors.n ? true : undefined}
+          aria-describedby={errors.n ? `${id}-n-error` : undefined}
+          onChange={(e) => set({ n: e.target.value })}
+        />
+        {errors.n && <span className="field-error" id={`${id}-n-error`}>{errors.n}</span>}
+      </div>
+      {takesValue && (
+        <div className="field">
+          <label htmlFor={`${id}-value`}>Value size (bytes)</label>
+          <input
+            id={`${id}-value`}
+            data-testid="value-bytes"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={1024 * 1024}
+            step={1}
+            value={form.valueBytes}
+            aria-invalid={errors.valueBytes ? true : undefined}
+            aria-describedby={errors.valueBytes ? `${id}-value-error` : undefined}
+            onChange={(e) => set({ valueBytes: e.target.value })}
+          />
+          {errors.valueBytes && <span className="field-error" id={`${id}-value-error`}>{errors.valueBytes}</span>}
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-mode`}>Mode</label>
+        <select id={`${id}-mode`} data-testid="mode" value={form.mode} onChange={(e) => set({ mode: e.target.value as ModeChoice })}>
+          {MODE_CHOICES.map((m) => (
+            <option key={m} value={m}>
+              {MODE_LABELS[m]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-rtt`} title="Round-trip time added by the backend's TCP delay proxy; 0 connects directly">
+          Added RTT (ms)
+        </label>
+        <input
+          id={`${id}-rtt`}
+          data-testid="rtt-ms"
+          className="narrow"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={1000}
+          step="any"
+          value={form.rttMs}
+          aria-invalid={errors.rttMs ? true : undefined}
+          onChange={(e) => set({ rttMs: e.target.value })}
+        />
+        {errors.rttMs && <span className="field-error">{errors.rttMs}</span>}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-jitter`} title="± variation of each chunk's one-way delay in the proxy">
+          ± jitter (ms)
+        </label>
+        <input
+          id={`${id}-jitter`}
+          data-testid="jitter-ms"
+          className="narrow"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={500}
+          step="any"
+          value={form.jitterMs}
+          aria-invalid={errors.jitterMs ? true : undefined}
+          onChange={(e) => set({ jitterMs: e.target.value })}
+        />
+        {errors.jitterMs && <span className="field-error">{errors.jitterMs}</span>}
+      </div>
+      <div className="field actions">
+        {running ? (
+          <button type="button" className="button danger" data-testid="cancel" onClick={onCancel} disabled={cancelling}>
+            {cancelling ? 'Cancelling…' : 'Cancel'}
+          </button>
+        ) : (
+          <button
+            type="submit"
+            className="button primary"
+            data-testid="run"
+            disabled={!result.ok || blockedReason !== null}
+            title={blockedReason ?? (result.ok ? 'Run against Redis now' : 'Fix the highlighted field first')}
+          >
+            Run
+          </button>
+        )}
+      </div>
+      {(errors.form || errors.modes || errors.command) && (
+        <p className="field-error form-error">{errors.form ?? errors.modes ?? errors.command}</p>
+      )}
+    </form>
+  );
+}

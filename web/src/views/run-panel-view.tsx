@@ -1,0 +1,59 @@
+// One finished run: its header, the sequence diagram, the plain-words line computed from the trace, and
+// the summary. data-mode / data-n are for tests; the diagram sets data-render and data-commands-drawn.
+import { useRef } from 'react';
+import type { TraceDocument } from '../../../trace/trace-format.ts';
+import { formatCount, formatUs } from '../format/number-format.ts';
+import { runExplanation } from '../format/run-explanation.ts';
+import { rttEstimateText } from '../format/rtt-estimate.ts';
+import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
+import { traceColumns } from '../model/trace-columns.ts';
+import { RunSummaryView } from './run-summary-view.tsx';
+import { SequenceDiagramView } from './sequence-diagram-view.tsx';
+
+interface Props {
+  doc: TraceDocument;
+  domainEndUs: number;
+  zoomSync: TimeZoomSync;
+  onExport: (doc: TraceDocument) => void;
+}
+
+export function RunPanelView({ doc, domainEndUs, zoomSync, onExport }: Props) {
+  const panelRef = useRef<HTMLElement>(null);
+  const { run } = doc;
+  const title = `${formatCount(run.n)} × ${run.command}${run.command === 'SET' || run.command === 'GET' ? ` (${formatCount(run.valueBytes)} B values)` : ''}`;
+  const columns = traceColumns(doc);
+  return (
+    <article className={`run-panel mode-${run.mode}`} data-testid="run-panel" data-mode={run.mode} data-n={run.n} ref={panelRef}>
+      <header className="run-panel-head">
+        <span className={`mode-badge ${run.mode}`}>{run.mode === 'pipeline' ? 'Pipeline' : 'Sequential'}</span>
+        <h2>{title}</h2>
+        <span className="run-total" title="Total time, measured at the client socket">
+          {formatUs(doc.totals.durationUs)}
+        </span>
+        <button type="button" className="link-button" onClick={() => onExport(doc)} title="Download this run as a trace file">
+          Save
+        </button>
+      </header>
+      <SequenceDiagramView
+        doc={doc}
+        domainEndUs={domainEndUs}
+        zoomSync={zoomSync}
+        panelRef={panelRef}
+        label={`Sequence diagram of the ${run.mode} run, ${title}`}
+      />
+      <p className="explanation">{runExplanation(columns)}</p>
+      <p className="rtt-annotation" data-testid="rtt-annotation" title="Round trips × RTT measured by PING before t0, plus Redis's service time from INFO commandstats">
+        {doc.rtt.addedMs > 0 || doc.rtt.jitterMs > 0 ? (
+          <span className="delay-tag">
+            added delay: {doc.rtt.addedMs} ms RTT{doc.rtt.jitterMs > 0 ? ` ± ${doc.rtt.jitterMs} ms` : ''} (proxy)
+          </span>
+        ) : null}
+        {rttEstimateText(doc)}
+      </p>
+      <RunSummaryView doc={doc} />
+      <p className="run-id">
+        run {run.id} · started {new Date(run.startedAt).toLocaleString()}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,39 @@
+// Progress of the active request: one bar for the whole request (replies received / commands asked,
+// over all its modes) plus a line per mode, and the queue position while other runs go first.
+import type { ActiveRequest } from '../live/live-run-tracker.ts';
+import { formatCount, plural } from '../format/number-format.ts';
+
+export function RunProgressView({ active }: { active: ActiveRequest | null }) {
+  if (!active) return null;
+  const total = active.progress.reduce((s, p) => s + p.n, 0);
+  const replied = active.progress.reduce((s, p) => s + p.replied, 0);
+  const percent = total > 0 ? Math.floor((replied / total) * 100) : 0;
+  const status =
+    active.cancelling ? 'cancelling…'
+    : active.position === null ? 'sending…'
+    : active.position > 0 ? `waiting: ${plural(active.position, 'run')} ahead`
+    : 'running';
+  return (
+    <div className="progress-card" aria-live="polite">
+      <div className="progress-head">
+        <span data-testid="queue-position" className={active.position ? 'queued' : ''} data-position={active.position ?? ''}>
+          {status}
+        </span>
+        <span className="progress-count">
+          {formatCount(replied)} / {formatCount(total)} replies
+        </span>
+      </div>
+      <div className="progress-track" data-testid="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label="Replies received">
+        <div className="progress-fill" style={{ width: `${percent}%` }} />
+      </div>
+      <ul className="progress-modes">
+        {active.progress.map((p) => (
+          <li key={p.mode}>
+            <span className={`mode-dot ${p.mode}`} />
+            {p.mode}: {p.done ? 'done' : `${formatCount(p.replied)} / ${formatCount(p.n)}`}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// The React host of one sequence diagram. React renders the empty host once; the DiagramController
+// draws into it and repaints through the frame scheduler, so zoom, pan and hover never re-render React.
+import { useLayoutEffect, useRef, type RefObject } from 'react';
+import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
+import { DIAGRAM_HEIGHT } from '../layout/diagram-geometry.ts';
+import { DiagramController } from '../paint/diagram-controller.ts';
+import { frameScheduler } from '../paint/frame-scheduler.ts';
+
+interface Props {
+  doc: TraceDocument;
+  /** µs at the bottom of the unzoomed plot: the longest run shown (shared scale) or this run's end. */
+  domainEndUs: number;
+  zoomSync: TimeZoomSync;
+  /** The run panel, which carries data-render and data-commands-drawn for tests. */
+  panelRef: RefObject<HTMLElement | null>;
+  label: string;
+}
+
+export function SequenceDiagramView({ doc, domainEndUs, zoomSync, panelRef, label }: Props) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const controllerRef = useRef<DiagramController | null>(null);
+
+  useLayoutEffect(() => {
+    const controller = new DiagramController(hostRef.current!, panelRef, zoomSync, frameScheduler, label);
+    controllerRef.current = controller;
+    return () => {
+      controller.destroy();
+      controllerRef.current = null;
+    };
+    // The label only names the diagram for screen readers; a new one is not worth a new controller.
+  }, [zoomSync, panelRef]);
+
+  useLayoutEffect(() => {
+    controllerRef.current?.setData(doc, domainEndUs);
+  }, [doc, domainEndUs]);
+
+  return <div className="diagram-host" ref={hostRef} style={{ height: DIAGRAM_HEIGHT }} />;
+}
