@@ -100,7 +100,7 @@ describe('parseRecordOptions', () => {
   it('parses a complete command line, with defaults', () => {
     expect(parseRecordOptions(REQUIRED, {})).toEqual({
       mode: 'pipeline',
-      spec: { command: 'PING', n: 100, valueBytes: 16, rttMs: 0, jitterMs: 0, serverTrace: false, modes: ['pipeline'] },
+      spec: { command: 'PING', n: 100, valueBytes: 16, rttMs: 0, jitterMs: 0, engine: 'ioredis', serverTrace: false, modes: ['pipeline'] },
       redisUrl: undefined,
       out: 'trace.json',
     });

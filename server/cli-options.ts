@@ -60,14 +60,15 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
 
 export interface RecordOptions {
   mode: RunMode;
-  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace'>;
+  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'engine'>;
   redisUrl: string | undefined;
   out: string;
 }
 
 export const RECORD_USAGE = `Usage: npm run record -- --mode sequential|pipeline --command PING|INCR|SET|GET --n N --out FILE
-                         [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--server-trace] [--redis-url redis://host:port]
+                         [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--engine E] [--server-trace] [--redis-url redis://host:port]
   --rtt-ms, --jitter-ms  add round-trip time (and ± jitter per chunk) with Pipescope's TCP delay proxy
+  --engine ioredis|raw   who writes the commands (raw: a plain socket; PING as inline "PING\\r\\n")
   --server-trace         also trace the Redis side: MONITOR execution times, strace syscalls (slows Redis)
   Records one run into a trace document (JSON). Uses a private redis-server unless --redis-url (or $REDIS_URL) is given.`;
 
@@ -80,6 +81,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     'rtt-ms': { type: 'string' },
     'jitter-ms': { type: 'string' },
     'server-trace': { type: 'boolean' },
+    engine: { type: 'string' },
     'redis-url': { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -97,6 +99,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     rttMs: numberFlag(values['rtt-ms']),
     jitterMs: numberFlag(values['jitter-ms']),
     serverTrace: values['server-trace'] ?? false,
+    engine: values.engine,
     modes: [mode.data],
   });
   if (!spec.success) {
@@ -108,7 +111,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
 }
 
 const FLAG_FOR_FIELD: Record<string, string> = {
-  command: '--command', n: '--n', valueBytes: '--value-bytes', rttMs: '--rtt-ms', jitterMs: '--jitter-ms',
+  command: '--command', n: '--n', valueBytes: '--value-bytes', rttMs: '--rtt-ms', jitterMs: '--jitter-ms', engine: '--engine',
 };
 
 /** A number as typed ("10000", "10_000", "0.5"); NaN (refused by the schema) for anything else. */

@@ -82,7 +82,7 @@ export async function executeRun(
     const builder = new TraceBuilder(header);
     listener.onStart?.(header);
 
-    const probe = new SocketProbe(connection.stream as Socket, t0);
+    const probe = new SocketProbe(connection.stream as Socket, t0, Boolean(spec.serverTrace));
     const proxyProbe = proxy && new ProxyProbe(proxy, t0);
     const flush = () => {
       const batch: ProbeBatch = { ...probe.take(), ...proxyProbe?.take() };

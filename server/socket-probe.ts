@@ -4,6 +4,8 @@
 // whole pipeline to the kernel (one stream.write per command, one per pipeline).
 import type { Socket } from 'node:net';
 import type { ProbeBatch } from '../trace/trace-builder.ts';
+import { escapeBytes } from '../trace/escape-bytes.ts';
+import { HEAD_BYTES } from '../trace/trace-format.ts';
 import { RespFrameCounter } from './resp-frame-counter.ts';
 
 export type MonotonicClock = () => bigint;
@@ -21,13 +23,15 @@ export class SocketProbe {
   private readonly onData = (chunk: Buffer | string): void => {
     const atUs = microsSince(this.t0);
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    this.pending.reads.push({ atUs, bytes: bytes.length, replies: this.replies.feed(bytes) });
+    this.pending.reads.push({ atUs, bytes: bytes.length, replies: this.replies.feed(bytes), ...this.headOf(bytes) });
   };
 
   /** Starts measuring at once; t0 is the run's origin on process.hrtime. */
   constructor(
     private readonly socket: Socket,
     private readonly t0: bigint,
+    /** Keep each chunk's first bytes for the wire view (costs memory and bytes on the wire). */
+    private readonly recordHeads = false,
   ) {
     this.originalWrite = socket.write;
     const write = this.originalWrite as (...args: unknown[]) => boolean;
@@ -35,11 +39,15 @@ export class SocketProbe {
     socket.write = ((chunk: unknown, ...rest: unknown[]): boolean => {
       const atUs = microsSince(this.t0);
       const bytes = toBytes(chunk, rest[0]);
-      this.pending.writes.push({ atUs, bytes: bytes.length, commands: this.requests.feed(bytes) });
+      this.pending.writes.push({ atUs, bytes: bytes.length, commands: this.requests.feed(bytes), ...this.headOf(bytes) });
       return write.call(socket, chunk, ...rest);
     }) as Socket['write'];
     // Prepended, so the time is taken before the client library parses the chunk.
     socket.prependListener('data', this.onData);
+  }
+
+  private headOf(bytes: Uint8Array): { head?: string } {
+    return this.recordHeads ? { head: escapeBytes(bytes, HEAD_BYTES) } : {};
   }
 
   /** Reply values are recorded by the runner, in reply order. */

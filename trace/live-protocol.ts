@@ -54,6 +54,9 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     writes: flatTriples,
     reads: flatTriples,
     outcomes: z.array(WireOutcomeSchema),
+    /** Runs that record bytes: each write's and read's escaped head, parallel to the triples. */
+    writeHeads: z.array(z.string()).optional(),
+    readHeads: z.array(z.string()).optional(),
     /** Delay-proxy runs only: the proxy's hand-overs to Redis and receipts from it. */
     toServer: flatTriples.optional(),
     fromServer: flatTriples.optional(),
@@ -81,11 +84,13 @@ export function serverSideOf(message: RunEndMessage): ServerSide | null {
   return message.serverTrace && message.serverUs ? { trace: message.serverTrace, serverUs: message.serverUs } : null;
 }
 
-type EncodedBatch = Pick<RunEventsMessage, 'writes' | 'reads' | 'outcomes' | 'toServer' | 'fromServer'>;
+type EncodedBatch = Pick<RunEventsMessage, 'writes' | 'reads' | 'outcomes' | 'writeHeads' | 'readHeads' | 'toServer' | 'fromServer'>;
 
 export function encodeBatch(batch: ProbeBatch): EncodedBatch {
   const outcomes = batch.outcomes.map((o) => ('error' in o ? { e: o.error } : o.reply));
   const encoded: EncodedBatch = { writes: flattenWrites(batch.writes), reads: flattenReads(batch.reads), outcomes };
+  if (batch.writes.some((w) => w.head !== undefined)) encoded.writeHeads = batch.writes.map((w) => w.head ?? '');
+  if (batch.reads.some((r) => r.head !== undefined)) encoded.readHeads = batch.reads.map((r) => r.head ?? '');
   if (batch.toServer?.length) encoded.toServer = flattenWrites(batch.toServer);
   if (batch.fromServer?.length) encoded.fromServer = flattenReads(batch.fromServer);
   return encoded;
@@ -96,6 +101,8 @@ export function decodeBatch(message: EncodedBatch): ProbeBatch {
     o !== null && typeof o === 'object' ? { error: o.e } : { reply: o },
   );
   const batch: ProbeBatch = { writes: unflattenWrites(message.writes), reads: unflattenReads(message.reads), outcomes };
+  message.writeHeads?.forEach((head, i) => batch.writes[i] && (batch.writes[i].head = head));
+  message.readHeads?.forEach((head, i) => batch.reads[i] && (batch.reads[i].head = head));
   if (message.toServer) batch.toServer = unflattenWrites(message.toServer);
   if (message.fromServer) batch.fromServer = unflattenReads(message.fromServer);
   return batch;

@@ -8,6 +8,10 @@ export const MAX_VALUE_BYTES = 1024 * 1024;
 /** n × valueBytes: what one run may ask Redis (and the client) to hold. */
 export const MAX_PAYLOAD_BYTES = 256 * 1024 * 1024;
 export const MAX_ADDED_RTT_MS = 1000;
+export const ENGINES = ['ioredis', 'raw'] as const;
+export type Engine = (typeof ENGINES)[number];
+/** MONITOR and strace output grow with every command; a server-traced run stays inspectable. */
+export const MAX_SERVER_TRACED_COMMANDS = 100_000;
 export const MAX_JITTER_MS = 500;
 
 export const commandTakesValue = (command: CommandName): boolean => command === 'SET' || command === 'GET';
@@ -37,6 +41,11 @@ export const RunSpecSchema = z
       .min(0, 'jitterMs must be at least 0')
       .max(MAX_JITTER_MS, `jitterMs must be at most ${MAX_JITTER_MS}`)
       .default(0),
+    /**
+     * Who writes the commands: ioredis, or a plain socket with pre-encoded commands (PING goes as the
+     * inline command "PING\r\n", the docs' netcat example; others as RESP arrays).
+     */
+    engine: z.enum(ENGINES, { error: 'engine must be ioredis or raw' }).default('ioredis'),
     /** Trace the Redis side too: MONITOR for execution times, strace for syscalls. Slows Redis down. */
     serverTrace: z.boolean({ error: 'serverTrace must be true or false' }).default(false),
     modes: z
@@ -44,6 +53,10 @@ export const RunSpecSchema = z
       .min(1, 'choose at least one mode')
       .max(RUN_MODES.length)
       .refine((modes) => new Set(modes).size === modes.length, 'each mode at most once'),
+  })
+  .refine((spec) => !spec.serverTrace || spec.n <= MAX_SERVER_TRACED_COMMANDS, {
+    message: `a server-traced run may have at most ${MAX_SERVER_TRACED_COMMANDS.toLocaleString('en-US')} commands`,
+    path: ['n'],
   })
   .refine((spec) => !commandTakesValue(spec.command) || spec.n * spec.valueBytes <= MAX_PAYLOAD_BYTES, {
     message: `n × valueBytes must be at most ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB per run`,

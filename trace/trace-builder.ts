@@ -20,6 +20,8 @@ export interface WriteEvent {
   bytes: number;
   /** Commands whose last byte this write carried. */
   commands: number;
+  /** The first bytes, escaped, when the run records them (server-traced and raw-engine runs). */
+  head?: string;
 }
 
 export interface ReadEvent {
@@ -27,6 +29,7 @@ export interface ReadEvent {
   bytes: number;
   /** Replies whose last byte this chunk carried. */
   replies: number;
+  head?: string;
 }
 
 /** What the client library made of a reply, in reply order. */
@@ -69,6 +72,7 @@ export class TraceError extends Error {
 interface Chunk {
   atUs: number;
   bytes: number;
+  head: string | undefined;
   first: number;
   count: number;
 }
@@ -97,7 +101,7 @@ class Stage {
     this.tooEarly = tooEarly;
   }
 
-  add(atUs: number, bytes: number, count: number): Chunk {
+  add(atUs: number, bytes: number, count: number, head?: string): Chunk {
     const previous = this.chunks.at(-1);
     if (previous && atUs < previous.atUs) throw new TraceError(`${this.outOfOrder} out of order: ${atUs} µs after ${previous.atUs} µs.`);
     const first = this.times.length;
@@ -109,7 +113,7 @@ class Stage {
       }
       this.times.push(atUs);
     }
-    const chunk = { atUs, bytes, first, count };
+    const chunk = { atUs, bytes, head, first, count };
     this.chunks.push(chunk);
     this.bytes += bytes;
     return chunk;
@@ -155,20 +159,20 @@ export class TraceBuilder {
     for (const outcome of batch.outcomes) this.addOutcome(outcome);
   }
 
-  addWrite({ atUs, bytes, commands }: WriteEvent): void {
-    this.sent.add(atUs, bytes, commands);
+  addWrite({ atUs, bytes, commands, head }: WriteEvent): void {
+    this.sent.add(atUs, bytes, commands, head);
   }
 
-  addRead({ atUs, bytes, replies }: ReadEvent): void {
-    this.replied.add(atUs, bytes, replies);
+  addRead({ atUs, bytes, replies, head }: ReadEvent): void {
+    this.replied.add(atUs, bytes, replies, head);
   }
 
-  addProxyToServer({ atUs, bytes, commands }: WriteEvent): void {
-    this.proxyStages().toServer.add(atUs, bytes, commands);
+  addProxyToServer({ atUs, bytes, commands, head }: WriteEvent): void {
+    this.proxyStages().toServer.add(atUs, bytes, commands, head);
   }
 
-  addProxyFromServer({ atUs, bytes, replies }: ReadEvent): void {
-    this.proxyStages().fromServer.add(atUs, bytes, replies);
+  addProxyFromServer({ atUs, bytes, replies, head }: ReadEvent): void {
+    this.proxyStages().fromServer.add(atUs, bytes, replies, head);
   }
 
   addOutcome(outcome: Outcome): void {
@@ -266,9 +270,13 @@ export class TraceBuilder {
 }
 
 function asWrite(chunk: Chunk): SocketWrite {
-  return { atUs: chunk.atUs, bytes: chunk.bytes, firstCommand: chunk.first, commands: chunk.count };
+  const write: SocketWrite = { atUs: chunk.atUs, bytes: chunk.bytes, firstCommand: chunk.first, commands: chunk.count };
+  if (chunk.head !== undefined) write.head = chunk.head;
+  return write;
 }
 
 function asRead(chunk: Chunk): SocketRead {
-  return { atUs: chunk.atUs, bytes: chunk.bytes, firstReply: chunk.first, replies: chunk.count };
+  const read: SocketRead = { atUs: chunk.atUs, bytes: chunk.bytes, firstReply: chunk.first, replies: chunk.count };
+  if (chunk.head !== undefined) read.head = chunk.head;
+  return read;
 }

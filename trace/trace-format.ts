@@ -59,6 +59,8 @@ export type RedisInfo = z.infer<typeof RedisInfoSchema>;
 export const ReplyValueSchema = z.union([z.string(), z.number(), z.null()]);
 export type ReplyValue = z.infer<typeof ReplyValueSchema>;
 export const REPLY_PREVIEW_CHARS = 64;
+/** How many bytes of each socket write/read, proxy hop or syscall the wire view keeps. */
+export const HEAD_BYTES = 64;
 
 const commandTimes = {
   index: count,
@@ -90,6 +92,8 @@ export const SocketWriteSchema = z.object({
   /** Index of the first command completed by this write, and how many it completed. */
   firstCommand: count,
   commands: count,
+  /** Server-traced and raw-engine runs: the first HEAD_BYTES bytes, escaped (see escapeBytes). */
+  head: z.string().optional(),
 });
 export type SocketWrite = z.infer<typeof SocketWriteSchema>;
 
@@ -100,6 +104,8 @@ export const SocketReadSchema = z.object({
   /** Index of the first reply completed by this chunk, and how many it completed. */
   firstReply: count,
   replies: count,
+  /** Server-traced and raw-engine runs: the first HEAD_BYTES bytes, escaped (see escapeBytes). */
+  head: z.string().optional(),
 });
 export type SocketRead = z.infer<typeof SocketReadSchema>;
 
