@@ -3,7 +3,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { LIVE_PATH, ServerMessageSchema, decodeBatch, type ServerMessage } from '../trace/live-protocol.ts';
+import { LIVE_PATH, ServerMessageSchema, decodeBatch, serverSideOf, type ServerMessage } from '../trace/live-protocol.ts';
 import { TraceBuilder } from '../trace/trace-builder.ts';
 import { serializeTrace, verifyTrace } from '../trace/trace-io.ts';
 import type { TraceDocument } from '../trace/trace-format.ts';
@@ -65,7 +65,7 @@ class LiveClient {
       if (!('requestId' in m) || m.requestId !== requestId) continue;
       if (m.type === 'run-start') builder = new TraceBuilder(m);
       if (m.type === 'run-events') builder!.addBatch(decodeBatch(m));
-      if (m.type === 'run-end') docs.push(builder!.finish(m.server));
+      if (m.type === 'run-end') docs.push(builder!.finish(m.server, serverSideOf(m)));
     }
     return docs;
   }
@@ -115,6 +115,21 @@ it('both modes stream events that build verified traces, sequential first', asyn
   }
   expect(sequential!.counts.client.writes).toBe(500);
   expect(pipeline!.counts.client.writes).toBeLessThanOrEqual(2);
+  client.close();
+});
+
+it('a server-traced raw run arrives whole: bytes, execution times and syscalls', async () => {
+  const client = await new LiveClient().open();
+  client.send({ type: 'run', requestId: 'traced', spec: { command: 'PING', n: 3, modes: ['sequential', 'pipeline'], engine: 'raw', serverTrace: true } });
+  await client.next((m) => m.type === 'request-done');
+  const [sequential, pipeline] = client.tracesFor('traced');
+  for (const doc of [sequential!, pipeline!]) {
+    expect(serializeTrace(verifyTrace(JSON.parse(serializeTrace(doc))))).toBe(serializeTrace(doc));
+    expect(doc.commands.every((c) => c.serverUs !== undefined)).toBe(true);
+    expect(doc.serverTrace).not.toBeNull();
+  }
+  expect(sequential!.writes.map((w) => w.head)).toEqual(['PING\\r\\n', 'PING\\r\\n', 'PING\\r\\n']);
+  expect(pipeline!.writes.map((w) => w.head)).toEqual(['PING\\r\\nPING\\r\\nPING\\r\\n']);
   client.close();
 });
 

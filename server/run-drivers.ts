@@ -1,0 +1,187 @@
+// The two ways a run can put commands on its socket. ioredis: the client library people use, one
+// stream.write per command or per pipeline. raw: a plain socket and pre-encoded bytes — what the
+// protocol itself does (PING as the inline "PING\r\n" of the docs' netcat example). Both expose the
+// socket, so the same probes measure them.
+import { connect as tcpConnect, type Socket } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import type { Redis } from 'ioredis';
+import type { Outcome } from '../trace/trace-builder.ts';
+import type { Engine } from '../trace/run-request.ts';
+import { ioredisVersion } from './recorder-info.ts';
+import { connect, targetHostPort, type RedisTarget } from './redis-target.ts';
+import { previewReply } from './reply-preview.ts';
+import { RespError, RespReplyReader, type RespValue } from './resp-reply-reader.ts';
+import type { Workload } from './run-workload.ts';
+
+export interface RunDriver {
+  /** Who wrote the commands, for the trace's recorder.client. */
+  readonly client: string;
+  readonly socket: Socket;
+  ping(): Promise<void>;
+  /** One command, its reply awaited before the next; outcomes reported in order. */
+  sequential(workload: Workload, n: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void>;
+  /** All n commands written at once; outcomes reported in order. */
+  pipeline(workload: Workload, n: number, record: (o: Outcome) => void): Promise<void>;
+  disconnect(): void;
+}
+
+export async function openDriver(engine: Engine, target: RedisTarget, name: string): Promise<RunDriver> {
+  return engine === 'raw' ? RawDriver.open(target) : IoredisDriver.open(target, name);
+}
+
+export class RunCancelledError extends Error {
+  override name = 'RunCancelledError';
+}
+
+class IoredisDriver implements RunDriver {
+  private constructor(
+    private readonly connection: Redis,
+    readonly client: string,
+  ) {}
+
+  static async open(target: RedisTarget, name: string): Promise<IoredisDriver> {
+    const connection = connect(target, name);
+    await connection.connect();
+    return new IoredisDriver(connection, `ioredis ${ioredisVersion()}`);
+  }
+
+  get socket(): Socket {
+    return this.connection.stream as Socket;
+  }
+
+  async ping(): Promise<void> {
+    await this.connection.ping();
+  }
+
+  async sequential(workload: Workload, n: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+    for (let i = 0; i < n; i++) {
+      if (cancelled()) throw new RunCancelledError('Run cancelled');
+      try {
+        record({ reply: previewReply(await this.connection.call(workload.command, ...workload.argsFor(i))) });
+      } catch (error) {
+        if (!isReplyError(error)) throw error;
+        record({ error: error.message });
+      }
+    }
+  }
+
+  async pipeline(workload: Workload, n: number, record: (o: Outcome) => void): Promise<void> {
+    const pipeline = this.connection.pipeline();
+    for (let i = 0; i < n; i++) pipeline.call(workload.command, ...workload.argsFor(i));
+    const results = await pipeline.exec();
+    if (!results || results.length !== n) throw new Error('The pipeline did not return one result per command');
+    for (const [error, value] of results) {
+      if (error && !isReplyError(error)) throw error;
+      record(isReplyError(error) ? { error: error.message } : { reply: previewReply(value) });
+    }
+  }
+
+  disconnect(): void {
+    this.connection.disconnect();
+  }
+}
+
+/** An error reply from Redis (part of the measured run), as opposed to a failed connection. */
+function isReplyError(error: unknown): error is Error {
+  return error instanceof Error && error.name === 'ReplyError';
+}
+
+class RawDriver implements RunDriver {
+  readonly client = 'raw socket (pre-encoded RESP; PING inline)';
+  private readonly reader = new RespReplyReader();
+  private waiting: { count: number; values: RespValue[]; resolve: (v: RespValue[]) => void; reject: (e: Error) => void } | undefined;
+  private failure: Error | undefined;
+
+  private constructor(readonly socket: Socket) {
+    socket.on('data', (chunk: Buffer) => this.onReplies(this.reader.feed(chunk)));
+    const fail = (error: Error) => {
+      this.failure = error;
+      this.waiting?.reject(error);
+      this.waiting = undefined;
+    };
+    socket.on('error', fail);
+    socket.on('close', () => fail(new Error('Connection closed')));
+  }
+
+  static async open(target: RedisTarget): Promise<RawDriver> {
+    const url = new URL(target.url);
+    const { host, port } = targetHostPort(target);
+    const socket = url.protocol === 'rediss:'
+      ? tlsConnect({ host, port, servername: target.tlsServername ?? host })
+      : tcpConnect({ host, port });
+    socket.setNoDelay(true);
+    await new Promise<void>((resolve, reject) => {
+      socket.once(url.protocol === 'rediss:' ? 'secureConnect' : 'connect', () => resolve());
+      socket.once('error', reject);
+    });
+    const driver = new RawDriver(socket);
+    const auth: string[][] = url.password ? [[...(url.username ? [decodeURIComponent(url.username)] : []), decodeURIComponent(url.password)]] : [];
+    for (const credentials of auth) await driver.expectOk(encode(['AUTH', ...credentials]));
+    const db = url.pathname.slice(1);
+    if (db) await driver.expectOk(encode(['SELECT', db]));
+    return driver;
+  }
+
+  private async expectOk(bytes: Buffer): Promise<void> {
+    const [reply] = await this.send(bytes, 1);
+    if (reply instanceof RespError) throw new Error(reply.message);
+  }
+
+  private onReplies(values: RespValue[]): void {
+    const waiting = this.waiting;
+    if (!waiting) return;
+    waiting.values.push(...values);
+    if (waiting.values.length >= waiting.count) {
+      this.waiting = undefined;
+      waiting.resolve(waiting.values);
+    }
+  }
+
+  /** One socket write; resolves with the next `count` replies. */
+  private send(bytes: Buffer, count: number): Promise<RespValue[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    const replies = new Promise<RespValue[]>((resolve, reject) => (this.waiting = { count, values: [], resolve, reject }));
+    this.socket.write(bytes);
+    return replies;
+  }
+
+  async ping(): Promise<void> {
+    await this.send(INLINE_PING, 1);
+  }
+
+  async sequential(workload: Workload, n: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+    for (let i = 0; i < n; i++) {
+      if (cancelled()) throw new RunCancelledError('Run cancelled');
+      const [reply] = await this.send(encodeCommand(workload, i), 1);
+      record(outcomeOf(reply!));
+    }
+  }
+
+  async pipeline(workload: Workload, n: number, record: (o: Outcome) => void): Promise<void> {
+    const bytes = Buffer.concat(Array.from({ length: n }, (_, i) => encodeCommand(workload, i)));
+    for (const reply of await this.send(bytes, n)) record(outcomeOf(reply));
+  }
+
+  disconnect(): void {
+    this.socket.destroy();
+  }
+}
+
+const INLINE_PING = Buffer.from('PING\r\n');
+
+function encodeCommand(workload: Workload, index: number): Buffer {
+  return workload.command === 'PING' ? INLINE_PING : encode([workload.command, ...workload.argsFor(index)]);
+}
+
+export function encode(args: (string | Buffer)[]): Buffer {
+  const parts: Buffer[] = [Buffer.from(`*${args.length}\r\n`)];
+  for (const arg of args) {
+    const bytes = typeof arg === 'string' ? Buffer.from(arg) : arg;
+    parts.push(Buffer.from(`$${bytes.length}\r\n`), bytes, Buffer.from('\r\n'));
+  }
+  return Buffer.concat(parts);
+}
+
+function outcomeOf(reply: RespValue): Outcome {
+  return reply instanceof RespError ? { error: reply.message } : { reply: previewReply(Array.isArray(reply) ? JSON.stringify(reply) : reply) };
+}
