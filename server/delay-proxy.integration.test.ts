@@ -3,27 +3,14 @@
 import { connect as tcpConnect, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DelayProxy } from './delay-proxy.ts';
-import { startPrivateRedis, type PrivateRedis } from './redis-process.ts';
-import { RedisSession } from './redis-session.ts';
-import { targetFromUrl } from './redis-target.ts';
+import { usePrivateRedisSession } from './test-support/private-redis-session.ts';
 import { RunCancelledError, executeRun } from './run-executor.ts';
 
-let redis: PrivateRedis;
-let session: RedisSession;
-
-beforeAll(async () => {
-  redis = await startPrivateRedis();
-  session = await RedisSession.open(targetFromUrl(`redis://${redis.host}:${redis.port}`, true));
-});
-
-afterAll(async () => {
-  await session?.close();
-  await redis?.stop();
-});
+const local = usePrivateRedisSession();
 
 describe('runs through 50 ms of added RTT', () => {
   it('sequential: 10 PINGs take at least 10 × 50 ms', async () => {
-    const doc = await executeRun(session, 'sequential', { command: 'PING', n: 10, valueBytes: 0, rttMs: 50 });
+    const doc = await executeRun(local.session, 'sequential', { command: 'PING', n: 10, valueBytes: 0, rttMs: 50 });
     expect(doc.totals.durationUs).toBeGreaterThanOrEqual(10 * 50_000);
     expect(doc.rtt).toMatchObject({ addedMs: 50, jitterMs: 0, samples: 3 });
     expect(doc.rtt.measuredMinUs).toBeGreaterThanOrEqual(50_000);
@@ -39,13 +26,13 @@ describe('runs through 50 ms of added RTT', () => {
   });
 
   it('pipeline: one pipeline of 10 takes under 3 × 50 ms', async () => {
-    const doc = await executeRun(session, 'pipeline', { command: 'PING', n: 10, valueBytes: 0, rttMs: 50 });
+    const doc = await executeRun(local.session, 'pipeline', { command: 'PING', n: 10, valueBytes: 0, rttMs: 50 });
     expect(doc.totals.durationUs).toBeGreaterThanOrEqual(50_000);
     expect(doc.totals.durationUs).toBeLessThan(3 * 50_000);
   });
 
   it('100,000 pipelined INCRs arrive complete and in order', async () => {
-    const doc = await executeRun(session, 'pipeline', { command: 'INCR', n: 100_000, valueBytes: 0, rttMs: 50, jitterMs: 20 });
+    const doc = await executeRun(local.session, 'pipeline', { command: 'INCR', n: 100_000, valueBytes: 0, rttMs: 50, jitterMs: 20 });
     doc.commands.forEach((c, i) => {
       if (!('reply' in c) || c.reply !== i + 1) throw new Error(`command ${i} replied ${JSON.stringify(c)}`);
     });
@@ -55,7 +42,7 @@ describe('runs through 50 ms of added RTT', () => {
     const tcpHandles = () => process.getActiveResourcesInfo().filter((kind) => kind.startsWith('TCP')).length;
     const handlesBefore = tcpHandles();
     const controller = new AbortController();
-    const running = executeRun(session, 'sequential', { command: 'PING', n: 1000, valueBytes: 0, rttMs: 100 }, {
+    const running = executeRun(local.session, 'sequential', { command: 'PING', n: 1000, valueBytes: 0, rttMs: 100 }, {
       onStart: () => setTimeout(() => controller.abort(), 300),
     }, controller.signal);
     const started = process.hrtime.bigint();

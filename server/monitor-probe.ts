@@ -3,10 +3,8 @@
 // after the run, it gives the run's commands their execution times and shows other clients' commands.
 // A plain socket, not ioredis: its monitor mode races the first lines against its own command queue
 // and can emit an unhandled error when other clients are busy.
-import { connect as tcpConnect, type Socket } from 'node:net';
-import { connect as tlsConnect } from 'node:tls';
-import type { RedisTarget } from './redis-target.ts';
-import { targetHostPort } from './redis-target.ts';
+import type { Socket } from 'node:net';
+import { handshakeCommands, openRawSocket, type RedisTarget } from './redis-target.ts';
 
 export interface MonitorLine {
   /** Server epoch µs, as MONITOR printed it. */
@@ -28,12 +26,8 @@ export class MonitorProbe {
 
   /** Resolves once Redis has answered +OK to MONITOR, so nothing after this is missed. */
   static async start(target: RedisTarget): Promise<MonitorProbe> {
-    const url = new URL(target.url);
-    const { host, port } = targetHostPort(target);
-    const socket = url.protocol === 'rediss:'
-      ? tlsConnect({ host, port, servername: target.tlsServername ?? host })
-      : tcpConnect({ host, port });
-    socket.setNoDelay(true);
+    const socket = await openRawSocket(target);
+    const handshake = handshakeCommands(target, { select: false });
     const probe = new MonitorProbe(socket);
     const replies: string[] = [];
     const ready = new Promise<void>((resolve, reject) => {
@@ -41,7 +35,7 @@ export class MonitorProbe {
       probe.onLine = (line) => {
         if (line.startsWith('-')) reject(new Error(`MONITOR refused: ${line.slice(1)}`));
         else replies.push(line);
-        if (replies.length === (url.password ? 2 : 1)) {
+        if (replies.length === handshake.length + 1) {
           probe.onLine = (next) => probe.record(next);
           resolve();
         }
@@ -49,8 +43,7 @@ export class MonitorProbe {
     });
     socket.on('data', (chunk: Buffer) => probe.feed(chunk.toString('latin1')));
     socket.on('error', () => {}); // a dying monitor only loses lines; finish() reports what is missing
-    const auth = url.password ? resp(url.username ? ['AUTH', decodeURIComponent(url.username), decodeURIComponent(url.password)] : ['AUTH', decodeURIComponent(url.password)]) : '';
-    socket.write(auth + resp(['MONITOR']));
+    socket.write([...handshake, ['MONITOR']].map(resp).join(''));
     await ready;
     return probe;
   }

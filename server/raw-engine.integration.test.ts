@@ -1,26 +1,13 @@
 // The raw engine against a real redis-server: the docs' netcat example measured, replies matched in
 // order, and the same socket counts as ioredis for the same pipeline.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startPrivateRedis, type PrivateRedis } from './redis-process.ts';
-import { RedisSession } from './redis-session.ts';
-import { targetFromUrl } from './redis-target.ts';
+import { expect, it } from 'vitest';
+import { usePrivateRedisSession } from './test-support/private-redis-session.ts';
 import { executeRun } from './run-executor.ts';
 
-let redis: PrivateRedis;
-let session: RedisSession;
-
-beforeAll(async () => {
-  redis = await startPrivateRedis();
-  session = await RedisSession.open({ ...targetFromUrl(`redis://${redis.host}:${redis.port}`, true), pid: redis.pid });
-});
-
-afterAll(async () => {
-  await session?.close();
-  await redis?.stop();
-});
+const local = usePrivateRedisSession();
 
 it('netcat example: PING\\r\\nPING\\r\\nPING\\r\\n in one write, +PONG three times back', async () => {
-  const doc = await executeRun(session, 'pipeline', { command: 'PING', n: 3, valueBytes: 0, engine: 'raw', serverTrace: true });
+  const doc = await executeRun(local.session, 'pipeline', { command: 'PING', n: 3, valueBytes: 0, engine: 'raw', serverTrace: true });
   expect(doc.writes).toEqual([{ atUs: doc.writes[0]!.atUs, bytes: 18, firstCommand: 0, commands: 3, head: 'PING\\r\\nPING\\r\\nPING\\r\\n' }]);
   expect(doc.reads.map((r) => r.head).join('')).toBe('+PONG\\r\\n'.repeat(3));
   expect(doc.commands.map((c) => ('reply' in c ? c.reply : c.error))).toEqual(['PONG', 'PONG', 'PONG']);
@@ -30,14 +17,14 @@ it('netcat example: PING\\r\\nPING\\r\\nPING\\r\\n in one write, +PONG three tim
 });
 
 it.each(['sequential', 'pipeline'] as const)('%s: replies matched in order', async (mode) => {
-  const doc = await executeRun(session, mode, { command: 'INCR', n: 2000, valueBytes: 0, engine: 'raw' });
+  const doc = await executeRun(local.session, mode, { command: 'INCR', n: 2000, valueBytes: 0, engine: 'raw' });
   expect(doc.commands.map((c) => ('reply' in c ? c.reply : c.error))).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
 });
 
 it('counts equal ioredis\' for the same pipeline of SETs', async () => {
   const spec = { command: 'SET' as const, n: 5000, valueBytes: 100 };
-  const raw = await executeRun(session, 'pipeline', { ...spec, engine: 'raw' });
-  const ioredis = await executeRun(session, 'pipeline', { ...spec, engine: 'ioredis' });
+  const raw = await executeRun(local.session, 'pipeline', { ...spec, engine: 'raw' });
+  const ioredis = await executeRun(local.session, 'pipeline', { ...spec, engine: 'ioredis' });
   expect(raw.counts.client.writes).toBe(ioredis.counts.client.writes);
   expect(raw.counts.client.bytesOut).toBe(ioredis.counts.client.bytesOut);
   expect(raw.counts.client.bytesIn).toBe(ioredis.counts.client.bytesIn);

@@ -1,6 +1,8 @@
 // Which Redis a Pipescope process runs against: its own private redis-server (the default), or an
 // existing one given by URL (redis:// or rediss:// for TLS, with optional user and password).
 // Every connection Pipescope opens is made here, with options that suit measurement.
+import { connect as tcpConnect, type Socket } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import { Redis, type RedisOptions } from 'ioredis';
 
 export interface RedisTarget {
@@ -61,4 +63,27 @@ export function connect(target: RedisTarget, name: string, extra: RedisOptions =
   });
   client.on('error', () => {}); // surfaced through the failing command instead
   return client;
+}
+
+/** A plain (or TLS) socket to the target, for the raw engine and MONITOR; resolves once connected. */
+export async function openRawSocket(target: RedisTarget): Promise<Socket> {
+  const tls = target.url.startsWith('rediss:');
+  const { host, port } = targetHostPort(target);
+  const socket = tls ? tlsConnect({ host, port, servername: target.tlsServername ?? host }) : tcpConnect({ host, port });
+  socket.setNoDelay(true);
+  await new Promise<void>((resolve, reject) => {
+    socket.once(tls ? 'secureConnect' : 'connect', () => resolve());
+    socket.once('error', reject);
+  });
+  return socket;
+}
+
+/** AUTH (when the URL has credentials) and SELECT (when it names a database), as a raw client must send them. */
+export function handshakeCommands(target: RedisTarget, { select }: { select: boolean }): string[][] {
+  const url = new URL(target.url);
+  const commands: string[][] = [];
+  if (url.password) commands.push(['AUTH', ...(url.username ? [decodeURIComponent(url.username)] : []), decodeURIComponent(url.password)]);
+  const db = url.pathname.slice(1);
+  if (select && db) commands.push(['SELECT', db]);
+  return commands;
 }

@@ -2,13 +2,12 @@
 // stream.write per command or per pipeline. raw: a plain socket and pre-encoded bytes — what the
 // protocol itself does (PING as the inline "PING\r\n" of the docs' netcat example). Both expose the
 // socket, so the same probes measure them.
-import { connect as tcpConnect, type Socket } from 'node:net';
-import { connect as tlsConnect } from 'node:tls';
+import type { Socket } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { Outcome } from '../trace/trace-builder.ts';
 import type { Engine } from '../trace/run-request.ts';
 import { ioredisVersion } from './recorder-info.ts';
-import { connect, targetHostPort, type RedisTarget } from './redis-target.ts';
+import { connect, handshakeCommands, openRawSocket, type RedisTarget } from './redis-target.ts';
 import { previewReply } from './reply-preview.ts';
 import { RespError, RespReplyReader, type RespValue } from './resp-reply-reader.ts';
 import type { Workload } from './run-workload.ts';
@@ -104,21 +103,8 @@ class RawDriver implements RunDriver {
   }
 
   static async open(target: RedisTarget): Promise<RawDriver> {
-    const url = new URL(target.url);
-    const { host, port } = targetHostPort(target);
-    const socket = url.protocol === 'rediss:'
-      ? tlsConnect({ host, port, servername: target.tlsServername ?? host })
-      : tcpConnect({ host, port });
-    socket.setNoDelay(true);
-    await new Promise<void>((resolve, reject) => {
-      socket.once(url.protocol === 'rediss:' ? 'secureConnect' : 'connect', () => resolve());
-      socket.once('error', reject);
-    });
-    const driver = new RawDriver(socket);
-    const auth: string[][] = url.password ? [[...(url.username ? [decodeURIComponent(url.username)] : []), decodeURIComponent(url.password)]] : [];
-    for (const credentials of auth) await driver.expectOk(encode(['AUTH', ...credentials]));
-    const db = url.pathname.slice(1);
-    if (db) await driver.expectOk(encode(['SELECT', db]));
+    const driver = new RawDriver(await openRawSocket(target));
+    for (const command of handshakeCommands(target, { select: true })) await driver.expectOk(encode(command));
     return driver;
   }
 

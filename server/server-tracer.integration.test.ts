@@ -1,26 +1,13 @@
 // Server-side tracing against a real redis-server: MONITOR execution times on the client's clock,
 // and strace's count of Redis's read()/write() calls on the run's socket.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseTrace, serializeTrace } from '../trace/trace-io.ts';
 import type { TraceDocument } from '../trace/trace-format.ts';
-import { startPrivateRedis, type PrivateRedis } from './redis-process.ts';
-import { RedisSession } from './redis-session.ts';
-import { targetFromUrl } from './redis-target.ts';
+import { usePrivateRedisSession } from './test-support/private-redis-session.ts';
 import { executeRun } from './run-executor.ts';
 import { straceAvailable } from './strace-probe.ts';
 
-let redis: PrivateRedis;
-let session: RedisSession;
-
-beforeAll(async () => {
-  redis = await startPrivateRedis();
-  session = await RedisSession.open({ ...targetFromUrl(`redis://${redis.host}:${redis.port}`, true), pid: redis.pid });
-});
-
-afterAll(async () => {
-  await session?.close();
-  await redis?.stop();
-});
+const local = usePrivateRedisSession();
 
 const syscalls = (doc: TraceDocument, call: string) => doc.serverTrace!.syscalls!.calls.filter((c) => c.call === call);
 
@@ -30,7 +17,7 @@ describe('1000 PINGs, server-traced', () => {
   });
 
   it('pipelined: Redis reads the whole batch in a few read() calls', async () => {
-    const doc = await executeRun(session, 'pipeline', { command: 'PING', n: 1000, valueBytes: 0, serverTrace: true });
+    const doc = await executeRun(local.session, 'pipeline', { command: 'PING', n: 1000, valueBytes: 0, serverTrace: true });
     const reads = syscalls(doc, 'read').filter((c) => c.result > 0);
     expect(reads.length).toBeLessThanOrEqual(Math.ceil(doc.counts.client.bytesOut / 16384) + 2);
     expect(reads.reduce((sum, c) => sum + c.result, 0)).toBe(doc.counts.client.bytesOut);
@@ -38,7 +25,7 @@ describe('1000 PINGs, server-traced', () => {
   });
 
   it('sequential: at least one read() per command', async () => {
-    const doc = await executeRun(session, 'sequential', { command: 'PING', n: 1000, valueBytes: 0, serverTrace: true });
+    const doc = await executeRun(local.session, 'sequential', { command: 'PING', n: 1000, valueBytes: 0, serverTrace: true });
     expect(syscalls(doc, 'read').length).toBeGreaterThanOrEqual(1000);
     expect(syscalls(doc, 'write').length + syscalls(doc, 'writev').length).toBeGreaterThanOrEqual(1000);
   });
@@ -46,7 +33,7 @@ describe('1000 PINGs, server-traced', () => {
 
 describe.each(['sequential', 'pipeline'] as const)('%s INCRs with MONITOR', (mode) => {
   it('every command has one execution time, in order, between its request and reply', async () => {
-    const doc = await executeRun(session, mode, { command: 'INCR', n: 200, valueBytes: 0, serverTrace: true });
+    const doc = await executeRun(local.session, mode, { command: 'INCR', n: 200, valueBytes: 0, serverTrace: true });
     const { uncertaintyUs } = doc.serverTrace!.clock;
     expect(uncertaintyUs).toBeGreaterThan(0);
     doc.commands.forEach((c, i) => {
@@ -62,8 +49,8 @@ describe.each(['sequential', 'pipeline'] as const)('%s INCRs with MONITOR', (mod
 });
 
 it('shows the docs\' two orderings: ping-pong vs all requests first', async () => {
-  const sequential = await executeRun(session, 'sequential', { command: 'INCR', n: 10, valueBytes: 0, serverTrace: true });
-  const pipeline = await executeRun(session, 'pipeline', { command: 'INCR', n: 10, valueBytes: 0, serverTrace: true });
+  const sequential = await executeRun(local.session, 'sequential', { command: 'INCR', n: 10, valueBytes: 0, serverTrace: true });
+  const pipeline = await executeRun(local.session, 'pipeline', { command: 'INCR', n: 10, valueBytes: 0, serverTrace: true });
   // Sequential: Redis runs command i before the client writes command i+1.
   for (let i = 1; i < 10; i++) expect(sequential.commands[i]!.sentUs).toBeGreaterThan(sequential.commands[i - 1]!.serverUs!);
   // Pipeline: every command was written before Redis ran the first.
@@ -74,13 +61,13 @@ it('shows the docs\' two orderings: ping-pong vs all requests first', async () =
 
 it('other clients\' commands during the run are shown for what they are', async () => {
   const { Redis } = await import('ioredis');
-  const neighbour = new Redis({ host: redis.host, port: redis.port });
+  const neighbour = new Redis({ host: local.redis.host, port: local.redis.port });
   await neighbour.ping();
   let stop = false;
   const chatter = (async () => {
     while (!stop) await neighbour.get('someone-elses-key');
   })();
-  const doc = await executeRun(session, 'sequential', { command: 'PING', n: 300, valueBytes: 0, serverTrace: true });
+  const doc = await executeRun(local.session, 'sequential', { command: 'PING', n: 300, valueBytes: 0, serverTrace: true });
   stop = true;
   await chatter;
   neighbour.disconnect();
