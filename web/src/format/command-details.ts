@@ -1,5 +1,5 @@
-// What the tooltip says about one command: its text, measured times and latency, its reply, and the
-// socket write and read that carried it. Pure: returns rows of text, painted by tooltip-painter.ts.
+// What the tooltip says about one command: its text, measured times and latency (and, server-traced,
+// when Redis executed it), its reply, and the socket write and read that carried it. Pure: returns rows of text, painted by tooltip-painter.ts.
 import type { TraceColumns } from '../model/trace-columns.ts';
 import { commandText } from './command-text.ts';
 import { formatBytes, formatCount, formatUs } from './number-format.ts';
@@ -21,10 +21,14 @@ export function commandDetails(columns: TraceColumns, index: number): CommandDet
   const write = doc.writes[columns.writeOf[index]!]!;
   const read = doc.reads[columns.readOf[index]!]!;
   const reply = 'error' in command ? `error: ${command.error}` : command.reply === null ? '(nil)' : JSON.stringify(command.reply);
+  const serverUs = columns.serverUs?.[index];
+  const u = formatUs(columns.clockUncertaintyUs);
+  const executed = serverUs === undefined ? [] : [{ label: 'executed', value: `${formatUs(serverUs)} after t0 ± ${u} (MONITOR)` }];
   return {
     title: `#${formatCount(index)}  ${commandText(doc.run, index)}`,
     rows: [
       { label: 'sent', value: `${formatUs(command.sentUs)} after t0` },
+      ...executed,
       { label: 'replied', value: `${formatUs(command.repliedUs)} after t0` },
       { label: 'latency', value: formatUs(command.repliedUs - command.sentUs) },
       { label: 'reply', value: reply },
@@ -37,7 +41,7 @@ export function commandDetails(columns: TraceColumns, index: number): CommandDet
         value: `#${formatCount(columns.readOf[index]! + 1)} of ${formatCount(doc.reads.length)}: completed ${plural(read.replies, 'reply', 'replies')}, ${formatBytes(read.bytes)}`,
       },
     ],
-    note: 'Times measured at the client socket.',
+    note: serverUs === undefined ? 'Times measured at the client socket.' : 'Sent and replied measured at the client socket; executed from Redis’s MONITOR, on the client’s clock.',
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { traceColumns } from '../model/trace-columns.ts';
-import { pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
+import { pipelineTrace, sequentialTrace, serverTracedPipeline } from '../test-support/trace-fixtures.ts';
 import { bucketCounts, densityLayout } from './density-layout.ts';
 import { diagramGeometry } from './diagram-geometry.ts';
 import { timeScale } from './time-scale-layout.ts';
@@ -43,6 +43,18 @@ describe('densityLayout', () => {
     expect(sum(layout.requests)).toBe(expected);
     expect(expected).toBeGreaterThan(0);
     expect(expected).toBeLessThan(5000);
+  });
+});
+
+describe('densityLayout of a server-traced run', () => {
+  it('counts every execution and syscall once on the Redis lane, and nothing for untraced runs', () => {
+    const columns = traceColumns(serverTracedPipeline(5000));
+    const layout = densityLayout(columns, timeScale(columns.endUs, g), g);
+    expect(sum(layout.executions!)).toBe(5000);
+    expect(sum(layout.syscalls!)).toBe(2);
+    expect(sum(layout.others!)).toBe(1);
+    const plain = traceColumns(pipelineTrace(10));
+    expect(densityLayout(plain, timeScale(plain.endUs, g), g)).toMatchObject({ executions: null, syscalls: null, others: null });
   });
 });
 

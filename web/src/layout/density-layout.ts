@@ -1,7 +1,8 @@
 // Layout of the dense sequence diagram (canvas mode): the visible time range is cut into rows of a
 // few pixels and each row counts the requests sent and the replies received in it, by binary search
 // on the sorted time columns, so the cost is O(rows · log N) whatever N is. Counts live in typed
-// arrays; the visible counts sum exactly to the commands in view. Pure: no DOM.
+// arrays; the visible counts sum exactly to the commands in view. Server-traced runs add rows of
+// Redis executions (MONITOR) and syscalls (strace) for the Redis lane. Pure: no DOM.
 import { formatCount } from '../format/number-format.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
 import type { DiagramGeometry } from './diagram-geometry.ts';
@@ -31,6 +32,10 @@ export interface DensityLayout {
   replies: Uint32Array;
   writes: Uint32Array;
   reads: Uint32Array;
+  /** Server-traced runs only (else null): per row, commands Redis executed, syscalls it made, other clients' commands. */
+  executions: Uint32Array | null;
+  syscalls: Uint32Array | null;
+  others: Uint32Array | null;
   /** Commands written but not yet answered at the bottom edge of each row. */
   inFlight: Uint32Array;
   /** Largest request or reply count in a row, for intensity. */
@@ -89,6 +94,9 @@ export function densityLayout(columns: TraceColumns, scale: TimeScale, g: Diagra
     replies,
     writes,
     reads,
+    executions: columns.serverUs ? bucketCounts(columns.serverUs, boundaries) : null,
+    syscalls: columns.syscalls ? bucketCounts(columns.syscallAtUs, boundaries) : null,
+    others: columns.others.length ? bucketCounts(columns.otherAtUs, boundaries) : null,
     inFlight,
     maxCount,
     requestsInView,

@@ -7,7 +7,8 @@
 //                    own: this run), then the y-only zoom transform (k, ty) of time-scale-layout.ts.
 //   3. canvas px   — plot px × devicePixelRatio, only inside density-canvas-painter.ts.
 // x is fixed per width: time axis on the left, the client lane (socket writes/reads), the client
-// lifeline, the arrows, and the Redis lifeline on the right.
+// lifeline, the arrows, the Redis lifeline and — for server-traced runs — the Redis lane on its right
+// (strace syscalls and their labels), mirroring the client lane.
 
 export interface DiagramGeometry {
   width: number;
@@ -18,7 +19,7 @@ export interface DiagramGeometry {
   axisX: number;
   /** Client lifeline; the client lane (write/read marks and their labels) lies between axisX and clientX. */
   clientX: number;
-  /** Redis lifeline. */
+  /** Redis lifeline; the Redis lane (syscall marks and labels), when there is one, lies between serverX and width. */
   serverX: number;
 }
 
@@ -29,11 +30,14 @@ const PLOT_PAD_BOTTOM = 14;
 const AXIS_WIDTH = 64;
 const LANE_WIDTH = 166;
 const SERVER_MARGIN = 26;
+/** Room right of the Redis lifeline for a server-traced run's syscall marks and labels ("writev 1.2 KiB"). */
+const SERVER_LANE_WIDTH = 112;
 
-export function diagramGeometry(width: number, height = DIAGRAM_HEIGHT): DiagramGeometry {
+export function diagramGeometry(width: number, height = DIAGRAM_HEIGHT, serverLane = false): DiagramGeometry {
   const w = Math.max(240, width);
+  const serverMargin = serverLane ? Math.min(SERVER_LANE_WIDTH, Math.max(SERVER_MARGIN, w * 0.18)) : SERVER_MARGIN;
   // Narrow panels give the lane less room; arrows keep at least 40% of the width.
-  const lane = Math.min(LANE_WIDTH, Math.max(40, w * 0.6 - AXIS_WIDTH - SERVER_MARGIN - 40));
+  const lane = Math.min(LANE_WIDTH, Math.max(40, w * 0.6 - AXIS_WIDTH - serverMargin - 40));
   const clientX = AXIS_WIDTH + lane;
   return {
     width: w,
@@ -42,6 +46,6 @@ export function diagramGeometry(width: number, height = DIAGRAM_HEIGHT): Diagram
     plotBottom: height - PLOT_PAD_BOTTOM,
     axisX: AXIS_WIDTH,
     clientX,
-    serverX: w - SERVER_MARGIN,
+    serverX: w - serverMargin,
   };
 }

@@ -76,10 +76,12 @@ export function sequenceLayout(columns: TraceColumns, scale: TimeScale, g: Diagr
   const { doc } = columns;
   const { sent, replied, commands } = visibleCommandRanges(columns, scale);
   const requests: ArrowItem[] = [];
-  // Horizontal at the client-side time, unless the trace has the delay proxy's Redis-side times: then
-  // each arrow slopes down to (or from) when the proxy handed the command to Redis (or got the reply).
+  // Horizontal at the client-side time, unless the trace has Redis-side times: then each arrow slopes
+  // down to (or from) when the delay proxy handed the command to Redis (or got the reply) — the hop
+  // nearest the client — or else to when Redis executed it (MONITOR, server-traced runs).
   // An arrow is laid out when its client end is in view.
-  const { toServerUs, fromServerUs } = columns;
+  const toServerUs = columns.toServerUs ?? columns.serverUs;
+  const fromServerUs = columns.fromServerUs ?? columns.serverUs;
   for (let i = sent.start; i < sent.end; i++) {
     const y1 = scale(columns.sentUs[i]!);
     const y2 = toServerUs ? scale(toServerUs[i]!) : y1;

@@ -87,4 +87,43 @@ describe('LiveRunTracker', () => {
     expect(t.active?.cancelling).toBe(true);
     expect(t.handle(msg({ type: 'cancelled', requestId: 'r2' }))).toEqual([{ kind: 'finished', outcome: 'cancelled' }]);
   });
+
+  it('finishes a server-traced run with its Redis side and byte heads', () => {
+    const t = new LiveRunTracker();
+    t.begin('r1', { ...spec, serverTrace: true });
+    const [start, first, second] = sequentialMessages('r1');
+    t.handle(start!);
+    t.handle(first!);
+    t.handle(second!);
+    const serverTrace = {
+      clock: { offsetUs: 1000, uncertaintyUs: 12, samples: 8 },
+      others: [{ atUs: 30, source: '127.0.0.1:4000', command: 'GET x' }],
+      syscalls: { source: 'strace' as const, calls: [{ atUs: 20, call: 'read' as const, result: 40, head: '*2\\r\\n' }] },
+    };
+    const events = t.handle(msg({ type: 'run-end', requestId: 'r1', runId: 'seq-1', server, serverTrace, serverUs: [25, 80, 140] }));
+    const event = events[0]!;
+    if (event.kind !== 'trace') throw new Error('expected a trace');
+    expect(event.doc.commands.map((c) => c.serverUs)).toEqual([25, 80, 140]);
+    expect(event.doc.serverTrace).toEqual(serverTrace);
+  });
+
+  it('keeps the escaped heads that run-events carry', () => {
+    const t = new LiveRunTracker();
+    t.begin('r1', spec);
+    const h = header('sequential', 3, 'INCR', 'seq-1');
+    t.handle(msg({ type: 'run-start', requestId: 'r1', ...h }));
+    t.handle(msg({
+      type: 'run-events', requestId: 'r1', runId: 'seq-1',
+      ...encodeBatch({
+        writes: [{ atUs: 5, bytes: 14, commands: 3, head: 'PING\\r\\nPING\\r\\nPING\\r\\n' }],
+        reads: [{ atUs: 50, bytes: 21, replies: 3, head: '+PONG\\r\\n+PONG\\r\\n+PONG\\r\\n' }],
+        outcomes: [{ reply: 'PONG' }, { reply: 'PONG' }, { reply: 'PONG' }],
+      }),
+    }));
+    const [event] = t.handle(msg({ type: 'run-end', requestId: 'r1', runId: 'seq-1', server }));
+    if (event?.kind !== 'trace') throw new Error('expected a trace');
+    expect(event.doc.writes[0]!.head).toBe('PING\\r\\nPING\\r\\nPING\\r\\n');
+    expect(event.doc.reads[0]!.head).toBe('+PONG\\r\\n+PONG\\r\\n+PONG\\r\\n');
+    expect(event.doc.serverTrace).toBeNull();
+  });
 });

@@ -1,8 +1,9 @@
 // Follows one run request through the live protocol: queue position, one TraceBuilder per mode fed
-// with the decoded run-events, finished trace documents at run-end. No socket and no DOM here, so the
+// with the decoded run-events (with their byte heads, when recorded), finished trace documents at
+// run-end (with the Redis side, when server-traced). No socket and no DOM here, so the
 // whole message flow is unit-tested. Invariant: at most one request is active per tab.
 import { TraceBuilder, TraceError } from '../../../trace/trace-builder.ts';
-import { decodeBatch, type ServerMessage } from '../../../trace/live-protocol.ts';
+import { decodeBatch, serverSideOf, type ServerMessage } from '../../../trace/live-protocol.ts';
 import type { RunSpec } from '../../../trace/run-request.ts';
 import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
 
@@ -95,7 +96,8 @@ export class LiveRunTracker {
       case 'run-end': {
         const builder = this.builders.get(message.runId);
         if (!builder) throw new TraceError(`End of run ${message.runId}, which never started.`);
-        const doc = builder.finish(message.server);
+        // Server-traced runs bring Redis's side (MONITOR executions, strace calls) with their end.
+        const doc = builder.finish(message.server, serverSideOf(message));
         this.builders.delete(message.runId);
         this.finishedModes.set(doc.run.mode, { mode: doc.run.mode, n: doc.run.n, sent: doc.run.n, replied: doc.run.n, done: true });
         const firstOfRequest = this.tracesOfRequest === 0;

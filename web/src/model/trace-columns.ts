@@ -2,7 +2,10 @@
 // per-command and per-event times sit in Float64Arrays so a 100,000-command trace lays out without
 // allocating per command. Invariant (guaranteed by TraceBuilder's FIFO derivation): sentUs,
 // repliedUs, writeAtUs and readAtUs are each non-decreasing, so they can be binary-searched.
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { Syscall, TraceDocument } from '../../../trace/trace-format.ts';
+
+/** A command another connection ran during the run (MONITOR), as the trace records it. */
+export type OtherCommand = NonNullable<TraceDocument['serverTrace']>['others'][number];
 
 export interface TraceColumns {
   readonly doc: TraceDocument;
@@ -25,6 +28,18 @@ export interface TraceColumns {
   /** µs since t0, indexed by write / read. */
   readonly writeAtUs: Float64Array;
   readonly readAtUs: Float64Array;
+  /**
+   * Server-traced runs only (null otherwise): when Redis executed command i (MONITOR), on the client's
+   * clock within ± clockUncertaintyUs. Non-decreasing (TraceBuilder checks the order).
+   */
+  readonly serverUs: Float64Array | null;
+  readonly clockUncertaintyUs: number;
+  /** strace's calls on the run's socket, sorted by time (stable); null when strace was not used. */
+  readonly syscalls: readonly Syscall[] | null;
+  readonly syscallAtUs: Float64Array;
+  /** Other connections' commands during the run (MONITOR), sorted by time; empty when not traced. */
+  readonly others: readonly OtherCommand[];
+  readonly otherAtUs: Float64Array;
   /** The latest time in the trace: the last reply (or the last event, for an unfinished trace). */
   readonly endUs: number;
 }
@@ -67,8 +82,24 @@ export function traceColumns(doc: TraceDocument): TraceColumns {
     readAtUs[k] = r.atUs;
     readOf.fill(k, r.firstReply, Math.min(n, r.firstReply + r.replies));
   });
+  const server = doc.serverTrace;
+  const traced = server !== null && n > 0 && doc.commands.every((c) => c.serverUs !== undefined);
+  const serverUs = traced ? Float64Array.from(doc.commands, (c) => c.serverUs!) : null;
+  const syscalls = server?.syscalls ? sortedByTime(server.syscalls.calls) : null;
+  const others = server ? sortedByTime(server.others) : [];
+  const syscallAtUs = Float64Array.from(syscalls ?? [], (c) => c.atUs);
+  const otherAtUs = Float64Array.from(others, (o) => o.atUs);
   const endUs = Math.max(doc.totals.durationUs, n ? repliedUs[n - 1]! : 0, writeAtUs.at(-1) ?? 0, readAtUs.at(-1) ?? 0);
-  const columns: TraceColumns = { doc, n, sentUs, repliedUs, toServerUs, fromServerUs, writeOf, readOf, isError, errors, writeAtUs, readAtUs, endUs };
+  const columns: TraceColumns = {
+    doc, n, sentUs, repliedUs, toServerUs, fromServerUs, writeOf, readOf, isError, errors, writeAtUs, readAtUs,
+    serverUs, clockUncertaintyUs: server?.clock.uncertaintyUs ?? 0, syscalls, syscallAtUs, others, otherAtUs, endUs,
+  };
   cache.set(doc, columns);
   return columns;
+}
+
+/** Already sorted in every trace Pipescope records; sorted anyway (stably) so binary search holds for any file. */
+function sortedByTime<T extends { atUs: number }>(items: readonly T[]): readonly T[] {
+  for (let i = 1; i < items.length; i++) if (items[i]!.atUs < items[i - 1]!.atUs) return [...items].sort((a, b) => a.atUs - b.atUs);
+  return items;
 }

@@ -1,7 +1,8 @@
 // Paints the dense diagram (canvas mode) from a density layout: per row of pixels a request band and
 // a reply band between the lifelines, length and alpha by count on a log scale, and on the client lane
-// the commands in flight plus ticks for socket writes and reads. One path per colour and intensity level, so a frame is a few dozen
-// canvas calls whatever N is. Coordinates: layout rows in plot px, scaled here by devicePixelRatio.
+// the commands in flight plus ticks for socket writes and reads; for server-traced runs Redis's
+// executions on its lifeline and its syscalls in the Redis lane. One path per colour and intensity
+// level, so a frame is a few dozen canvas calls whatever N is. Coordinates: layout rows in plot px, scaled here by devicePixelRatio.
 import type { DensityLayout } from '../layout/density-layout.ts';
 import type { DiagramGeometry } from '../layout/diagram-geometry.ts';
 import { PALETTE } from './palette.ts';
@@ -88,6 +89,31 @@ export function paintDensity(ctx: CanvasRenderingContext2D, layout: DensityLayou
       if (counts[r]! > 0) ctx.rect(g.clientX - 11, plotTop + r * rowPx + offset, 8, half);
     }
     ctx.fill();
+  }
+  // Redis side: executions (MONITOR) as a strip on the lifeline, darker = more per row; syscalls
+  // (strace) and other clients' commands as ticks beside it.
+  const serverStrips = [
+    { counts: layout.executions, colour: PALETTE.execution, x: g.serverX - 3, w: 6 },
+    { counts: layout.syscalls, colour: PALETTE.muted, x: g.serverX + 6, w: 8 },
+    { counts: layout.others, colour: PALETTE.other, x: g.serverX - 11, w: 5 },
+  ];
+  for (const { counts, colour, x, w } of serverStrips) {
+    if (!counts) continue;
+    let max = 0;
+    for (let r = 0; r < rows; r++) max = Math.max(max, counts[r]!);
+    ctx.fillStyle = colour;
+    for (let lv = 0; lv < LEVELS.length; lv++) {
+      ctx.globalAlpha = LEVELS[lv]!;
+      ctx.beginPath();
+      let any = false;
+      for (let r = 0; r < rows; r++) {
+        const c = counts[r]!;
+        if (c === 0 || level(c, max) !== lv) continue;
+        ctx.rect(x, plotTop + r * rowPx, w, rowPx);
+        any = true;
+      }
+      if (any) ctx.fill();
+    }
   }
   ctx.globalAlpha = 1;
 }

@@ -1,6 +1,7 @@
 // The colours that carry meaning, shared by the diagram, the bars and the legends (the CSS variables in
 // app.css hold the same values). Okabe–Ito, safe for the common colour-vision deficiencies:
-// requests (and the writes that carry them) blue, replies (and the reads that bring them) vermillion.
+// requests (and the writes that carry them) blue, replies (and the reads that bring them) vermillion,
+// Redis executing a command bluish green, other clients grey.
 export const PALETTE = {
   request: '#0072B2',
   reply: '#D55E00',
@@ -10,4 +11,8 @@ export const PALETTE = {
   grid: '#e6e9ee',
   lifeline: '#8a94a3',
   focus: '#111111',
+  /** Redis executing a command (MONITOR): Okabe–Ito bluish green, apart from both arrow colours. */
+  execution: '#009E73',
+  /** Other clients' commands on the shared Redis. */
+  other: '#a3acb8',
 } as const;

@@ -1,10 +1,14 @@
 // Paints a diagram's SVG layer from draw lists: time axis, lifelines, and — in SVG mode — one element
-// per request and per reply (data-testid=request-arrow / reply-arrow, in index order), bundle badges and
-// the client lane's write/read marks. Only loops over what layout produced; computes no positions.
+// per request and per reply (data-testid=request-arrow / reply-arrow, in index order), bundle badges,
+// the client lane's write/read marks and, for server-traced runs, the Redis side: executions on the
+// lifeline (data-testid=server-exec), strace syscalls (server-syscall) and other clients' commands.
+// Marks that have a wire-view row carry data-wire (see model/wire-rows.ts) and are clickable.
+// Only loops over what layout produced; computes no positions.
 import { select, type Selection } from 'd3';
 import type { DensityLabel } from '../layout/density-layout.ts';
 import type { DiagramGeometry } from '../layout/diagram-geometry.ts';
 import type { ArrowItem, BundleItem, LaneMark, SequenceLayout } from '../layout/sequence-layout.ts';
+import type { ExecutionMark, OtherMark, ServerLaneLayout, SyscallMark } from '../layout/server-lane-layout.ts';
 import type { AxisTick } from '../layout/time-scale-layout.ts';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
@@ -20,6 +24,9 @@ export interface SvgLayers {
   requests: G;
   bundles: G;
   marks: G;
+  serverBands: G;
+  server: G;
+  selection: G;
   focus: G;
   ids: { clip: string; requestHead: string; replyHead: string; errorHead: string };
 }
@@ -50,13 +57,16 @@ export function createSvgLayers(svgElement: SVGSVGElement, idPrefix: string): Sv
   const lifelines = svg.append('g').attr('class', 'lifelines');
   const heads = svg.append('g').attr('class', 'heads');
   const plot = svg.append('g').attr('class', 'plot').attr('clip-path', `url(#${ids.clip})`);
+  const serverBands = plot.append('g').attr('class', 'server-bands');
   const bundles = plot.append('g').attr('class', 'bundles');
   // Replies first, requests on top: where a reply and the next request nearly coincide, the pointer finds the request.
   const replies = plot.append('g').attr('class', 'replies');
   const requests = plot.append('g').attr('class', 'requests');
   const marks = plot.append('g').attr('class', 'marks');
+  const server = plot.append('g').attr('class', 'server-lane');
+  const selection = plot.append('g').attr('class', 'selection').attr('pointer-events', 'none');
   const focus = plot.append('g').attr('class', 'focus').attr('pointer-events', 'none');
-  return { svg, clipRect, grid, axis, lifelines, heads, replies, requests, bundles, marks, focus, ids };
+  return { svg, clipRect, grid, axis, lifelines, heads, replies, requests, bundles, marks, serverBands, server, selection, focus, ids };
 }
 
 export interface LaneHeads {
@@ -64,6 +74,8 @@ export interface LaneHeads {
   clientNote: string;
   server: string;
   serverNote: string;
+  /** Server-traced runs: a second line under the Redis head, about its lane. */
+  serverLaneNote: string | null;
   /** Canvas mode only: how to read the density bands. */
   densityNote: string | null;
 }
@@ -101,11 +113,15 @@ export function paintFrame(layers: SvgLayers, g: DiagramGeometry, ticks: AxisTic
     .attr('y2', g.plotBottom + 10);
   // Client head and lane note end at the client lifeline (the lane lies to its left); Redis's end at
   // its lifeline; the density note starts just right of the client lifeline.
+  const hasServerLane = g.width - g.serverX > 40;
+  const serverHeadX = hasServerLane ? g.width - 6 : g.serverX + 8;
   const headData = [
     { x: g.clientX + 4, anchor: 'end', y: 14, cls: 'lane-head', text: heads.client },
     { x: g.clientX + 4, anchor: 'end', y: 28, cls: 'lane-note', text: heads.clientNote },
-    { x: g.serverX + 8, anchor: 'end', y: 14, cls: 'lane-head', text: heads.server },
-    { x: g.serverX + 8, anchor: 'end', y: 28, cls: 'lane-note server-note', text: heads.serverNote },
+    // With a Redis lane the head and notes end at the panel's right edge, over the lane.
+    { x: serverHeadX, anchor: 'end', y: 14, cls: 'lane-head', text: heads.server },
+    { x: serverHeadX, anchor: 'end', y: 28, cls: 'lane-note server-note', text: heads.serverNote },
+    ...(heads.serverLaneNote ? [{ x: serverHeadX, anchor: 'end', y: 41, cls: 'lane-note server-note', text: heads.serverLaneNote }] : []),
     ...(heads.densityNote ? [{ x: g.clientX + 8, anchor: 'start', y: 41, cls: 'lane-note density-note', text: heads.densityNote }] : []),
   ];
   layers.heads
@@ -211,21 +227,114 @@ export function paintMarks(layers: SvgLayers, g: DiagramGeometry, marks: LaneMar
     .data(marks, (d) => `${d.kind}-${d.event}`)
     .join((enter) => {
       const group = enter.append('g');
-      group.append('rect').attr('width', 8).attr('height', 5).attr('rx', 1);
+      group.append('rect').attr('class', 'mark-box').attr('width', 8).attr('height', 5).attr('rx', 1);
       group.append('text').attr('text-anchor', 'end').attr('dy', '0.32em');
+      // A taller transparent target: a 5 px box is hard to click.
+      group.append('rect').attr('class', 'mark-hit').attr('width', 16).attr('height', 11);
       return group;
     })
     .attr('class', (d) => `mark ${d.kind}`)
+    .attr('data-wire', (d) => `${d.kind}:${d.event}`)
     .attr('transform', (d) => `translate(0,${d.y})`)
     .each(function (d) {
       const group = select(this);
-      group.select('rect').attr('x', g.clientX - 11).attr('y', -2.5);
+      group.select('.mark-box').attr('x', g.clientX - 11).attr('y', -2.5);
+      group.select('.mark-hit').attr('x', g.clientX - 15).attr('y', -5.5);
       group
         .select('text')
         .attr('x', g.clientX - 15)
         // A label that would run into the time axis is left out (the tooltip has the same facts).
         .text(d.label !== undefined && d.label.length * 6.3 <= g.clientX - 15 - g.axisX ? d.label : '');
     });
+}
+
+/**
+ * The Redis side (SVG mode; pass null to remove it): the ± clock-uncertainty band behind each execution,
+ * a diamond per execution on the lifeline, other clients' commands as grey dots on the lifeline, and
+ * strace's calls as hollow ticks in the Redis lane — read blue (requests come in), write(v) vermillion
+ * (replies go out), epoll_wait grey.
+ */
+export function paintServerLane(layers: SvgLayers, g: DiagramGeometry, layout: ServerLaneLayout | null): void {
+  const x = g.serverX;
+  layers.serverBands
+    .selectAll<SVGRectElement, ExecutionMark>('rect.exec-band')
+    .data(layout?.executions ?? [], (d) => d.index)
+    .join('rect')
+    .attr('class', 'exec-band')
+    .attr('x', x - 5)
+    .attr('width', 10)
+    .attr('y', (d) => d.bandY1)
+    .attr('height', (d) => Math.max(1, d.bandY2 - d.bandY1));
+  const server = layers.server;
+  server
+    .selectAll<SVGGElement, OtherMark>('g.other-mark')
+    .data(layout?.others ?? [], (d) => d.event)
+    .join((enter) => {
+      const group = enter.append('g').attr('class', 'other-mark');
+      group.append('circle').attr('r', 3);
+      return group;
+    })
+    .attr('data-hover', (d) => `other:${d.event}`)
+    .attr('data-count', (d) => d.count)
+    .attr('transform', (d) => `translate(${x - 9},${d.y})`);
+  server
+    .selectAll<SVGPathElement, ExecutionMark>('path.exec-mark')
+    .data(layout?.executions ?? [], (d) => d.index)
+    .join('path')
+    .attr('class', (d) => (d.error ? 'exec-mark error' : 'exec-mark'))
+    .attr('data-testid', 'server-exec')
+    .attr('data-index', (d) => d.index)
+    .attr('data-count', (d) => d.count)
+    .attr('d', (d) => `M${x},${d.y - 4} L${x + 4},${d.y} L${x},${d.y + 4} L${x - 4},${d.y} Z`);
+  server
+    .selectAll<SVGGElement, SyscallMark>('g.syscall-mark')
+    .data(layout?.syscalls ?? [], (d) => d.event)
+    .join((enter) => {
+      const group = enter.append('g');
+      group.append('rect').attr('class', 'syscall-box').attr('width', 8).attr('height', 5).attr('rx', 1);
+      group.append('text').attr('dy', '0.32em');
+      group.append('rect').attr('class', 'mark-hit').attr('width', 16).attr('height', 11);
+      return group;
+    })
+    .attr('class', (d) => `syscall-mark ${d.call}`)
+    .attr('data-testid', 'server-syscall')
+    .attr('data-call', (d) => d.call)
+    .attr('data-count', (d) => d.count)
+    .attr('data-hover', (d) => `syscall:${d.event}`)
+    // epoll_wait has no wire-view row (it moves no bytes).
+    .attr('data-wire', (d) => (d.call === 'epoll_wait' || d.count > 1 ? null : `syscall:${d.event}`))
+    .attr('transform', (d) => `translate(0,${d.y})`)
+    .each(function (d) {
+      const group = select(this);
+      group.select('.syscall-box').attr('x', x + 6.5).attr('y', -2.5);
+      group.select('.mark-hit').attr('x', x + 3).attr('y', -5.5);
+      const room = g.width - 2 - (layout?.labelX ?? x);
+      group
+        .select('text')
+        .attr('x', layout?.labelX ?? x)
+        .text(d.label !== undefined && d.label.length * 6.3 <= room ? d.label : '');
+    });
+}
+
+export interface SelectionMark {
+  /** Plot px of the selected write/read/syscall mark, and which side it sits on. */
+  y: number;
+  side: 'client' | 'server';
+}
+
+/** The event picked in the wire view (or by a click on its mark): a ring around its mark. */
+export function paintSelection(layers: SvgLayers, g: DiagramGeometry, selected: SelectionMark | null): void {
+  layers.selection
+    .selectAll<SVGRectElement, SelectionMark>('rect.selected-mark')
+    .data(selected ? [selected] : [])
+    .join('rect')
+    .attr('class', 'selected-mark')
+    .attr('data-testid', 'selected-mark')
+    .attr('x', (d) => (d.side === 'client' ? g.clientX - 15 : g.serverX + 2.5))
+    .attr('y', (d) => d.y - 6.5)
+    .attr('width', 16)
+    .attr('height', 13)
+    .attr('rx', 3);
 }
 
 export interface FocusMarks {

@@ -1,6 +1,10 @@
 // Ready-made runs for presenters: a link speed (added RTT through the delay proxy) and a workload
-// small enough to finish while the room watches. Loopback adds nothing; the rest are labelled delay.
+// small enough to finish while the room watches, plus the docs' netcat example (PING×3 inline on a raw
+// socket, server-traced). Loopback adds nothing; the rest are labelled delay.
+import type { Engine } from '../../../trace/run-request.ts';
 import type { CommandName } from '../../../trace/trace-format.ts';
+import type { RunFormState } from './run-form-state.ts';
+import type { ModeChoice } from './url-hash-params.ts';
 
 export interface NetworkPreset {
   id: string;
@@ -9,6 +13,10 @@ export interface NetworkPreset {
   jitterMs: number;
   command: CommandName;
   n: number;
+  /** Unnamed: both modes, ioredis, and the server trace left as the user set it. */
+  mode?: ModeChoice;
+  engine?: Engine;
+  serverTrace?: boolean;
   /** What the preset is meant to show, in one line. */
   lesson: string;
 }
@@ -22,4 +30,28 @@ export const NETWORK_PRESETS: readonly NetworkPreset[] = [
     lesson: '80 ms between regions: 20 sequential INCRs take over 1.6 s, the pipeline about one round trip.' },
   { id: '250ms', label: '250 ms link', rttMs: 250, jitterMs: 0, command: 'PING', n: 8,
     lesson: 'At 250 ms RTT a sequential client manages at most 4 requests per second, however fast Redis is.' },
+  { id: 'netcat', label: 'netcat: PING×3 inline', rttMs: 0, jitterMs: 0, command: 'PING', n: 3, mode: 'pipeline', engine: 'raw', serverTrace: true,
+    lesson: 'The docs’ netcat example: PING\\r\\nPING\\r\\nPING\\r\\n written in one go; three +PONG replies come back.' },
 ];
+
+/** The form a preset sets up: every field it names, both modes and ioredis unless it says otherwise. */
+export function applyPreset(form: RunFormState, p: NetworkPreset): RunFormState {
+  return {
+    ...form,
+    command: p.command,
+    n: String(p.n),
+    rttMs: String(p.rttMs),
+    jitterMs: String(p.jitterMs),
+    mode: p.mode ?? 'both',
+    engine: p.engine ?? 'ioredis',
+    serverTrace: p.serverTrace ?? form.serverTrace,
+  };
+}
+
+/** The preset the form currently matches, if any. */
+export function currentPreset(form: RunFormState): NetworkPreset | undefined {
+  return NETWORK_PRESETS.find((p) => {
+    const applied = applyPreset(form, p);
+    return (Object.keys(applied) as (keyof RunFormState)[]).every((k) => applied[k] === form[k]);
+  });
+}

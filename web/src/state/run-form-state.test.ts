@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { validateRunForm, type RunFormState } from './run-form-state.ts';
 
-const form = (patch: Partial<RunFormState>): RunFormState => ({ command: 'INCR', n: '10', valueBytes: '16', mode: 'both', rttMs: '0', jitterMs: '0', ...patch });
+const form = (patch: Partial<RunFormState>): RunFormState => ({
+  command: 'INCR', n: '10', valueBytes: '16', mode: 'both', rttMs: '0', jitterMs: '0', serverTrace: false, engine: 'ioredis', ...patch,
+});
 
 describe('validateRunForm', () => {
   it('turns a good form into a run spec, sequential first for both', () => {
@@ -31,5 +33,18 @@ describe('validateRunForm', () => {
       ok: false,
       errors: { valueBytes: 'n × valueBytes must be at most 256 MiB per run' },
     });
+  });
+
+  it('asks for the Redis-side trace and the engine, within the traced-run limit', () => {
+    expect(validateRunForm(form({}))).toMatchObject({ ok: true, spec: { serverTrace: false, engine: 'ioredis' } });
+    expect(validateRunForm(form({ serverTrace: true, engine: 'raw', command: 'PING', n: '3', mode: 'pipeline' }))).toMatchObject({
+      ok: true,
+      spec: { serverTrace: true, engine: 'raw', command: 'PING', n: 3, modes: ['pipeline'] },
+    });
+    expect(validateRunForm(form({ serverTrace: true, n: '100001' }))).toEqual({
+      ok: false,
+      errors: { n: 'a server-traced run may have at most 100,000 commands' },
+    });
+    expect(validateRunForm(form({ serverTrace: false, n: '100001' })).ok).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // The run form as typed (strings, so a half-typed number is kept) and its validation against the
 // shared RunSpecSchema: the backend checks the same schema, so the messages shown inline are the ones
 // the backend would give.
-import { RunSpecSchema, commandTakesValue, type RunSpec } from '../../../trace/run-request.ts';
+import { RunSpecSchema, commandTakesValue, type Engine, type RunSpec } from '../../../trace/run-request.ts';
 import type { CommandName } from '../../../trace/trace-format.ts';
 import type { ModeChoice } from './url-hash-params.ts';
 
@@ -13,11 +13,16 @@ export interface RunFormState {
   /** Round-trip time added by the backend's TCP delay proxy, and its ± jitter, in ms ('0' = direct). */
   rttMs: string;
   jitterMs: string;
+  /** Trace the Redis side too (MONITOR + strace): costs Redis time, so off by default. */
+  serverTrace: boolean;
+  engine: Engine;
 }
 
-export type FormErrors = Partial<Record<'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'modes' | 'form', string>>;
+export type FormErrors = Partial<Record<'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'modes' | 'engine' | 'serverTrace' | 'form', string>>;
 
 export type FormResult = { ok: true; spec: RunSpec } | { ok: false; errors: FormErrors };
+
+const FIELDS = ['command', 'n', 'valueBytes', 'rttMs', 'jitterMs', 'modes', 'engine', 'serverTrace'] as const;
 
 export function modesOf(mode: ModeChoice): RunSpec['modes'] {
   return mode === 'both' ? ['sequential', 'pipeline'] : [mode];
@@ -36,13 +41,15 @@ export function validateRunForm(form: RunFormState): FormResult {
     valueBytes: takesValue ? numberOf(form.valueBytes) : 0,
     rttMs: numberOf(form.rttMs),
     jitterMs: numberOf(form.jitterMs),
+    engine: form.engine,
+    serverTrace: form.serverTrace,
     modes: modesOf(form.mode),
   });
   if (parsed.success) return { ok: true, spec: parsed.data };
   const errors: FormErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    const key = field === 'command' || field === 'n' || field === 'valueBytes' || field === 'rttMs' || field === 'jitterMs' || field === 'modes' ? field : 'form';
+    const key = FIELDS.find((f) => f === field) ?? 'form';
     errors[key] ??= issue.message;
   }
   return { ok: false, errors };

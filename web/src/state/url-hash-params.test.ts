@@ -11,6 +11,8 @@ describe('parseHashParams', () => {
       scale: 'own',
       rttMs: 0,
       jitterMs: 0,
+      serverTrace: false,
+      engine: 'ioredis',
     });
   });
 
@@ -57,7 +59,25 @@ describe('parseHashParams', () => {
   });
 
   it('round-trips what it formats', () => {
-    const p = { command: 'GET' as const, n: 123, valueBytes: 64, mode: 'sequential' as const, scale: 'own' as const, rttMs: 0.5, jitterMs: 5 };
+    const p = {
+      command: 'GET' as const, n: 123, valueBytes: 64, mode: 'sequential' as const, scale: 'own' as const, rttMs: 0.5, jitterMs: 5,
+      serverTrace: true, engine: 'raw' as const,
+    };
     expect(parseHashParams(formatHashParams(p))).toEqual(p);
+    expect(parseHashParams(formatHashParams(DEFAULT_HASH_PARAMS))).toEqual(DEFAULT_HASH_PARAMS);
+  });
+
+  it('reads the server trace switch and the engine tolerantly', () => {
+    for (const on of ['1', 'true', 'TRUE', ' yes ', 'on']) expect(parseHashParams(`#serverTrace=${encodeURIComponent(on)}`).serverTrace).toBe(true);
+    for (const off of ['0', 'false', 'no', 'Off']) expect(parseHashParams(`#serverTrace=${off}`).serverTrace).toBe(false);
+    for (const bad of ['', '2', 'maybe', '%E0%A4%A']) expect(parseHashParams(`#serverTrace=${bad}`).serverTrace).toBe(false);
+    expect(parseHashParams('#engine=RAW').engine).toBe('raw');
+    expect(parseHashParams('#engine=netcat').engine).toBe('ioredis');
+    expect(parseHashParams('#engine=').engine).toBe('ioredis');
+  });
+
+  it('keeps the usual link short: the server trace and engine only when not the defaults', () => {
+    expect(formatHashParams(DEFAULT_HASH_PARAMS)).not.toMatch(/serverTrace|engine/);
+    expect(formatHashParams({ ...DEFAULT_HASH_PARAMS, serverTrace: true, engine: 'raw' })).toMatch(/&serverTrace=1&engine=raw$/);
   });
 });

@@ -1,8 +1,9 @@
-// The shareable part of the app state, kept in the URL hash (#command=INCR&n=10&mode=both&scale=shared)
+// The shareable part of the app state, kept in the URL hash (#command=INCR&n=10&mode=both&scale=shared,
+// plus &serverTrace=1 and &engine=raw when they are not the defaults)
 // so a presenter can send a link that opens the same form. Parsing is tolerant: any missing or bad
 // value falls back to its default and nothing ever throws.
 import { COMMAND_NAMES, type CommandName } from '../../../trace/trace-format.ts';
-import { MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_VALUE_BYTES } from '../../../trace/run-request.ts';
+import { ENGINES, MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_VALUE_BYTES, type Engine } from '../../../trace/run-request.ts';
 
 export const MODE_CHOICES = ['sequential', 'pipeline', 'both'] as const;
 export type ModeChoice = (typeof MODE_CHOICES)[number];
@@ -18,14 +19,27 @@ export interface HashParams {
   /** Added round-trip time and jitter through the delay proxy, ms. */
   rttMs: number;
   jitterMs: number;
+  /** Trace the Redis side (MONITOR + strace). */
+  serverTrace: boolean;
+  engine: Engine;
 }
 
-export const DEFAULT_HASH_PARAMS: HashParams = { command: 'INCR', n: 10, valueBytes: 16, mode: 'both', scale: 'shared', rttMs: 0, jitterMs: 0 };
+export const DEFAULT_HASH_PARAMS: HashParams = {
+  command: 'INCR', n: 10, valueBytes: 16, mode: 'both', scale: 'shared', rttMs: 0, jitterMs: 0, serverTrace: false, engine: 'ioredis',
+};
 
 function oneOf<T extends string>(choices: readonly T[], value: string | null, fallback: T): T {
   if (value === null) return fallback;
   const match = choices.find((c) => c.toLowerCase() === value.trim().toLowerCase());
   return match ?? fallback;
+}
+
+/** 1/0, true/false, yes/no, on/off in any case; anything else is the fallback. */
+function flag(value: string | null, fallback: boolean): boolean {
+  const v = value?.trim().toLowerCase();
+  if (v === '1' || v === 'true' || v === 'yes' || v === 'on') return true;
+  if (v === '0' || v === 'false' || v === 'no' || v === 'off') return false;
+  return fallback;
 }
 
 function decimal(value: string | null, max: number, fallback: number): number {
@@ -56,6 +70,8 @@ export function parseHashParams(hash: string): HashParams {
     scale: oneOf(SCALE_CHOICES, params.get('scale'), d.scale),
     rttMs: decimal(params.get('rttMs'), MAX_ADDED_RTT_MS, d.rttMs),
     jitterMs: decimal(params.get('jitterMs'), MAX_JITTER_MS, d.jitterMs),
+    serverTrace: flag(params.get('serverTrace'), d.serverTrace),
+    engine: oneOf(ENGINES, params.get('engine'), d.engine),
   };
 }
 
@@ -70,5 +86,7 @@ export function formatHashParams(p: HashParams): string {
   // Delay only when there is some, so the usual link stays short.
   if (p.rttMs > 0) params.set('rttMs', String(p.rttMs));
   if (p.jitterMs > 0) params.set('jitterMs', String(p.jitterMs));
+  if (p.serverTrace) params.set('serverTrace', '1');
+  if (p.engine !== DEFAULT_HASH_PARAMS.engine) params.set('engine', p.engine);
   return `#${params.toString()}`;
 }

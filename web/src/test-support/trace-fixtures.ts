@@ -1,8 +1,9 @@
 // Test traces made the one legitimate way: socket events fed through the TraceBuilder, shaped like a
 // sequential run (one write and one read per command) or a pipeline (few writes, reads in chunks).
 // For unit tests only; nothing here is shown to users.
+import { escapeBytes } from '../../../trace/escape-bytes.ts';
 import { TraceBuilder, type ServerCounts, type TraceHeader } from '../../../trace/trace-builder.ts';
-import type { CommandName, RunMode, TraceDocument } from '../../../trace/trace-format.ts';
+import { HEAD_BYTES, type CommandName, type RunMode, type ServerTrace, type Syscall, type TraceDocument } from '../../../trace/trace-format.ts';
 
 export function header(mode: RunMode, n: number, command: CommandName = 'INCR', id = `test-${mode}-${n}`): TraceHeader {
   return {
@@ -72,4 +73,63 @@ export function proxiedTrace(): TraceDocument {
     outcomes: [{ reply: 'PONG' }],
   });
   return b.finish(SERVER(1, 1));
+}
+
+const head = (text: string) => escapeBytes(new TextEncoder().encode(text), HEAD_BYTES);
+const INCR = (id: string) => `*2\r\n$4\r\nINCR\r\n$${`pipescope:${id}:counter`.length}\r\npipescope:${id}:counter\r\n`;
+const CLOCK = { offsetUs: 1_700_000_000_000_000, uncertaintyUs: 15, samples: 8 };
+
+/**
+ * A server-traced sequential INCR run: per command a client write at t, Redis's read() at t+30,
+ * execution at t+45, write() at t+60, an epoll_wait at t+70 and the client's read at t+100.
+ * strace = false: MONITOR only (syscalls null).
+ */
+export function serverTracedSequential(n: number, strace = true): TraceDocument {
+  const h = header('sequential', n, 'INCR', `traced-seq-${n}`);
+  const b = new TraceBuilder(h);
+  const command = INCR(h.run.id);
+  const calls: Syscall[] = [];
+  const serverUs: number[] = [];
+  let t = 10;
+  for (let i = 0; i < n; i++) {
+    const reply = `:${i + 1}\r\n`;
+    b.addBatch({
+      writes: [{ atUs: t, bytes: command.length, commands: 1, head: head(command) }],
+      reads: [{ atUs: t + 100, bytes: reply.length, replies: 1, head: head(reply) }],
+      outcomes: [{ reply: i + 1 }],
+    });
+    calls.push({ atUs: t + 30, call: 'read', result: command.length, head: head(command) });
+    serverUs.push(t + 45);
+    calls.push({ atUs: t + 60, call: 'write', result: reply.length, head: head(reply) });
+    calls.push({ atUs: t + 70, call: 'epoll_wait', result: 1, head: '' });
+    t += 120;
+  }
+  const trace: ServerTrace = { clock: CLOCK, others: [], syscalls: strace ? { source: 'strace', calls } : null };
+  return b.finish(SERVER(n, n), { trace, serverUs });
+}
+
+/**
+ * A server-traced INCR pipeline: one client write at 10 µs, Redis's read() at 200, executions at
+ * 300 + i, one write() after the last, the client's read at 500 + n; another client's GET at 250.
+ */
+export function serverTracedPipeline(n: number): TraceDocument {
+  const h = header('pipeline', n, 'INCR', `traced-pipe-${n}`);
+  const b = new TraceBuilder(h);
+  const commands = INCR(h.run.id).repeat(n);
+  const replies = Array.from({ length: n }, (_, i) => `:${i + 1}\r\n`).join('');
+  b.addWrite({ atUs: 10, bytes: commands.length, commands: n, head: head(commands) });
+  b.addRead({ atUs: 500 + n, bytes: replies.length, replies: n, head: head(replies) });
+  for (let i = 0; i < n; i++) b.addOutcome({ reply: i + 1 });
+  const trace: ServerTrace = {
+    clock: CLOCK,
+    others: [{ atUs: 250, source: '127.0.0.1:50123', command: 'GET other' }],
+    syscalls: {
+      source: 'strace',
+      calls: [
+        { atUs: 200, call: 'read', result: commands.length, head: head(commands) },
+        { atUs: 310 + n, call: 'write', result: replies.length, head: head(replies) },
+      ],
+    },
+  };
+  return b.finish(SERVER(1, 1), { trace, serverUs: Array.from({ length: n }, (_, i) => 300 + i) });
 }

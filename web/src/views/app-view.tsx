@@ -7,6 +7,7 @@ import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import type { SessionStore } from '../live/session-store.ts';
 import type { RunFormState } from '../state/run-form-state.ts';
+import { applyPreset } from '../state/network-presets.ts';
 import { downloadTrace, loadTraceFiles, loadTraceUrls, orderForComparison, traceUrlsFromSearch } from '../state/trace-files.ts';
 import { formatHashParams, parseHashParams, type HashParams, type ScaleChoice } from '../state/url-hash-params.ts';
 import { NetworkPresetsView } from './network-presets-view.tsx';
@@ -16,7 +17,10 @@ import { RunProgressView } from './run-progress-view.tsx';
 import { StatusBannerView } from './status-banner-view.tsx';
 
 function formOf(p: HashParams): RunFormState {
-  return { command: p.command, n: String(p.n), valueBytes: String(p.valueBytes), mode: p.mode, rttMs: String(p.rttMs), jitterMs: String(p.jitterMs) };
+  return {
+    command: p.command, n: String(p.n), valueBytes: String(p.valueBytes), mode: p.mode, rttMs: String(p.rttMs), jitterMs: String(p.jitterMs),
+    serverTrace: p.serverTrace, engine: p.engine,
+  };
 }
 
 export function AppView({ store }: { store: SessionStore }) {
@@ -47,6 +51,8 @@ export function AppView({ store }: { store: SessionStore }) {
       valueBytes: good('valueBytes'),
       rttMs: good('rttMs'),
       jitterMs: good('jitterMs'),
+      serverTrace: form.serverTrace,
+      engine: form.engine,
     });
     if (hash !== window.location.hash) history.replaceState(null, '', `${window.location.pathname}${window.location.search}${hash}`);
   }, [form, scale]);
@@ -130,7 +136,7 @@ export function AppView({ store }: { store: SessionStore }) {
         </div>
         <NetworkPresetsView
           form={form}
-          onApply={(p) => setForm({ ...form, command: p.command, n: String(p.n), rttMs: String(p.rttMs), jitterMs: String(p.jitterMs), mode: 'both' })}
+          onApply={(p) => setForm(applyPreset(form, p))}
         />
       </section>
       {session.message && (
@@ -147,8 +153,9 @@ export function AppView({ store }: { store: SessionStore }) {
         <EmptyState running={active !== null} />
       )}
       <footer className="app-footer">
-        Times are µs on the client’s monotonic clock from each run’s t0, measured where ioredis meets the socket. Redis figures are
-        INFO deltas around the run.{session.backendVersion ? ` Pipescope backend ${session.backendVersion}.` : ''}
+        Times are µs on the client’s monotonic clock from each run’s t0, measured where the client meets the socket. Redis figures are
+        INFO deltas around the run; server-traced runs add MONITOR execution times (on the client’s clock, ± the stated uncertainty) and
+        strace’s system calls.{session.backendVersion ? ` Pipescope backend ${session.backendVersion}.` : ''}
       </footer>
     </div>
   );

@@ -1,6 +1,7 @@
 // Ready-made runs for presenters (state/network-presets.ts): one click sets the added RTT, jitter,
-// command and N, and the preset's one-line lesson is shown beside the buttons.
-import { NETWORK_PRESETS, type NetworkPreset } from '../state/network-presets.ts';
+// command and N (and, for the netcat example, mode, engine and server trace), and the preset's
+// one-line lesson is shown beside the buttons.
+import { NETWORK_PRESETS, currentPreset, type NetworkPreset } from '../state/network-presets.ts';
 import type { RunFormState } from '../state/run-form-state.ts';
 
 interface Props {
@@ -9,11 +10,9 @@ interface Props {
 }
 
 export function NetworkPresetsView({ form, onApply }: Props) {
-  const current = NETWORK_PRESETS.find(
-    (p) => String(p.rttMs) === form.rttMs && String(p.jitterMs) === form.jitterMs && p.command === form.command && String(p.n) === form.n,
-  );
+  const current = currentPreset(form);
   return (
-    <div className="presets" role="group" aria-label="Network presets">
+    <div className="presets" role="group" aria-label="Presets">
       <span className="presets-label">Presets</span>
       {NETWORK_PRESETS.map((preset) => (
         <button

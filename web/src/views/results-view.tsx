@@ -1,13 +1,23 @@
 // The runs on screen, side by side: the verdict line, the toolbar (time scale, zoom reset, legend,
-// export) and one panel per run, then the per-command bar chart.
-import { useMemo } from 'react';
+// export) and one panel per run, then the wire view and the per-command bar chart. Holds the wire
+// selection (which run the wire view shows, which event is picked) shared by diagrams and wire view.
+import { useCallback, useMemo, useState } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { comparisonHeadline } from '../format/comparison-headline.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { traceColumns } from '../model/trace-columns.ts';
+import type { WireRef } from '../model/wire-rows.ts';
 import type { ScaleChoice } from '../state/url-hash-params.ts';
 import { PerCommandChartView } from './per-command-chart-view.tsx';
 import { RunPanelView } from './run-panel-view.tsx';
+import { WireView } from './wire-view.tsx';
+
+interface WireSelection {
+  runId: string;
+  ref: WireRef;
+  /** A click on a diagram mark scrolls the wire list; a pick in the list pans the diagram. */
+  from: 'diagram' | 'wire';
+}
 
 interface Props {
   traces: readonly TraceDocument[];
@@ -22,6 +32,15 @@ export function ResultsView({ traces, source, scale, onScaleChange, zoomSync, on
   const sharedEndUs = useMemo(() => Math.max(1, ...traces.map((d) => traceColumns(d).endUs)), [traces]);
   const headline = comparisonHeadline(traces);
   const shared = scale === 'shared';
+  const [wireRunId, setWireRunId] = useState<string | null>(null);
+  const [selection, setSelection] = useState<WireSelection | null>(null);
+  // Falls back to the first run when the runs on screen change.
+  const wireRun = traces.find((d) => d.run.id === wireRunId) ?? traces[0]!;
+  const onWireClick = useCallback((doc: TraceDocument, ref: WireRef) => {
+    setWireRunId(doc.run.id);
+    setSelection({ runId: doc.run.id, ref, from: 'diagram' });
+  }, []);
+  const selectedIn = (doc: TraceDocument) => (selection?.runId === doc.run.id ? selection.ref : null);
   return (
     <section className="results" aria-label="Runs">
       {headline && <p className="headline">{headline}</p>}
@@ -46,6 +65,19 @@ export function ResultsView({ traces, source, scale, onScaleChange, zoomSync, on
         <span className="legend" aria-label="Legend">
           <span className="key request">request →</span>
           <span className="key reply">← reply</span>
+          {traces.some((d) => d.serverTrace !== null) && (
+            <>
+              <span className="key execution" title="When Redis executed the command (MONITOR), ± the clock uncertainty band">
+                ◆ executed
+              </span>
+              <span className="key syscall" title="Redis's read()/write() calls on the run's socket (strace)">
+                ▯ syscall
+              </span>
+              <span className="key other" title="Commands other connections ran meanwhile (MONITOR)">
+                ● other client
+              </span>
+            </>
+          )}
           {source && source !== 'live' && <span className="source-tag">{source === 'file' ? 'opened from file' : 'loaded from URL'}</span>}
         </span>
         <button type="button" className="button" data-testid="export" onClick={() => traces.forEach(onExport)} title="Download the runs on screen as trace files (JSON)">
@@ -54,9 +86,27 @@ export function ResultsView({ traces, source, scale, onScaleChange, zoomSync, on
       </div>
       <div className={`panels panels-${Math.min(traces.length, 2)}`}>
         {traces.map((doc) => (
-          <RunPanelView key={doc.run.id} doc={doc} domainEndUs={shared ? sharedEndUs : traceColumns(doc).endUs} zoomSync={zoomSync} onExport={onExport} />
+          <RunPanelView
+            key={doc.run.id}
+            doc={doc}
+            domainEndUs={shared ? sharedEndUs : traceColumns(doc).endUs}
+            zoomSync={zoomSync}
+            onExport={onExport}
+            selected={selectedIn(doc)}
+            reveal={selection?.from === 'wire'}
+            onWireClick={onWireClick}
+          />
         ))}
       </div>
+      <WireView
+        key={wireRun.run.id}
+        traces={traces}
+        runId={wireRun.run.id}
+        onRunChange={setWireRunId}
+        selected={selectedIn(wireRun)}
+        scrollToSelected={selection?.from === 'diagram'}
+        onSelect={(ref) => setSelection({ runId: wireRun.run.id, ref, from: 'wire' })}
+      />
       <PerCommandChartView traces={traces} />
     </section>
   );

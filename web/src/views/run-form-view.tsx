@@ -1,7 +1,8 @@
-// The run form: command, count, value size (SET/GET only), mode, Run / Cancel. Validated with the
-// shared RunSpecSchema as the user types, messages shown next to the field they concern.
+// The run form: command, count, value size (SET/GET only), mode, added delay, client engine, the
+// Redis-side trace switch (with its cost), Run / Cancel. Validated with the shared RunSpecSchema as the
+// user types, messages shown next to the field they concern.
 import { useId } from 'react';
-import { commandTakesValue, type RunSpec } from '../../../trace/run-request.ts';
+import { ENGINES, MAX_SERVER_TRACED_COMMANDS, commandTakesValue, type Engine, type RunSpec } from '../../../trace/run-request.ts';
 import { COMMAND_NAMES, type CommandName } from '../../../trace/trace-format.ts';
 import { validateRunForm, type RunFormState } from '../state/run-form-state.ts';
 import { MODE_CHOICES, type ModeChoice } from '../state/url-hash-params.ts';
@@ -16,6 +17,11 @@ interface Props {
   /** Why Run is unavailable right now (no backend, Redis down), or null. */
   blockedReason: string | null;
 }
+
+const ENGINE_LABELS: Record<Engine, string> = {
+  ioredis: 'ioredis',
+  raw: 'raw socket',
+};
 
 const MODE_LABELS: Record<ModeChoice, string> = {
   sequential: 'Sequential',
@@ -132,6 +138,33 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
         />
         {errors.jitterMs && <span className="field-error">{errors.jitterMs}</span>}
       </div>
+      <div className="field">
+        <label htmlFor={`${id}-engine`} title="Who writes the commands: ioredis, or a plain socket with pre-encoded commands (PING goes inline, as PING\r\n)">
+          Client
+        </label>
+        <select id={`${id}-engine`} data-testid="engine" value={form.engine} onChange={(e) => set({ engine: e.target.value as Engine })}>
+          {ENGINES.map((engine) => (
+            <option key={engine} value={engine}>
+              {ENGINE_LABELS[engine]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field server-trace-field">
+        <label className="check" title={`MONITOR execution times and strace syscalls; at most ${MAX_SERVER_TRACED_COMMANDS.toLocaleString('en-US')} commands`}>
+          <input
+            type="checkbox"
+            data-testid="server-trace"
+            checked={form.serverTrace}
+            aria-describedby={`${id}-trace-note`}
+            onChange={(e) => set({ serverTrace: e.target.checked })}
+          />
+          Trace Redis side (MONITOR + strace)
+        </label>
+        <span className="field-note" id={`${id}-trace-note`}>
+          slows Redis: strace ~4–5× on sequential runs, MONITOR up to ~2× on pipelines; off for throughput runs
+        </span>
+      </div>
       <div className="field actions">
         {running ? (
           <button type="button" className="button danger" data-testid="cancel" onClick={onCancel} disabled={cancelling}>
@@ -149,8 +182,8 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
           </button>
         )}
       </div>
-      {(errors.form || errors.modes || errors.command) && (
-        <p className="field-error form-error">{errors.form ?? errors.modes ?? errors.command}</p>
+      {(errors.form || errors.modes || errors.command || errors.engine || errors.serverTrace) && (
+        <p className="field-error form-error">{errors.form ?? errors.modes ?? errors.command ?? errors.engine ?? errors.serverTrace}</p>
       )}
     </form>
   );

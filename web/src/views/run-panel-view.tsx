@@ -1,12 +1,16 @@
-// One finished run: its header, the sequence diagram, the plain-words line computed from the trace, and
-// the summary. data-mode / data-n are for tests; the diagram sets data-render and data-commands-drawn.
+// One finished run: its header (with the probes that recorded it), the sequence diagram, the plain-words
+// lines computed from the trace (and, server-traced, the order Redis ran things in), and the summary.
+// data-mode / data-n are for tests; the diagram sets data-render and data-commands-drawn.
 import { useRef } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { formatCount, formatUs } from '../format/number-format.ts';
+import { probesText } from '../format/probes-text.ts';
+import { serverOrderText } from '../format/server-order.ts';
 import { runExplanation } from '../format/run-explanation.ts';
 import { rttEstimateText } from '../format/rtt-estimate.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { traceColumns } from '../model/trace-columns.ts';
+import type { WireRef } from '../model/wire-rows.ts';
 import { RunSummaryView } from './run-summary-view.tsx';
 import { SequenceDiagramView } from './sequence-diagram-view.tsx';
 
@@ -15,18 +19,26 @@ interface Props {
   domainEndUs: number;
   zoomSync: TimeZoomSync;
   onExport: (doc: TraceDocument) => void;
+  /** The wire event selected in this run, and whether the diagram should pan to it. */
+  selected?: WireRef | null;
+  reveal?: boolean;
+  onWireClick?: (doc: TraceDocument, ref: WireRef) => void;
 }
 
-export function RunPanelView({ doc, domainEndUs, zoomSync, onExport }: Props) {
+export function RunPanelView({ doc, domainEndUs, zoomSync, onExport, selected = null, reveal = false, onWireClick }: Props) {
   const panelRef = useRef<HTMLElement>(null);
   const { run } = doc;
   const title = `${formatCount(run.n)} × ${run.command}${run.command === 'SET' || run.command === 'GET' ? ` (${formatCount(run.valueBytes)} B values)` : ''}`;
   const columns = traceColumns(doc);
+  const order = serverOrderText(columns);
   return (
     <article className={`run-panel mode-${run.mode}`} data-testid="run-panel" data-mode={run.mode} data-n={run.n} ref={panelRef}>
       <header className="run-panel-head">
         <span className={`mode-badge ${run.mode}`}>{run.mode === 'pipeline' ? 'Pipeline' : 'Sequential'}</span>
         <h2>{title}</h2>
+        <span className="probes" data-testid="probes" title="What recorded this run">
+          {probesText(doc)}
+        </span>
         <span className="run-total" title="Total time, measured at the client socket">
           {formatUs(doc.totals.durationUs)}
         </span>
@@ -40,8 +52,16 @@ export function RunPanelView({ doc, domainEndUs, zoomSync, onExport }: Props) {
         zoomSync={zoomSync}
         panelRef={panelRef}
         label={`Sequence diagram of the ${run.mode} run, ${title}`}
+        selected={selected}
+        reveal={reveal}
+        onWireClick={onWireClick ? (ref) => onWireClick(doc, ref) : undefined}
       />
       <p className="explanation">{runExplanation(columns)}</p>
+      {order && (
+        <p className="explanation server-order" data-testid="server-order">
+          {order}
+        </p>
+      )}
       <p className="rtt-annotation" data-testid="rtt-annotation" title="Round trips × RTT measured by PING before t0, plus Redis's service time from INFO commandstats">
         {doc.rtt.addedMs > 0 || doc.rtt.jitterMs > 0 ? (
           <span className="delay-tag">

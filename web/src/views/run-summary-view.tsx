@@ -1,8 +1,11 @@
 // The numbers of one run, each with where it was measured: client socket figures from the socket
-// probe, Redis figures from INFO deltas ("includes other clients" when the Redis was shared).
+// probe, Redis figures from INFO deltas ("includes other clients" when the Redis was shared) and, for
+// server-traced runs with strace, Redis's kernel calls counted from strace — never an estimate.
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { errorCount, latencySummary } from '../../../trace/trace-stats.ts';
 import { formatBytes, formatCount, formatRate, formatUs } from '../format/number-format.ts';
+import { probesOf } from '../format/probes-text.ts';
+import { kernelCounts } from '../model/kernel-counts.ts';
 
 interface Metric {
   id: string;
@@ -17,8 +20,10 @@ interface Metric {
 export function RunSummaryView({ doc }: { doc: TraceDocument }) {
   const latency = latencySummary(doc);
   const { client, server } = doc.counts;
+  const strace = probesOf(doc).strace;
   const serverSource = server.exclusive ? 'Redis INFO stats' : 'Redis INFO stats · includes other clients';
   const errors = errorCount(doc);
+  const kernel = kernelCounts(doc);
   const metrics: Metric[] = [
     { id: 'duration', label: 'Total time', value: doc.totals.durationUs, text: formatUs(doc.totals.durationUs), source: 'client socket' },
     { id: 'ops', label: 'Throughput', value: doc.totals.opsPerSec, text: formatRate(doc.totals.opsPerSec), source: 'client socket' },
@@ -35,6 +40,15 @@ export function RunSummaryView({ doc }: { doc: TraceDocument }) {
     },
     { id: 'server-reads', label: 'Redis read events', value: server.reads, text: formatCount(server.reads), source: serverSource, warn: !server.exclusive },
     { id: 'server-writes', label: 'Redis write events', value: server.writes, text: formatCount(server.writes), source: serverSource, warn: !server.exclusive },
+    ...(kernel
+      ? [
+          { id: 'kernel-reads', label: 'Kernel reads', value: kernel.reads, text: formatCount(kernel.reads), detail: 'Redis read()', source: 'kernel (strace)' },
+          {
+            id: 'kernel-writes', label: 'Kernel writes', value: kernel.writes, text: formatCount(kernel.writes),
+            detail: 'write() + writev()', source: 'kernel (strace)',
+          },
+        ]
+      : []),
     {
       id: 'server-exec', label: 'Redis service time', value: server.execUs, text: formatUs(server.execUs),
       detail: `${formatUs(server.execUs / Math.max(1, doc.run.n))} per command`, source: 'Redis INFO commandstats', warn: !server.exclusive,
@@ -57,6 +71,11 @@ export function RunSummaryView({ doc }: { doc: TraceDocument }) {
         ))}
       </dl>
       <p className="summary-foot">
+        {strace === 'unavailable' && (
+          <span className="strace-note" data-testid="strace-unavailable">
+            strace unavailable — INFO counts: Redis’s read and write events above are INFO figures, not counted kernel calls.{' '}
+          </span>
+        )}
         {errors > 0 && <span className="errors">{formatCount(errors)} error replies. </span>}
         RTT before t0 (PING ×{doc.rtt.samples}, client socket): min {formatUs(doc.rtt.measuredMinUs)}, median {formatUs(doc.rtt.measuredMedianUs)}
         {doc.rtt.addedMs > 0 && ` · includes ${doc.rtt.addedMs} ms added by the delay proxy${doc.rtt.jitterMs ? ` ± ${doc.rtt.jitterMs} ms` : ''}`}

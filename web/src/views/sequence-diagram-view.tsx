@@ -1,9 +1,11 @@
 // The React host of one sequence diagram. React renders the empty host once; the DiagramController
 // draws into it and repaints through the frame scheduler, so zoom, pan and hover never re-render React.
+// The wire selection goes in (a ring on its mark) and clicks on marks come out (onWireClick).
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { DIAGRAM_HEIGHT } from '../layout/diagram-geometry.ts';
+import type { WireRef } from '../model/wire-rows.ts';
 import { DiagramController } from '../paint/diagram-controller.ts';
 import { frameScheduler } from '../paint/frame-scheduler.ts';
 
@@ -15,14 +17,24 @@ interface Props {
   /** The run panel, which carries data-render and data-commands-drawn for tests. */
   panelRef: RefObject<HTMLElement | null>;
   label: string;
+  /** The wire event selected in this run, if any; reveal pans the diagram to it (a pick in the wire view). */
+  selected?: WireRef | null;
+  reveal?: boolean;
+  onWireClick?: (ref: WireRef) => void;
 }
 
-export function SequenceDiagramView({ doc, domainEndUs, zoomSync, panelRef, label }: Props) {
+export function SequenceDiagramView({ doc, domainEndUs, zoomSync, panelRef, label, selected = null, reveal = false, onWireClick }: Props) {
   const hostRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<DiagramController | null>(null);
+  const onWireClickRef = useRef(onWireClick);
+
+  useLayoutEffect(() => {
+    onWireClickRef.current = onWireClick;
+  });
 
   useLayoutEffect(() => {
     const controller = new DiagramController(hostRef.current!, panelRef, zoomSync, frameScheduler, label);
+    controller.onWireClick = (ref) => onWireClickRef.current?.(ref);
     controllerRef.current = controller;
     return () => {
       controller.destroy();
@@ -34,6 +46,10 @@ export function SequenceDiagramView({ doc, domainEndUs, zoomSync, panelRef, labe
   useLayoutEffect(() => {
     controllerRef.current?.setData(doc, domainEndUs);
   }, [doc, domainEndUs]);
+
+  useLayoutEffect(() => {
+    controllerRef.current?.setSelection(selected, reveal);
+  }, [selected, reveal, doc]);
 
   return <div className="diagram-host" ref={hostRef} style={{ height: DIAGRAM_HEIGHT }} />;
 }

@@ -1,0 +1,104 @@
+// The Redis side, live: the built app (private redis-server, MONITOR, strace) in headless Chromium.
+// With "Trace Redis side" on, each run marks its executions on the Redis lifeline, counts Redis's
+// read() calls from strace — one per command sequentially, one for the whole pipeline, the docs'
+// syscall difference — and the wire view lists the bytes; the netcat preset shows the docs' example.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startAppProcess, type AppProcess } from './app-process.ts';
+import { launchBrowser, newPage, waitForIdleRender } from './browser.ts';
+
+const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
+let app: AppProcess;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  [app, browser] = await Promise.all([startAppProcess(), launchBrowser()]);
+  page = await newPage(browser);
+  await page.goto(app.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+function panel(mode: 'sequential' | 'pipeline'): Locator {
+  return page.locator(`[data-testid=run-panel][data-mode=${mode}]`);
+}
+
+async function metric(mode: 'sequential' | 'pipeline', name: string): Promise<number> {
+  return Number(await panel(mode).locator(`[data-testid=summary] [data-metric=${name}]`).getAttribute('data-value'));
+}
+
+describe('INCR ×10, both modes, Redis side traced', () => {
+  beforeAll(async () => {
+    await page.selectOption('[data-testid=command]', 'INCR');
+    await page.fill('[data-testid=n]', '10');
+    await page.selectOption('[data-testid=mode]', 'both');
+    await page.check('[data-testid=server-trace]');
+    expect(await page.evaluate(() => window.location.hash)).toMatch(/serverTrace=1/);
+    await page.click('[data-testid=run]');
+    await panel('pipeline').waitFor({ timeout: 60_000 });
+    await waitForIdleRender(page);
+  });
+
+  it('marks each command’s execution on the Redis lifeline, and names the probes', async () => {
+    for (const mode of ['sequential', 'pipeline'] as const) {
+      await expect.poll(() => panel(mode).getAttribute('data-render')).toBe('svg');
+      expect(await panel(mode).locator('[data-testid=server-exec]').count()).toBe(10);
+      expect(await panel(mode).locator('[data-testid=server-syscall][data-call=read]').count()).toBeGreaterThan(0);
+      expect(await panel(mode).locator('[data-testid=probes]').innerText()).toMatch(/client socket · MONITOR · strace/);
+      expect(await panel(mode).innerText()).toMatch(/executions from MONITOR, clock ±/);
+    }
+    // The docs' two orderings, read off the measurement.
+    expect(await panel('sequential').locator('[data-testid=server-order]').innerText()).toMatch(/Client INCR, Server 1, Client INCR, Server 2/);
+    expect(await panel('pipeline').locator('[data-testid=server-order]').innerText()).toMatch(/Client INCR ×10, then Server ×10/);
+  });
+
+  it('counts Redis’s read() calls with strace: one per command sequentially, one for the pipeline', async () => {
+    expect(await metric('sequential', 'kernel-reads')).toBe(10);
+    expect(await metric('pipeline', 'kernel-reads')).toBe(1);
+    expect(await metric('sequential', 'kernel-writes')).toBeGreaterThanOrEqual(10);
+    expect(await metric('pipeline', 'kernel-writes')).toBeGreaterThanOrEqual(1);
+    expect(await panel('pipeline').locator('[data-testid=summary]').innerText()).toMatch(/kernel \(strace\)/);
+  });
+
+  it('lists the bytes on the wire, and finds a row from its mark in the diagram', async () => {
+    const wire = page.locator('[data-testid=wire-view]');
+    await page.click('[data-testid=wire-run][data-mode=pipeline]');
+    const rows = wire.locator('[data-testid=wire-row]');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);
+    for (const kind of ['client-write', 'server-read', 'server-write', 'client-read']) {
+      expect(await wire.locator(`[data-testid=wire-row][data-kind=${kind}]`).count()).toBeGreaterThanOrEqual(1);
+    }
+    expect(await wire.locator('[data-kind=client-write] code').first().innerText()).toMatch(/^\*2\\r\\n\$4\\r\\nINCR\\r\\n/);
+    expect(await wire.locator('[data-kind=client-write]').first().innerText()).toMatch(/commands 0–9/);
+    await panel('pipeline').locator('[data-testid=server-syscall][data-call=read]').first().click({ force: true });
+    await expect.poll(() => wire.locator('[data-testid=wire-row][aria-selected=true]').getAttribute('data-kind')).toBe('server-read');
+  });
+
+  it('screenshot', async () => {
+    await page.mouse.move(0, 0);
+    await waitForIdleRender(page);
+    await page.screenshot({ path: join(ARTIFACTS, 'server-trace-n10.png'), fullPage: true });
+  });
+});
+
+it('the netcat preset: PING\\r\\n three times in one write, three +PONG back', async () => {
+  await page.click('[data-testid=preset-netcat]');
+  expect(await page.isChecked('[data-testid=server-trace]')).toBe(true);
+  expect(await page.inputValue('[data-testid=engine]')).toBe('raw');
+  await page.click('[data-testid=run]');
+  const run = page.locator('[data-testid=run-panel][data-mode=pipeline][data-n="3"]');
+  await run.waitFor({ timeout: 60_000 });
+  await waitForIdleRender(page);
+  expect(await run.locator('[data-testid=server-exec]').count()).toBe(3);
+  const wire = page.locator('[data-testid=wire-view]');
+  expect(await wire.locator('[data-kind=client-write] code').first().innerText()).toBe('PING\\r\\nPING\\r\\nPING\\r\\n');
+  expect(await wire.locator('[data-kind=client-read] code').first().innerText()).toBe('+PONG\\r\\n+PONG\\r\\n+PONG\\r\\n');
+  await page.screenshot({ path: join(ARTIFACTS, 'netcat-ping3.png'), fullPage: true });
+});

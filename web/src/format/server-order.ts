@@ -1,0 +1,52 @@
+// The order the Redis docs describe, read off a server-traced run: sequentially "Client INCR, Server 1,
+// Client INCR, Server 2…", pipelined "Client ×N, then Server ×N". Decided from MONITOR's execution
+// times against the client's send times, only where the gap exceeds the clock uncertainty.
+import type { TraceColumns } from '../model/trace-columns.ts';
+import { formatCount, formatUs } from './number-format.ts';
+
+export type ServerOrder =
+  /** Each command ran before the client sent the next one. */
+  | { kind: 'interleaved' }
+  /** Every command ran after the client had sent the last one. */
+  | { kind: 'batched' }
+  /** Neither throughout: `early` commands ran before the last one was sent. */
+  | { kind: 'mixed'; early: number }
+  /** The clock uncertainty is too wide to tell. */
+  | { kind: 'unclear' };
+
+export function serverOrder(columns: TraceColumns): ServerOrder | null {
+  const { serverUs, sentUs, n, clockUncertaintyUs: u } = columns;
+  if (!serverUs || n < 2) return null;
+  let interleaved = true;
+  for (let i = 0; i + 1 < n && interleaved; i++) interleaved = serverUs[i]! + u < sentUs[i + 1]!;
+  if (interleaved) return { kind: 'interleaved' };
+  const lastSent = sentUs[n - 1]!;
+  if (serverUs[0]! - u > lastSent) return { kind: 'batched' };
+  let early = 0;
+  while (early < n && serverUs[early]! + u < lastSent) early++;
+  return early > 0 ? { kind: 'mixed', early } : { kind: 'unclear' };
+}
+
+function replyText(columns: TraceColumns, i: number): string {
+  const c = columns.doc.commands[i]!;
+  if ('error' in c) return 'error';
+  return c.reply === null ? '(nil)' : String(c.reply);
+}
+
+export function serverOrderText(columns: TraceColumns): string | null {
+  const order = serverOrder(columns);
+  if (!order) return null;
+  const { n } = columns;
+  const cmd = columns.doc.run.command;
+  const u = `clock ±${formatUs(columns.clockUncertaintyUs)}`;
+  switch (order.kind) {
+    case 'interleaved':
+      return `On Redis (MONITOR): Client ${cmd}, Server ${replyText(columns, 0)}, Client ${cmd}, Server ${replyText(columns, 1)}… — each command ran before the next was sent (${u}).`;
+    case 'batched':
+      return `On Redis (MONITOR): Client ${cmd} ×${formatCount(n)}, then Server ×${formatCount(n)} — all ran after the last command was sent (${u}).`;
+    case 'mixed':
+      return `On Redis (MONITOR): ${formatCount(order.early)} of ${formatCount(n)} commands ran before the client had sent the last one (${u}).`;
+    default:
+      return `On Redis (MONITOR): the order against the client's sends is within the ${u}.`;
+  }
+}
