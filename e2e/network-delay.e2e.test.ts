@@ -47,3 +47,23 @@ it('the 250 ms link preset shows ≤ 4 ops/s sequentially, sloped arrows, and th
   }
   await page.screenshot({ path: join(ROOT, 'e2e', 'artifacts', 'link-250ms.png'), fullPage: true });
 });
+
+it('a sequential run of minutes asks first, and "reduce N" runs about a minute\'s worth', async () => {
+  await page.fill('[data-testid=rtt-ms]', '250');
+  await page.fill('[data-testid=n]', '1000');
+  await page.selectOption('[data-testid=mode]', 'sequential');
+  await page.click('[data-testid=run]');
+  const confirm = page.locator('[data-testid=long-run-confirm]');
+  await confirm.waitFor();
+  expect(await confirm.innerText()).toMatch(/should take about 4\.\d\d min|should take about 25\d s/);
+  await confirm.locator('[data-testid=reduce-n]').click();
+  expect(Number(await page.inputValue('[data-testid=n]'))).toBeGreaterThan(200);
+  expect(Number(await page.inputValue('[data-testid=n]'))).toBeLessThan(250);
+  // The run started; its progress shows a time estimate once replies come back. Then cancel it.
+  await page.locator('[data-testid=eta]').first().waitFor({ timeout: 15_000 });
+  expect(await page.locator('[data-testid=eta]').first().innerText()).toMatch(/about .* left/);
+  const cancelled = Date.now();
+  await page.click('[data-testid=cancel]');
+  await page.locator('[data-testid=progress]').waitFor({ state: 'detached', timeout: 15_000 });
+  expect(Date.now() - cancelled).toBeLessThan(10_000); // far below the ~55 s the rest would take
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TraceBuilder } from '../../../trace/trace-builder.ts';
 import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
 import { header } from '../test-support/trace-fixtures.ts';
-import { etaUs, expectedSequentialUs, rttEstimate, rttEstimateText } from './rtt-estimate.ts';
+import { DEFAULT_BASE_RTT_US, baseRttUs, etaUs, expectedSequentialUs, longRunCheck, rttEstimate, rttEstimateText } from './rtt-estimate.ts';
 
 /** n PINGs through 250 ms of added RTT, as the socket probe would see them. */
 function slowLinkTrace(mode: RunMode, n: number): TraceDocument {
@@ -49,5 +49,22 @@ describe('before and during a run', () => {
   it('estimates the remaining time from the rate so far, and nothing before the first reply', () => {
     expect(etaUs({ n: 10, replied: 0, lastUs: 0 })).toBeUndefined();
     expect(etaUs({ n: 10, replied: 4, lastUs: 1_000_000 })).toBe(1_500_000);
+  });
+});
+
+describe('long sequential runs ask first', () => {
+  it('asks when N round trips exceed two minutes, and suggests an N of about a minute', () => {
+    // 1000 × (250 ms + 0.1 ms) = 250.1 s
+    expect(longRunCheck({ n: 1000, rttMs: 250, modes: ['sequential', 'pipeline'] }, 100)).toEqual({ expectedUs: 250_100_000, suggestedN: 239 });
+  });
+
+  it('does not ask for short runs or pipelines alone', () => {
+    expect(longRunCheck({ n: 400, rttMs: 250, modes: ['sequential'] }, 100)).toBeNull();
+    expect(longRunCheck({ n: 100_000, rttMs: 250, modes: ['pipeline'] }, 100)).toBeNull();
+  });
+
+  it('takes the base RTT from the latest trace, without its added delay', () => {
+    expect(baseRttUs(undefined)).toBe(DEFAULT_BASE_RTT_US);
+    expect(baseRttUs(slowLinkTrace('sequential', 2))).toBe(1_000);
   });
 });

@@ -39,3 +39,34 @@ export function etaUs(progress: { n: number; replied: number; lastUs: number }):
   if (progress.replied === 0 || progress.lastUs === 0) return undefined;
   return (progress.lastUs / progress.replied) * (progress.n - progress.replied);
 }
+
+/** A sequential run expected to take longer than this asks the user first. */
+export const LONG_RUN_US = 120_000_000;
+/** What "reduce N" aims for instead: about a minute. */
+const SUGGESTED_RUN_US = 60_000_000;
+/** Base RTT to assume before any run has measured one (loopback is ~50–200 µs). */
+export const DEFAULT_BASE_RTT_US = 100;
+
+export interface LongRun {
+  expectedUs: number;
+  /** An N that should take about a minute at the same RTT. */
+  suggestedN: number;
+}
+
+/**
+ * Whether a run asks for confirmation: only its sequential part pays N round trips. baseRttUs is the
+ * connection's own RTT without added delay, from the latest measured trace.
+ */
+export function longRunCheck(spec: { n: number; rttMs: number; modes: readonly string[] }, baseRttUs: number): LongRun | null {
+  if (!spec.modes.includes('sequential')) return null;
+  const expectedUs = expectedSequentialUs(spec.n, spec.rttMs, baseRttUs);
+  if (expectedUs <= LONG_RUN_US) return null;
+  const perCommandUs = expectedUs / spec.n;
+  return { expectedUs, suggestedN: Math.max(1, Math.floor(SUGGESTED_RUN_US / perCommandUs)) };
+}
+
+/** The connection's RTT without the added delay, from a measured trace (never below 1 µs). */
+export function baseRttUs(doc: TraceDocument | undefined): number {
+  if (!doc) return DEFAULT_BASE_RTT_US;
+  return Math.max(1, doc.rtt.measuredMinUs - doc.rtt.addedMs * 1000);
+}

@@ -42,7 +42,7 @@ describe('LiveRunTracker', () => {
     t.handle(start!);
     expect(t.active?.position).toBe(0);
     t.handle(first!);
-    expect(t.active?.progress[0]).toEqual({ mode: 'sequential', n: 3, sent: 1, replied: 1, done: false });
+    expect(t.active?.progress[0]).toEqual({ mode: 'sequential', n: 3, sent: 1, replied: 1, lastUs: 50, done: false }); // lastUs: the read at 50 µs
     t.handle(second!);
     const events = t.handle(end!);
     expect(events).toHaveLength(1);

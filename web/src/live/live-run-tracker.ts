@@ -12,6 +12,8 @@ export interface ModeProgress {
   n: number;
   sent: number;
   replied: number;
+  /** Latest event time, µs since the run's t0 (for the ETA). */
+  lastUs: number;
   done: boolean;
 }
 
@@ -42,7 +44,7 @@ export class LiveRunTracker {
       if (finished) return finished;
       const builder = [...this.builders.values()].find((b) => b.run.mode === mode);
       const p = builder?.progress;
-      return { mode, n: this.request!.spec.n, sent: p?.sent ?? 0, replied: p?.replied ?? 0, done: false };
+      return { mode, n: this.request!.spec.n, sent: p?.sent ?? 0, replied: p?.replied ?? 0, lastUs: p?.lastUs ?? 0, done: false };
     });
     return { ...this.request, progress };
   }
@@ -99,7 +101,7 @@ export class LiveRunTracker {
         // Server-traced runs bring Redis's side (MONITOR executions, strace calls) with their end.
         const doc = builder.finish(message.server, serverSideOf(message));
         this.builders.delete(message.runId);
-        this.finishedModes.set(doc.run.mode, { mode: doc.run.mode, n: doc.run.n, sent: doc.run.n, replied: doc.run.n, done: true });
+        this.finishedModes.set(doc.run.mode, { mode: doc.run.mode, n: doc.run.n, sent: doc.run.n, replied: doc.run.n, lastUs: doc.totals.durationUs, done: true });
         const firstOfRequest = this.tracesOfRequest === 0;
         this.tracesOfRequest++;
         return [{ kind: 'trace', doc, firstOfRequest }];

@@ -14,6 +14,8 @@ import { NetworkPresetsView } from './network-presets-view.tsx';
 import { ResultsView } from './results-view.tsx';
 import { RunFormView } from './run-form-view.tsx';
 import { RunProgressView } from './run-progress-view.tsx';
+import { LongRunConfirmView } from './long-run-confirm-view.tsx';
+import { baseRttUs, longRunCheck, type LongRun } from '../format/rtt-estimate.ts';
 import { StatusBannerView } from './status-banner-view.tsx';
 
 function formOf(p: HashParams): RunFormState {
@@ -82,7 +84,15 @@ export function AppView({ store }: { store: SessionStore }) {
     };
   }, [store]);
 
-  const onRun = useCallback((spec: RunSpec) => void store.run(spec), [store]);
+  const [pendingLongRun, setPendingLongRun] = useState<{ spec: RunSpec; longRun: LongRun } | null>(null);
+  const onRun = useCallback(
+    (spec: RunSpec) => {
+      const longRun = longRunCheck(spec, baseRttUs(session.traces.at(-1)));
+      if (longRun) setPendingLongRun({ spec, longRun });
+      else void store.run(spec);
+    },
+    [store, session.traces],
+  );
   const onExport = useCallback((doc: TraceDocument) => downloadTrace(doc), []);
   const onFiles = async (files: FileList | null) => {
     if (!files || files.length === 0) return;
@@ -119,6 +129,23 @@ export function AppView({ store }: { store: SessionStore }) {
           cancelling={active?.cancelling ?? false}
           blockedReason={blockedReason}
         />
+        {pendingLongRun && (
+          <LongRunConfirmView
+            n={pendingLongRun.spec.n}
+            rttMs={pendingLongRun.spec.rttMs}
+            longRun={pendingLongRun.longRun}
+            onRunAnyway={() => {
+              void store.run(pendingLongRun.spec);
+              setPendingLongRun(null);
+            }}
+            onReduce={(n) => {
+              setForm({ ...form, n: String(n) });
+              void store.run({ ...pendingLongRun.spec, n });
+              setPendingLongRun(null);
+            }}
+            onDismiss={() => setPendingLongRun(null)}
+          />
+        )}
         <RunProgressView active={active} />
         <div className="file-controls">
           <label className="button">

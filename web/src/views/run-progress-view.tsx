@@ -1,7 +1,8 @@
 // Progress of the active request: one bar for the whole request (replies received / commands asked,
 // over all its modes) plus a line per mode, and the queue position while other runs go first.
 import type { ActiveRequest } from '../live/live-run-tracker.ts';
-import { formatCount, plural } from '../format/number-format.ts';
+import { formatCount, formatUs, plural } from '../format/number-format.ts';
+import { etaUs } from '../format/rtt-estimate.ts';
 
 export function RunProgressView({ active }: { active: ActiveRequest | null }) {
   if (!active) return null;
@@ -31,6 +32,9 @@ export function RunProgressView({ active }: { active: ActiveRequest | null }) {
           <li key={p.mode}>
             <span className={`mode-dot ${p.mode}`} />
             {p.mode}: {p.done ? 'done' : `${formatCount(p.replied)} / ${formatCount(p.n)}`}
+            {!p.done && etaUs(p) !== undefined && (
+              <span className="progress-eta" data-testid="eta"> · about {formatUs(etaUs(p)!)} left at this rate</span>
+            )}
           </li>
         ))}
       </ul>
