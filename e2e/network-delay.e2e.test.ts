@@ -1,34 +1,20 @@
 // The "250 ms link" preset, live: a real delay proxy between the run and a real redis-server. The
 // sequential client manages at most 4 requests per second; the arrows slope with the time in flight.
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ROOT, startAppProcess, type AppProcess } from './app-process.ts';
-import { launchBrowser, newPage, waitForIdleRender } from './browser.ts';
+import { expect, it } from 'vitest';
+import { ARTIFACTS, useAppInBrowser } from './app-in-browser.ts';
+import { waitForIdleRender } from './browser.ts';
 
-let app: AppProcess;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppProcess(), launchBrowser()]);
-  page = await newPage(browser);
-  await page.goto(app.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const ctx = useAppInBrowser();
 
 it('the 250 ms link preset shows ≤ 4 ops/s sequentially, sloped arrows, and the added delay label', async () => {
-  await page.click('[data-testid=preset-250ms]');
-  expect(await page.inputValue('[data-testid=rtt-ms]')).toBe('250');
-  await page.click('[data-testid=run]');
-  const sequential = page.locator('[data-testid=run-panel][data-mode=sequential]');
-  const pipeline = page.locator('[data-testid=run-panel][data-mode=pipeline]');
+  await ctx.page.click('[data-testid=preset-250ms]');
+  expect(await ctx.page.inputValue('[data-testid=rtt-ms]')).toBe('250');
+  await ctx.page.click('[data-testid=run]');
+  const sequential = ctx.page.locator('[data-testid=run-panel][data-mode=sequential]');
+  const pipeline = ctx.page.locator('[data-testid=run-panel][data-mode=pipeline]');
   await pipeline.waitFor({ timeout: 60_000 });
-  await waitForIdleRender(page);
+  await waitForIdleRender(ctx.page);
 
   const ops = Number(await sequential.locator('[data-testid=summary] [data-metric=ops]').getAttribute('data-value'));
   expect(ops).toBeGreaterThan(0);
@@ -45,25 +31,25 @@ it('the 250 ms link preset shows ≤ 4 ops/s sequentially, sloped arrows, and th
     const [y1, y2] = await Promise.all([arrow.getAttribute('y1'), arrow.getAttribute('y2')]);
     expect(Number(y2)).toBeGreaterThan(Number(y1));
   }
-  await page.screenshot({ path: join(ROOT, 'e2e', 'artifacts', 'link-250ms.png'), fullPage: true });
+  await ctx.page.screenshot({ path: join(ARTIFACTS, 'link-250ms.png'), fullPage: true });
 });
 
 it('a sequential run of minutes asks first, and "reduce N" runs about a minute\'s worth', async () => {
-  await page.fill('[data-testid=rtt-ms]', '250');
-  await page.fill('[data-testid=n]', '1000');
-  await page.selectOption('[data-testid=mode]', 'sequential');
-  await page.click('[data-testid=run]');
-  const confirm = page.locator('[data-testid=long-run-confirm]');
+  await ctx.page.fill('[data-testid=rtt-ms]', '250');
+  await ctx.page.fill('[data-testid=n]', '1000');
+  await ctx.page.selectOption('[data-testid=mode]', 'sequential');
+  await ctx.page.click('[data-testid=run]');
+  const confirm = ctx.page.locator('[data-testid=long-run-confirm]');
   await confirm.waitFor();
   expect(await confirm.innerText()).toMatch(/should take about 4\.\d\d min|should take about 25\d s/);
   await confirm.locator('[data-testid=reduce-n]').click();
-  expect(Number(await page.inputValue('[data-testid=n]'))).toBeGreaterThan(200);
-  expect(Number(await page.inputValue('[data-testid=n]'))).toBeLessThan(250);
+  expect(Number(await ctx.page.inputValue('[data-testid=n]'))).toBeGreaterThan(200);
+  expect(Number(await ctx.page.inputValue('[data-testid=n]'))).toBeLessThan(250);
   // The run started; its progress shows a time estimate once replies come back. Then cancel it.
-  await page.locator('[data-testid=eta]').first().waitFor({ timeout: 15_000 });
-  expect(await page.locator('[data-testid=eta]').first().innerText()).toMatch(/about .* left/);
+  await ctx.page.locator('[data-testid=eta]').first().waitFor({ timeout: 15_000 });
+  expect(await ctx.page.locator('[data-testid=eta]').first().innerText()).toMatch(/about .* left/);
   const cancelled = Date.now();
-  await page.click('[data-testid=cancel]');
-  await page.locator('[data-testid=progress]').waitFor({ state: 'detached', timeout: 15_000 });
+  await ctx.page.click('[data-testid=cancel]');
+  await ctx.page.locator('[data-testid=progress]').waitFor({ state: 'detached', timeout: 15_000 });
   expect(Date.now() - cancelled).toBeLessThan(10_000); // far below the ~55 s the rest would take
 });

@@ -2,48 +2,26 @@
 // With "Trace Redis side" on, each run marks its executions on the Redis lifeline, counts Redis's
 // read() calls from strace — one per command sequentially, one for the whole pipeline, the docs'
 // syscall difference — and the wire view lists the bytes; the netcat preset shows the docs' example.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startAppProcess, type AppProcess } from './app-process.ts';
-import { launchBrowser, newPage, waitForIdleRender } from './browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
+import { waitForIdleRender } from './browser.ts';
 
-const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
-let app: AppProcess;
-let browser: Browser;
-let page: Page;
+const ctx = useAppInBrowser();
 
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  [app, browser] = await Promise.all([startAppProcess(), launchBrowser()]);
-  page = await newPage(browser);
-  await page.goto(app.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-function panel(mode: 'sequential' | 'pipeline'): Locator {
-  return page.locator(`[data-testid=run-panel][data-mode=${mode}]`);
-}
-
-async function metric(mode: 'sequential' | 'pipeline', name: string): Promise<number> {
-  return Number(await panel(mode).locator(`[data-testid=summary] [data-metric=${name}]`).getAttribute('data-value'));
-}
+const panel = (mode: Mode) => runPanel(ctx.page, mode);
+const metric = (mode: Mode, name: string) => summaryMetric(ctx.page, mode, name);
 
 describe('INCR ×10, both modes, Redis side traced', () => {
   beforeAll(async () => {
-    await page.selectOption('[data-testid=command]', 'INCR');
-    await page.fill('[data-testid=n]', '10');
-    await page.selectOption('[data-testid=mode]', 'both');
-    await page.check('[data-testid=server-trace]');
-    expect(await page.evaluate(() => window.location.hash)).toMatch(/serverTrace=1/);
-    await page.click('[data-testid=run]');
+    await ctx.page.selectOption('[data-testid=command]', 'INCR');
+    await ctx.page.fill('[data-testid=n]', '10');
+    await ctx.page.selectOption('[data-testid=mode]', 'both');
+    await ctx.page.check('[data-testid=server-trace]');
+    expect(await ctx.page.evaluate(() => window.location.hash)).toMatch(/serverTrace=1/);
+    await ctx.page.click('[data-testid=run]');
     await panel('pipeline').waitFor({ timeout: 60_000 });
-    await waitForIdleRender(page);
+    await waitForIdleRender(ctx.page);
   });
 
   it('marks each command’s execution on the Redis lifeline, and names the probes', async () => {
@@ -68,8 +46,8 @@ describe('INCR ×10, both modes, Redis side traced', () => {
   });
 
   it('lists the bytes on the wire, and finds a row from its mark in the diagram', async () => {
-    const wire = page.locator('[data-testid=wire-view]');
-    await page.click('[data-testid=wire-run][data-mode=pipeline]');
+    const wire = ctx.page.locator('[data-testid=wire-view]');
+    await ctx.page.click('[data-testid=wire-run][data-mode=pipeline]');
     const rows = wire.locator('[data-testid=wire-row]');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);
     for (const kind of ['client-write', 'server-read', 'server-write', 'client-read']) {
@@ -82,23 +60,23 @@ describe('INCR ×10, both modes, Redis side traced', () => {
   });
 
   it('screenshot', async () => {
-    await page.mouse.move(0, 0);
-    await waitForIdleRender(page);
-    await page.screenshot({ path: join(ARTIFACTS, 'server-trace-n10.png'), fullPage: true });
+    await ctx.page.mouse.move(0, 0);
+    await waitForIdleRender(ctx.page);
+    await ctx.page.screenshot({ path: join(ARTIFACTS, 'server-trace-n10.png'), fullPage: true });
   });
 });
 
 it('the netcat preset: PING\\r\\n three times in one write, three +PONG back', async () => {
-  await page.click('[data-testid=preset-netcat]');
-  expect(await page.isChecked('[data-testid=server-trace]')).toBe(true);
-  expect(await page.inputValue('[data-testid=engine]')).toBe('raw');
-  await page.click('[data-testid=run]');
-  const run = page.locator('[data-testid=run-panel][data-mode=pipeline][data-n="3"]');
+  await ctx.page.click('[data-testid=preset-netcat]');
+  expect(await ctx.page.isChecked('[data-testid=server-trace]')).toBe(true);
+  expect(await ctx.page.inputValue('[data-testid=engine]')).toBe('raw');
+  await ctx.page.click('[data-testid=run]');
+  const run = ctx.page.locator('[data-testid=run-panel][data-mode=pipeline][data-n="3"]');
   await run.waitFor({ timeout: 60_000 });
-  await waitForIdleRender(page);
+  await waitForIdleRender(ctx.page);
   expect(await run.locator('[data-testid=server-exec]').count()).toBe(3);
-  const wire = page.locator('[data-testid=wire-view]');
+  const wire = ctx.page.locator('[data-testid=wire-view]');
   expect(await wire.locator('[data-kind=client-write] code').first().innerText()).toBe('PING\\r\\nPING\\r\\nPING\\r\\n');
   expect(await wire.locator('[data-kind=client-read] code').first().innerText()).toBe('+PONG\\r\\n+PONG\\r\\n+PONG\\r\\n');
-  await page.screenshot({ path: join(ARTIFACTS, 'netcat-ping3.png'), fullPage: true });
+  await ctx.page.screenshot({ path: join(ARTIFACTS, 'netcat-ping3.png'), fullPage: true });
 });

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CliError, DEFAULT_PORT, parseRecordOptions, parseServeOptions } from './cli-options.ts';
+import { thrownMessage } from '../trace/test-support/thrown-message.ts';
 
-function cliErrorOf(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CliError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a CliError, but nothing was thrown');
-}
+const cliErrorOf = (action: () => unknown): string => thrownMessage(action, CliError);
 
 describe('parseServeOptions', () => {
   it('defaults: port 7380 on 127.0.0.1, no Redis URL', () => {

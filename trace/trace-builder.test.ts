@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TraceBuilder, TraceError, type ServerCounts, type TraceHeader } from './trace-builder.ts';
 import type { RunInfo } from './trace-format.ts';
+import { thrownMessage } from './test-support/thrown-message.ts';
 
 const SERVER: ServerCounts = { reads: 3, writes: 3, execUs: 2.5, source: 'redis-info', exclusive: true };
 
@@ -19,16 +20,7 @@ function pongs(n: number) {
   return Array.from({ length: n }, () => ({ reply: 'PONG' }));
 }
 
-/** The message of the TraceError that `action` throws; fails the test if it throws anything else. */
-function traceErrorOf(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(TraceError);
-    return (error as TraceError).message;
-  }
-  throw new Error('expected a TraceError, but nothing was thrown');
-}
+const traceErrorOf = (action: () => unknown): string => thrownMessage(action, TraceError);
 
 describe('TraceBuilder: sequential-like stream (one write and one read per command)', () => {
   const b = builder(3);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TraceBuilder, TraceError } from './trace-builder.ts';
 import type { TraceDocument } from './trace-format.ts';
 import { parseTrace, serializeTrace, verifyTrace } from './trace-io.ts';
+import { thrownMessage } from './test-support/thrown-message.ts';
 
 /** A sequential INCR run of 3 with one error reply; times are deliberately not round. */
 function sampleTrace(): TraceDocument {
@@ -29,15 +30,7 @@ function edited(edit: (doc: Record<string, any>) => void): string { // eslint-di
   return JSON.stringify(doc);
 }
 
-function traceErrorOf(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(TraceError);
-    return (error as TraceError).message;
-  }
-  throw new Error('expected a TraceError, but nothing was thrown');
-}
+const traceErrorOf = (action: () => unknown): string => thrownMessage(action, TraceError);
 
 describe('export and import', () => {
   it('export → import → export is byte-identical', () => {

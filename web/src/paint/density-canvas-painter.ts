@@ -9,6 +9,26 @@ import { PALETTE } from './palette.ts';
 
 const LEVELS = [0.22, 0.4, 0.65, 1];
 
+/**
+ * Fills one path per opacity level (a few fills, not one per row): rows whose count falls in the
+ * level get their rectangle from `rectOf`.
+ */
+function fillRowsByLevel(ctx: CanvasRenderingContext2D, counts: ArrayLike<number>, rows: number, max: number, colour: string, rectOf: (row: number, count: number) => void): void {
+  ctx.fillStyle = colour;
+  for (let lv = 0; lv < LEVELS.length; lv++) {
+    ctx.globalAlpha = LEVELS[lv]!;
+    ctx.beginPath();
+    let any = false;
+    for (let r = 0; r < rows; r++) {
+      const c = counts[r]!;
+      if (c === 0 || level(c, max) !== lv) continue;
+      rectOf(r, c);
+      any = true;
+    }
+    if (any) ctx.fill();
+  }
+}
+
 function level(count: number, max: number): number {
   if (max <= 1) return LEVELS.length - 1;
   const f = Math.log1p(count) / Math.log1p(max);
@@ -49,20 +69,10 @@ export function paintDensity(ctx: CanvasRenderingContext2D, layout: DensityLayou
     { counts: layout.replies, colour: PALETTE.reply, from: g.serverX - 1, dir: -1 },
   ] as const;
   for (const { counts, colour, from, dir } of bands) {
-    ctx.fillStyle = colour;
-    for (let lv = 0; lv < LEVELS.length; lv++) {
-      ctx.globalAlpha = LEVELS[lv]!;
-      ctx.beginPath();
-      let any = false;
-      for (let r = 0; r < rows; r++) {
-        const c = counts[r]!;
-        if (c === 0 || level(c, maxCount) !== lv) continue;
-        const len = lengthOf(c);
-        ctx.rect(dir > 0 ? from : from - len, plotTop + r * rowPx, len, rowPx);
-        any = true;
-      }
-      if (any) ctx.fill();
-    }
+    fillRowsByLevel(ctx, counts, rows, maxCount, colour, (r, c) => {
+      const len = lengthOf(c);
+      ctx.rect(dir > 0 ? from : from - len, plotTop + r * rowPx, len, rowPx);
+    });
   }
   // Client lane: commands in flight (written, reply not yet read), linear in N, growing leftwards.
   const laneRight = g.clientX - 16;
@@ -101,19 +111,8 @@ export function paintDensity(ctx: CanvasRenderingContext2D, layout: DensityLayou
     if (!counts) continue;
     let max = 0;
     for (let r = 0; r < rows; r++) max = Math.max(max, counts[r]!);
-    ctx.fillStyle = colour;
-    for (let lv = 0; lv < LEVELS.length; lv++) {
-      ctx.globalAlpha = LEVELS[lv]!;
-      ctx.beginPath();
-      let any = false;
-      for (let r = 0; r < rows; r++) {
-        const c = counts[r]!;
-        if (c === 0 || level(c, max) !== lv) continue;
-        ctx.rect(x, plotTop + r * rowPx, w, rowPx);
-        any = true;
-      }
-      if (any) ctx.fill();
-    }
+    fillRowsByLevel(ctx, counts, rows, max, colour, (r) => ctx.rect(x, plotTop + r * rowPx, w, rowPx));
   }
+
   ctx.globalAlpha = 1;
 }

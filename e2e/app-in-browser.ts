@@ -1,0 +1,44 @@
+// One built app (private redis-server) and one Chromium page per test file, started before its tests
+// and stopped after; plus the locators every browser test reads a run panel with.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { ROOT, startAppProcess, type AppProcess } from './app-process.ts';
+import { launchBrowser, newPage } from './browser.ts';
+
+/** Screenshots go here (git-ignored); the README's are copied from them. */
+export const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
+
+export interface AppInBrowser {
+  app: AppProcess;
+  browser: Browser;
+  page: Page;
+}
+
+/** Call at the top of a test file; read the fields inside tests (they are set in beforeAll). */
+export function useAppInBrowser(): AppInBrowser {
+  const context = {} as AppInBrowser;
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    [context.app, context.browser] = await Promise.all([startAppProcess(), launchBrowser()]);
+    context.page = await newPage(context.browser);
+    await context.page.goto(context.app.url);
+  });
+  afterAll(async () => {
+    await context.browser?.close();
+    await context.app?.stop();
+  });
+  return context;
+}
+
+export type Mode = 'sequential' | 'pipeline';
+
+export function runPanel(page: Page, mode: Mode): Locator {
+  return page.locator(`[data-testid=run-panel][data-mode=${mode}]`);
+}
+
+/** A summary figure's raw value (data-value), as a number. */
+export async function summaryMetric(page: Page, mode: Mode, name: string): Promise<number> {
+  return Number(await runPanel(page, mode).locator(`[data-testid=summary] [data-metric=${name}]`).getAttribute('data-value'));
+}
