@@ -53,3 +53,13 @@ it('a sequential run of minutes asks first, and "reduce N" runs about a minute\'
   await ctx.page.locator('[data-testid=progress]').waitFor({ state: 'detached', timeout: 15_000 });
   expect(Date.now() - cancelled).toBeLessThan(10_000); // far below the ~55 s the rest would take
 });
+
+it('the RTT slider moves through link speeds and sets the added RTT', async () => {
+  const slider = ctx.page.locator('[data-testid=rtt-slider]');
+  await slider.focus();
+  await ctx.page.keyboard.press('Home');
+  expect(await ctx.page.inputValue('[data-testid=rtt-ms]')).toBe('0');
+  for (let i = 0; i < 8; i++) await ctx.page.keyboard.press('ArrowRight');
+  expect(await ctx.page.inputValue('[data-testid=rtt-ms]')).toBe('80');
+  expect(await slider.getAttribute('aria-valuetext')).toBe('80 ms');
+});

@@ -6,6 +6,7 @@ import { ENGINES, MAX_SERVER_TRACED_COMMANDS, commandTakesValue, type Engine, ty
 import { COMMAND_NAMES, type CommandName } from '../../../trace/trace-format.ts';
 import { validateRunForm, type RunFormState } from '../state/run-form-state.ts';
 import { MODE_CHOICES, type ModeChoice } from '../state/url-hash-params.ts';
+import { RTT_STOPS_MS, rttAtStop, stopIndexFor } from '../state/rtt-slider-stops.ts';
 
 interface Props {
   form: RunFormState;
@@ -104,6 +105,7 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
         <label htmlFor={`${id}-rtt`} title="Round-trip time added by the backend's TCP delay proxy; 0 connects directly">
           Added RTT (ms)
         </label>
+        <div className="rtt-inputs">
         <input
           id={`${id}-rtt`}
           data-testid="rtt-ms"
@@ -117,6 +119,19 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
           aria-invalid={errors.rttMs ? true : undefined}
           onChange={(e) => set({ rttMs: e.target.value })}
         />
+        <input
+          className="rtt-slider"
+          data-testid="rtt-slider"
+          type="range"
+          min={0}
+          max={RTT_STOPS_MS.length - 1}
+          step={1}
+          value={stopIndexFor(form.rttMs)}
+          aria-label="Added RTT"
+          aria-valuetext={`${rttAtStop(stopIndexFor(form.rttMs))} ms`}
+          onChange={(e) => set({ rttMs: String(rttAtStop(Number(e.target.value))) })}
+        />
+        </div>
         {errors.rttMs && <span className="field-error">{errors.rttMs}</span>}
       </div>
       <div className="field">
