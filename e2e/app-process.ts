@@ -40,7 +40,9 @@ export async function startAppProcess(extraArgs: string[] = []): Promise<AppProc
     child,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000); // a hung shutdown must not hang the suite
       await exited;
+      clearTimeout(force);
     },
   };
 }

@@ -40,7 +40,10 @@ export async function startApp(options: ServeOptions): Promise<RunningApp> {
     close: async () => {
       for (const client of wss.clients) client.terminate();
       wss.close();
-      await new Promise((resolve) => http.close(resolve));
+      const closed = new Promise((resolve) => http.close(resolve));
+      // Keep-alive and in-flight HTTP connections would otherwise hold the shutdown open.
+      http.closeAllConnections();
+      await closed;
       await redis.close();
     },
   };

@@ -10,6 +10,8 @@ async function main(): Promise<void> {
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    // A clean close takes milliseconds; never let a stuck connection keep the process (and Redis) alive.
+    setTimeout(() => process.exit(code), 5_000).unref();
     await app.close();
     process.exit(code);
   };
