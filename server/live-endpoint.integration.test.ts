@@ -133,6 +133,16 @@ it('a server-traced raw run arrives whole: bytes, execution times and syscalls',
   client.close();
 });
 
+it('a run longer than the health-check interval is still the only traffic in its INFO counts', async () => {
+  const client = await new LiveClient().open();
+  client.send({ type: 'run', requestId: 'slow', spec: { command: 'PING', n: 8, modes: ['sequential'], rttMs: 500 } });
+  await client.next((m) => m.type === 'request-done');
+  const [doc] = client.tracesFor('slow');
+  expect(doc!.totals.durationUs).toBeGreaterThan(3_000_000); // longer than STATUS_INTERVAL_MS
+  expect(doc!.counts.server).toMatchObject({ reads: 8, writes: 8, exclusive: true });
+  client.close();
+});
+
 it('a second request waits in the queue and is told its position', async () => {
   const first = await new LiveClient().open();
   const second = await new LiveClient().open();

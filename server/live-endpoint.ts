@@ -20,6 +20,9 @@ export function attachLiveEndpoint(http: Server, session: RedisSession, queue: R
   const wss = new WebSocketServer({ server: http, path: LIVE_PATH, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   let lastStatus = '';
   const broadcastStatus = async () => {
+    // The health check's PING is traffic too: while a run is measured it would land in the run's INFO
+    // deltas (and make them non-exclusive). A failing run reports an unreachable Redis by itself.
+    if (queue.length > 0) return;
     const redis = await session.status();
     const text = JSON.stringify(redis);
     if (text === lastStatus) return;
