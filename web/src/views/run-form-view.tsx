@@ -2,7 +2,17 @@
 // Redis-side trace switch (with its cost), Run / Cancel. Validated with the shared RunSpecSchema as the
 // user types, messages shown next to the field they concern.
 import { useId } from 'react';
-import { ENGINES, MAX_SERVER_TRACED_COMMANDS, commandTakesValue, type Engine, type RunSpec } from '../../../trace/run-request.ts';
+import {
+  ENGINES,
+  MAX_ADDED_RTT_MS,
+  MAX_COMMANDS,
+  MAX_JITTER_MS,
+  MAX_SERVER_TRACED_COMMANDS,
+  MAX_VALUE_BYTES,
+  commandTakesValue,
+  type Engine,
+  type RunSpec,
+} from '../../../trace/run-request.ts';
 import { COMMAND_NAMES, type CommandName } from '../../../trace/trace-format.ts';
 import { validateRunForm, type RunFormState } from '../state/run-form-state.ts';
 import { MODE_CHOICES, type ModeChoice } from '../state/url-hash-params.ts';
@@ -57,38 +67,14 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
       </div>
       <div className="field">
         <label htmlFor={`${id}-n`}>Count N</label>
-        <input
-          id={`${id}-n`}
-          data-testid="n"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1_000_000}
-          step={1}
-          value={form.n}
-          aria-invalid={errors.n ? true : undefined}
-          aria-describedby={errors.n ? `${id}-n-error` : undefined}
-          onChange={(e) => set({ n: e.target.value })}
-        />
-        {errors.n && <span className="field-error" id={`${id}-n-error`}>{errors.n}</span>}
+        <NumberInput id={`${id}-n`} testId="n" value={form.n} min={1} max={MAX_COMMANDS} whole error={errors.n} onChange={(n) => set({ n })} />
+        <FieldError id={`${id}-n`} error={errors.n} />
       </div>
       {takesValue && (
         <div className="field">
           <label htmlFor={`${id}-value`}>Value size (bytes)</label>
-          <input
-            id={`${id}-value`}
-            data-testid="value-bytes"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={1024 * 1024}
-            step={1}
-            value={form.valueBytes}
-            aria-invalid={errors.valueBytes ? true : undefined}
-            aria-describedby={errors.valueBytes ? `${id}-value-error` : undefined}
-            onChange={(e) => set({ valueBytes: e.target.value })}
-          />
-          {errors.valueBytes && <span className="field-error" id={`${id}-value-error`}>{errors.valueBytes}</span>}
+          <NumberInput id={`${id}-value`} testId="value-bytes" value={form.valueBytes} min={0} max={MAX_VALUE_BYTES} whole error={errors.valueBytes} onChange={(valueBytes) => set({ valueBytes })} />
+          <FieldError id={`${id}-value`} error={errors.valueBytes} />
         </div>
       )}
       <div className="field">
@@ -106,52 +92,28 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
           Added RTT (ms)
         </label>
         <div className="rtt-inputs">
-        <input
-          id={`${id}-rtt`}
-          data-testid="rtt-ms"
-          className="narrow"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={1000}
-          step="any"
-          value={form.rttMs}
-          aria-invalid={errors.rttMs ? true : undefined}
-          onChange={(e) => set({ rttMs: e.target.value })}
-        />
-        <input
-          className="rtt-slider"
-          data-testid="rtt-slider"
-          type="range"
-          min={0}
-          max={RTT_STOPS_MS.length - 1}
-          step={1}
-          value={stopIndexFor(form.rttMs)}
-          aria-label="Added RTT"
-          aria-valuetext={`${rttAtStop(stopIndexFor(form.rttMs))} ms`}
-          onChange={(e) => set({ rttMs: String(rttAtStop(Number(e.target.value))) })}
-        />
+          <NumberInput id={`${id}-rtt`} testId="rtt-ms" className="narrow" value={form.rttMs} min={0} max={MAX_ADDED_RTT_MS} error={errors.rttMs} onChange={(rttMs) => set({ rttMs })} />
+          <input
+            className="rtt-slider"
+            data-testid="rtt-slider"
+            type="range"
+            min={0}
+            max={RTT_STOPS_MS.length - 1}
+            step={1}
+            value={stopIndexFor(form.rttMs)}
+            aria-label="Added RTT"
+            aria-valuetext={`${rttAtStop(stopIndexFor(form.rttMs))} ms`}
+            onChange={(e) => set({ rttMs: String(rttAtStop(Number(e.target.value))) })}
+          />
         </div>
-        {errors.rttMs && <span className="field-error">{errors.rttMs}</span>}
+        <FieldError id={`${id}-rtt`} error={errors.rttMs} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-jitter`} title="± variation of each chunk's one-way delay in the proxy">
           ± jitter (ms)
         </label>
-        <input
-          id={`${id}-jitter`}
-          data-testid="jitter-ms"
-          className="narrow"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={500}
-          step="any"
-          value={form.jitterMs}
-          aria-invalid={errors.jitterMs ? true : undefined}
-          onChange={(e) => set({ jitterMs: e.target.value })}
-        />
-        {errors.jitterMs && <span className="field-error">{errors.jitterMs}</span>}
+        <NumberInput id={`${id}-jitter`} testId="jitter-ms" className="narrow" value={form.jitterMs} min={0} max={MAX_JITTER_MS} error={errors.jitterMs} onChange={(jitterMs) => set({ jitterMs })} />
+        <FieldError id={`${id}-jitter`} error={errors.jitterMs} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-engine`} title="Who writes the commands: ioredis, or a plain socket with pre-encoded commands (PING goes inline, as PING\r\n)">
@@ -202,4 +164,45 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
       )}
     </form>
   );
+}
+
+interface NumberInputProps {
+  id: string;
+  testId: string;
+  value: string;
+  min: number;
+  max: number;
+  /** Whole numbers only (counts, bytes); milliseconds may have decimals. */
+  whole?: boolean;
+  className?: string;
+  error: string | undefined;
+  onChange: (text: string) => void;
+}
+
+/** A number as typed (kept as text, so a half-typed value survives), tied to its error message. */
+function NumberInput({ id, testId, value, min, max, whole = false, className, error, onChange }: NumberInputProps) {
+  return (
+    <input
+      id={id}
+      data-testid={testId}
+      className={className}
+      type="number"
+      inputMode={whole ? 'numeric' : 'decimal'}
+      min={min}
+      max={max}
+      step={whole ? 1 : 'any'}
+      value={value}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <span className="field-error" id={`${id}-error`}>
+      {error}
+    </span>
+  ) : null;
 }
