@@ -2,12 +2,10 @@
 // clear error back and the server carries on. Runs go through the shared RunQueue; probe events
 // are forwarded as they are flushed; a closed tab cancels its runs.
 import type { Server } from 'node:http';
-import type { ClientMessage } from '../trace/live-protocol.ts';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ClientMessageSchema, LIVE_PATH, encodeBatch, type ServerMessage } from '../trace/live-protocol.ts';
+import { ClientMessageSchema, LIVE_PATH, encodeBatch, parseFrame, type ClientMessage, type ServerMessage } from '../trace/live-protocol.ts';
 import type { RunSpec } from '../trace/run-request.ts';
 import { RUN_MODES } from '../trace/trace-format.ts';
-import { describeIssues } from '../trace/trace-io.ts';
 import { projectVersion } from './project-root.ts';
 import type { RedisSession } from './redis-session.ts';
 import { RunCancelledError, executeRun } from './run-executor.ts';
@@ -69,15 +67,12 @@ export function attachLiveEndpoint(http: Server, session: RedisSession, queue: R
 type Parsed = { value: ClientMessage } | { error: string };
 
 function parseMessage(text: string | null): Parsed {
-  if (text === null) return { error: 'Binary messages are not understood; send JSON text.' };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { error: 'Message is not valid JSON.' };
-  }
-  const parsed = ClientMessageSchema.safeParse(json);
-  return parsed.success ? { value: parsed.data } : { error: `Invalid message: ${describeIssues(parsed.error)}` };
+  const frame = parseFrame(ClientMessageSchema, text);
+  if ('value' in frame) return frame;
+  const { problem } = frame;
+  if (problem.kind === 'binary') return { error: 'Binary messages are not understood; send JSON text.' };
+  if (problem.kind === 'json') return { error: 'Message is not valid JSON.' };
+  return { error: `Invalid message: ${problem.issues}` };
 }
 
 async function runRequest(socket: WebSocket, session: RedisSession, requestId: string, spec: RunSpec, signal: AbortSignal): Promise<void> {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Outcome, ProbeBatch, ReadEvent, ServerSide, WriteEvent } from './trace-builder.ts';
 import { CountsSchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema, ServerTraceSchema } from './trace-format.ts';
 import { RunSpecSchema } from './run-request.ts';
+import { describeIssues } from './trace-io.ts';
 
 export const LIVE_PATH = '/live';
 
@@ -82,6 +83,22 @@ export type RunEndMessage = Extract<ServerMessage, { type: 'run-end' }>;
 /** The second argument of TraceBuilder.finish for a run-end message: the Redis side, if traced. */
 export function serverSideOf(message: RunEndMessage): ServerSide | null {
   return message.serverTrace && message.serverUs ? { trace: message.serverTrace, serverUs: message.serverUs } : null;
+}
+
+/** Why a frame was not a message: each end words it for its own reader. */
+export type FrameProblem = { kind: 'binary' } | { kind: 'json' } | { kind: 'schema'; issues: string };
+
+/** One frame's text through JSON and the schema: both ends of the socket read frames this way. */
+export function parseFrame<T>(schema: z.ZodType<T>, text: string | null): { value: T } | { problem: FrameProblem } {
+  if (text === null) return { problem: { kind: 'binary' } };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { problem: { kind: 'json' } };
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { value: parsed.data } : { problem: { kind: 'schema', issues: describeIssues(parsed.error) } };
 }
 
 type EncodedBatch = Pick<RunEventsMessage, 'writes' | 'reads' | 'outcomes' | 'writeHeads' | 'readHeads' | 'toServer' | 'fromServer'>;
