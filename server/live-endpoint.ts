@@ -5,11 +5,13 @@ import type { Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ClientMessageSchema, LIVE_PATH, encodeBatch, parseFrame, type ClientMessage, type ServerMessage } from '../trace/live-protocol.ts';
 import type { RunSpec } from '../trace/run-request.ts';
+import type { SweepSpec } from '../trace/sweep-format.ts';
 import { RUN_MODES } from '../trace/trace-format.ts';
 import { projectVersion } from './project-root.ts';
 import type { RedisSession } from './redis-session.ts';
 import { RunCancelledError, executeRun } from './run-executor.ts';
 import type { RunQueue } from './run-queue.ts';
+import { executeSweep } from './sweep-executor.ts';
 
 const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
 const STATUS_INTERVAL_MS = 3_000;
@@ -49,11 +51,14 @@ export function attachLiveEndpoint(http: Server, session: RedisSession, queue: R
       }
       if (mine.has(requestId)) return send(socket, { type: 'error', requestId, message: `Request ${requestId} already exists.` });
       mine.add(requestId);
-      const spec = message.value.spec;
+      const request = message.value;
       queue.enqueue({
         id: requestId,
         onPosition: (position) => send(socket, { type: 'queued', requestId, position }),
-        run: (signal) => runRequest(socket, session, requestId, spec, signal).finally(() => mine.delete(requestId)),
+        run: (signal) => (request.type === 'sweep'
+          ? sweepRequest(socket, session, requestId, request.spec, signal)
+          : runRequest(socket, session, requestId, request.spec, signal)
+        ).finally(() => mine.delete(requestId)),
       });
     });
     socket.on('close', () => {
@@ -88,13 +93,31 @@ async function runRequest(socket: WebSocket, session: RedisSession, requestId: s
         end.serverTrace = doc.serverTrace;
         end.serverUs = doc.commands.map((command) => command.serverUs!);
       }
+      if (doc.memory) end.memory = doc.memory;
       send(socket, end);
     }
     send(socket, { type: 'request-done', requestId });
   } catch (error) {
-    if (error instanceof RunCancelledError || signal.aborted) send(socket, { type: 'cancelled', requestId });
-    else send(socket, { type: 'error', requestId, message: `Run failed: ${(error as Error).message}` });
+    reportFailure(socket, requestId, signal, error, 'Run');
   }
+}
+
+async function sweepRequest(socket: WebSocket, session: RedisSession, requestId: string, spec: SweepSpec, signal: AbortSignal): Promise<void> {
+  try {
+    const document = await executeSweep(session, spec, {
+      onStart: (header) => send(socket, { type: 'sweep-start', requestId, ...header }),
+      onProgress: (progress) => send(socket, { type: 'sweep-progress', requestId, ...progress }),
+    }, signal);
+    send(socket, { type: 'sweep-end', requestId, document });
+    send(socket, { type: 'request-done', requestId });
+  } catch (error) {
+    reportFailure(socket, requestId, signal, error, 'Sweep');
+  }
+}
+
+function reportFailure(socket: WebSocket, requestId: string, signal: AbortSignal, error: unknown, what: string): void {
+  if (error instanceof RunCancelledError || signal.aborted) send(socket, { type: 'cancelled', requestId });
+  else send(socket, { type: 'error', requestId, message: `${what} failed: ${(error as Error).message}` });
 }
 
 function send(socket: WebSocket, message: ServerMessage): void {

@@ -17,16 +17,28 @@ export interface RunDriver {
   readonly client: string;
   readonly socket: Socket;
   ping(): Promise<void>;
+  /** The run connection's id on Redis (CLIENT ID), to find it in CLIENT LIST. */
+  clientId(): Promise<number>;
   /** One command, its reply awaited before the next; outcomes reported in order. */
   sequential(workload: Workload, n: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void>;
-  /** All n commands written at once; outcomes reported in order. */
-  pipeline(workload: Workload, n: number, record: (o: Outcome) => void): Promise<void>;
+  /**
+   * Pipelines of `chunk` commands (chunk ≥ n: all n written at once), each pipeline's replies awaited
+   * before the next is written; outcomes reported in order.
+   */
+  pipeline(workload: Workload, n: number, chunk: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void>;
   disconnect(): void;
 }
 
 export async function openDriver(engine: Engine, target: RedisTarget, name: string): Promise<RunDriver> {
   return engine === 'raw' ? RawDriver.open(target) : IoredisDriver.open(target, name);
 }
+
+/** Who writes the commands for an engine: the trace's recorder.client. */
+export function driverClientName(engine: Engine): string {
+  return engine === 'raw' ? RAW_CLIENT : `ioredis ${ioredisVersion()}`;
+}
+
+const RAW_CLIENT = 'raw socket (pre-encoded RESP; PING inline)';
 
 export class RunCancelledError extends Error {
   override name = 'RunCancelledError';
@@ -41,7 +53,7 @@ class IoredisDriver implements RunDriver {
   static async open(target: RedisTarget, name: string): Promise<IoredisDriver> {
     const connection = connect(target, name);
     await connection.connect();
-    return new IoredisDriver(connection, `ioredis ${ioredisVersion()}`);
+    return new IoredisDriver(connection, driverClientName('ioredis'));
   }
 
   get socket(): Socket {
@@ -64,14 +76,21 @@ class IoredisDriver implements RunDriver {
     }
   }
 
-  async pipeline(workload: Workload, n: number, record: (o: Outcome) => void): Promise<void> {
-    const pipeline = this.connection.pipeline();
-    for (let i = 0; i < n; i++) pipeline.call(workload.command, ...workload.argsFor(i));
-    const results = await pipeline.exec();
-    if (!results || results.length !== n) throw new Error('The pipeline did not return one result per command');
-    for (const [error, value] of results) {
-      if (error && !isReplyError(error)) throw error;
-      record(isReplyError(error) ? { error: error.message } : { reply: previewReply(value) });
+  async clientId(): Promise<number> {
+    return Number(await this.connection.client('ID'));
+  }
+
+  async pipeline(workload: Workload, n: number, chunk: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+    for (const [from, to] of chunks(n, chunk)) {
+      if (cancelled()) throw new RunCancelledError('Run cancelled');
+      const pipeline = this.connection.pipeline();
+      for (let i = from; i < to; i++) pipeline.call(workload.command, ...workload.argsFor(i));
+      const results = await pipeline.exec();
+      if (!results || results.length !== to - from) throw new Error('The pipeline did not return one result per command');
+      for (const [error, value] of results) {
+        if (error && !isReplyError(error)) throw error;
+        record(isReplyError(error) ? { error: error.message } : { reply: previewReply(value) });
+      }
     }
   }
 
@@ -86,7 +105,7 @@ function isReplyError(error: unknown): error is Error {
 }
 
 class RawDriver implements RunDriver {
-  readonly client = 'raw socket (pre-encoded RESP; PING inline)';
+  readonly client = RAW_CLIENT;
   private readonly reader = new RespReplyReader();
   private waiting: { count: number; values: RespValue[]; resolve: (v: RespValue[]) => void; reject: (e: Error) => void } | undefined;
   private failure: Error | undefined;
@@ -143,14 +162,28 @@ class RawDriver implements RunDriver {
     }
   }
 
-  async pipeline(workload: Workload, n: number, record: (o: Outcome) => void): Promise<void> {
-    const bytes = Buffer.concat(Array.from({ length: n }, (_, i) => encodeCommand(workload, i)));
-    for (const reply of await this.send(bytes, n)) record(outcomeOf(reply));
+  async clientId(): Promise<number> {
+    const [id] = await this.send(encode(['CLIENT', 'ID']), 1);
+    if (typeof id !== 'number') throw new Error('CLIENT ID did not answer with a number');
+    return id;
+  }
+
+  async pipeline(workload: Workload, n: number, chunk: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+    for (const [from, to] of chunks(n, chunk)) {
+      if (cancelled()) throw new RunCancelledError('Run cancelled');
+      const bytes = Buffer.concat(Array.from({ length: to - from }, (_, i) => encodeCommand(workload, from + i)));
+      for (const reply of await this.send(bytes, to - from)) record(outcomeOf(reply));
+    }
   }
 
   disconnect(): void {
     this.socket.destroy();
   }
+}
+
+/** [from, to) index ranges of at most `size` commands covering 0..n. */
+export function* chunks(n: number, size: number): Generator<[number, number]> {
+  for (let from = 0; from < n; from += size) yield [from, Math.min(n, from + size)];
 }
 
 const INLINE_PING = Buffer.from('PING\r\n');

@@ -1,6 +1,6 @@
 // Executes one measured run on its own dedicated connection (a pipeline holds its connection
-// exclusively): sequential = one command awaited after another; pipeline = all written at once,
-// by ioredis or by the raw engine (run-drivers.ts).
+// exclusively): sequential = one command awaited after another; pipeline = all written at once;
+// chunked = pipelines of `chunk`, one after another; by ioredis or by the raw engine (run-drivers.ts).
 // Socket probe events are flushed in batches to the TraceBuilder and to any live listener, so the
 // trace the recorder saves and the one the browser builds come from the same events.
 import { randomBytes } from 'node:crypto';
@@ -18,6 +18,7 @@ import type { RedisSession } from './redis-session.ts';
 import { serverDelta, snapshotServer } from './server-counters.ts';
 import { redisAddress } from './monitor-probe.ts';
 import { ProxyProbe } from './proxy-probe.ts';
+import { MemorySampler } from './memory-sampler.ts';
 import { ServerTracer } from './server-tracer.ts';
 import { SocketProbe, microsSince } from './socket-probe.ts';
 import { workloadFor, type Workload } from './run-workload.ts';
@@ -37,7 +38,7 @@ export function newRunId(): string {
 
 /** What one run needs to know; the optional fields default to ioredis, direct, untraced. */
 export type RunParameters = Pick<RunSpec, 'command' | 'n' | 'valueBytes'> &
-  Partial<Pick<RunSpec, 'rttMs' | 'jitterMs' | 'serverTrace' | 'engine'>>;
+  Partial<Pick<RunSpec, 'rttMs' | 'jitterMs' | 'serverTrace' | 'engine' | 'chunk' | 'memory'>>;
 
 export async function executeRun(
   session: RedisSession,
@@ -52,11 +53,14 @@ export async function executeRun(
   const workload = workloadFor(spec.command, namespace, valueBytes);
   for (const index of [0, spec.n - 1]) assertAllowed(namespace, spec.command, workload.argsFor(index).map(String));
   const delay = { addedRttMs: spec.rttMs ?? 0, jitterMs: spec.jitterMs ?? 0 };
+  if (mode === 'chunked' && !spec.chunk) throw new Error('A chunked run needs a chunk size.');
+  const chunk = mode === 'chunked' ? spec.chunk! : spec.n;
 
   const { control } = session;
   let proxy: DelayProxy | undefined;
   let driver: RunDriver | undefined;
   let tracer: ServerTracer | undefined;
+  let sampler: MemorySampler | undefined;
   let written = 0; // commands handed to the socket: no key beyond these can exist
   const abort = () => driver?.disconnect();
   signal?.addEventListener('abort', abort);
@@ -68,6 +72,9 @@ export async function executeRun(
       assertAllowed(namespace, name, args.map(String));
       await control.call(name, ...args);
     }
+    // Sampled directly, not through the delay proxy: the samples should not wait for the run's RTT.
+    const runClientId = spec.memory ? await run.clientId() : 0;
+    if (spec.memory) sampler = await MemorySampler.connect(session.target, `pipescope-memory-${id}`);
     const rtt = { addedMs: delay.addedRttMs, jitterMs: delay.jitterMs, ...(await measureRtt(run, delay.addedRttMs >= 50 ? 3 : 5)) };
     // MONITOR starts before the first INFO snapshot, so its own command is not taken for traffic.
     if (spec.serverTrace) tracer = await ServerTracer.start(control, session.target);
@@ -78,6 +85,7 @@ export async function executeRun(
     const info: RunInfo = {
       id, mode, command: spec.command, n: spec.n, valueBytes,
       startedAt: new Date().toISOString(), keyPattern: workload.keyPattern,
+      ...(mode === 'chunked' ? { chunk } : {}),
     };
     const header: TraceHeader = { run: info, redis: session.info, rtt, recorder: recorderInfo(run.client) };
     const builder = new TraceBuilder(header);
@@ -94,26 +102,32 @@ export async function executeRun(
     };
     const flusher = setInterval(flush, FLUSH_INTERVAL_MS);
     const record = (outcome: Outcome) => probe.recordOutcome(outcome);
+    const cancelled = () => signal?.aborted === true;
+    sampler?.start(runClientId, t0);
+    let sampled: Awaited<ReturnType<MemorySampler['stop']>> | undefined;
     try {
-      if (mode === 'sequential') await run.sequential(workload, spec.n, record, () => signal?.aborted === true);
-      else await run.pipeline(workload, spec.n, record);
+      if (mode === 'sequential') await run.sequential(workload, spec.n, record, cancelled);
+      else await run.pipeline(workload, spec.n, chunk, record, cancelled);
     } finally {
       clearInterval(flusher);
       probe.detach();
       proxyProbe?.detach();
       flush();
+      sampled = await sampler?.stop();
     }
     const after = await snapshotServer(control, namespace);
-    const delta = serverDelta(before, after, spec.n, spec.command);
+    const sampling = sampled?.requests ?? 0;
+    const delta = serverDelta(before, after, spec.n, spec.command, { reads: sampling, writes: sampling, commands: 2 * sampling });
     const runSource = proxy ? proxy.upstreamAddresses[0]! : redisAddress(run.socket.localAddress, run.socket.localPort);
     const serverSide = tracer ? await tracer.finish(runSource, spec.n, spec.command, t0, builder.progress.lastUs) : null;
     // MONITOR's feed is written to its own client, so a traced run's INFO write count includes it.
-    return builder.finish({ ...delta, exclusive: delta.exclusive && !tracer, source: 'redis-info' }, serverSide);
+    return builder.finish({ ...delta, exclusive: delta.exclusive && !tracer, source: 'redis-info' }, serverSide, sampled?.memory ?? null);
   } catch (error) {
     throw signal?.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;
   } finally {
     signal?.removeEventListener('abort', abort);
     await tracer?.stop();
+    sampler?.close();
     driver?.disconnect();
     await proxy?.close();
     await deleteRunKeys(control, namespace, workload, written);

@@ -60,12 +60,21 @@ export interface ServerDelta {
   exclusive: boolean;
 }
 
-export function serverDelta(before: ServerSnapshot, after: ServerSnapshot, runCommands: number, command: string): ServerDelta {
+/** Traffic Pipescope itself caused between the snapshots (the memory sampler's), to leave out. */
+export interface OwnTraffic {
+  reads: number;
+  writes: number;
+  commands: number;
+}
+
+const NO_TRAFFIC: OwnTraffic = { reads: 0, writes: 0, commands: 0 };
+
+export function serverDelta(before: ServerSnapshot, after: ServerSnapshot, runCommands: number, command: string, own: OwnTraffic = NO_TRAFFIC): ServerDelta {
   const usec = (snapshot: ServerSnapshot) => snapshot.commandUsec.get(command.toLowerCase()) ?? 0;
   return {
-    reads: Math.max(0, after.reads - before.reads - 1),
-    writes: Math.max(0, after.writes - before.writes - 1),
+    reads: Math.max(0, after.reads - before.reads - 1 - own.reads),
+    writes: Math.max(0, after.writes - before.writes - 1 - own.writes),
     execUs: Math.max(0, usec(after) - usec(before)),
-    exclusive: after.commands - before.commands - 1 === runCommands,
+    exclusive: after.commands - before.commands - 1 - own.commands === runCommands,
   };
 }

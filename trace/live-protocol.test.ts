@@ -56,7 +56,7 @@ describe('ClientMessageSchema', () => {
   });
 
   it('refuses an unknown type', () => {
-    expect(issues(ClientMessageSchema, { type: 'flush', requestId: 'a1' })).toBe("type: Invalid discriminator value. Expected 'run' | 'cancel'");
+    expect(issues(ClientMessageSchema, { type: 'flush', requestId: 'a1' })).toBe("type: Invalid discriminator value. Expected 'run' | 'sweep' | 'cancel'");
   });
 
   it('refuses a missing or empty requestId', () => {

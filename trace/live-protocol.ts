@@ -4,8 +4,9 @@
 // [atUs, bytes, count, atUs, bytes, count, …] to keep each command's share of a frame to a few bytes.
 import { z } from 'zod';
 import type { Outcome, ProbeBatch, ReadEvent, ServerSide, WriteEvent } from './trace-builder.ts';
-import { CountsSchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema, ServerTraceSchema } from './trace-format.ts';
+import { CountsSchema, MemorySchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema, ServerTraceSchema } from './trace-format.ts';
 import { RunSpecSchema } from './run-request.ts';
+import { SweepDocumentSchema, SweepInfoSchema, SweepSpecSchema } from './sweep-format.ts';
 import { describeIssues } from './trace-io.ts';
 
 export const LIVE_PATH = '/live';
@@ -14,6 +15,7 @@ const requestId = z.string().min(1).max(64);
 
 export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('run'), requestId, spec: RunSpecSchema }),
+  z.object({ type: z.literal('sweep'), requestId, spec: SweepSpecSchema }),
   z.object({ type: z.literal('cancel'), requestId }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
@@ -70,7 +72,24 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     /** Server-traced runs: pass both to TraceBuilder.finish as { trace, serverUs }. */
     serverTrace: ServerTraceSchema.optional(),
     serverUs: z.array(z.number().finite()).optional(),
+    /** Runs that sampled memory: pass to TraceBuilder.finish as its third argument. */
+    memory: MemorySchema.optional(),
   }),
+  z.object({ type: z.literal('sweep-start'), requestId, sweep: SweepInfoSchema, redis: RedisInfoSchema, recorder: RecorderSchema }),
+  /** Progress: which run of the sweep is being measured (one message per run, so a few dozen in all). */
+  z.object({
+    type: z.literal('sweep-progress'),
+    requestId,
+    tool: z.enum(['pipescope', 'redis-benchmark']),
+    depth: z.number().int().positive(),
+    repeat: z.number().int().positive(),
+    /** Runs finished so far, of total (Pipescope's and redis-benchmark's together). */
+    done: z.number().int().nonnegative(),
+    total: z.number().int().positive(),
+    /** The run just finished, when tool is pipescope: its ops/s, to draw as it comes. */
+    opsPerSec: z.number().nonnegative().finite().optional(),
+  }),
+  z.object({ type: z.literal('sweep-end'), requestId, document: SweepDocumentSchema }),
   z.object({ type: z.literal('request-done'), requestId }),
   z.object({ type: z.literal('cancelled'), requestId }),
   /** A refused message or a failed run; requestId is absent when the message itself was unreadable. */

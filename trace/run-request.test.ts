@@ -93,7 +93,7 @@ describe('RunSpecSchema refuses, with a message', () => {
   });
 
   it('an unknown mode', () => {
-    expect(issueOf({ ...VALID, modes: ['burst'] })).toBe('modes.0: Invalid option: expected one of "sequential"|"pipeline"');
+    expect(issueOf({ ...VALID, modes: ['burst'] })).toBe('modes.0: Invalid option: expected one of "sequential"|"pipeline"|"chunked"');
   });
 });
 

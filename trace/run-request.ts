@@ -48,11 +48,24 @@ export const RunSpecSchema = z
     engine: z.enum(ENGINES, { error: 'engine must be ioredis or raw' }).default('ioredis'),
     /** Trace the Redis side too: MONITOR for execution times, strace for syscalls. Slows Redis down. */
     serverTrace: z.boolean({ error: 'serverTrace must be true or false' }).default(false),
+    /** Chunked mode: commands per pipeline. */
+    chunk: z
+      .number({ error: 'chunk must be a number' })
+      .int('chunk must be a whole number')
+      .min(1, 'chunk must be at least 1')
+      .max(MAX_COMMANDS, `chunk must be at most ${MAX_COMMANDS.toLocaleString('en-US')}`)
+      .optional(),
+    /** Sample Redis's memory for the run connection, and this process's, during the run. */
+    memory: z.boolean({ error: 'memory must be true or false' }).default(true),
     modes: z
       .array(RunModeSchema)
       .min(1, 'choose at least one mode')
       .max(RUN_MODES.length)
       .refine((modes) => new Set(modes).size === modes.length, 'each mode at most once'),
+  })
+  .refine((spec) => !spec.modes.includes('chunked') || spec.chunk !== undefined, {
+    message: 'a chunked run needs a chunk size (commands per pipeline)',
+    path: ['chunk'],
   })
   .refine((spec) => !spec.serverTrace || spec.n <= MAX_SERVER_TRACED_COMMANDS, {
     message: `a server-traced run may have at most ${MAX_SERVER_TRACED_COMMANDS.toLocaleString('en-US')} commands`,

@@ -8,6 +8,7 @@ import {
   TRACE_FORMAT,
   type CommandRecord,
   type Counts,
+  type Memory,
   type ReplyValue,
   type ServerTrace,
   type SocketRead,
@@ -135,7 +136,10 @@ export class TraceBuilder {
   constructor(header: TraceHeader) {
     // Copied field by field: the header may arrive inside a larger message.
     this.header = { run: header.run, redis: header.redis, rtt: header.rtt, recorder: header.recorder };
-    const n = header.run.n;
+    const { n, mode, chunk } = header.run;
+    if ((mode === 'chunked') !== (chunk !== undefined)) {
+      throw new TraceError(mode === 'chunked' ? 'A chunked run must say its chunk size (run.chunk).' : `A ${mode} run has no chunk size; run.chunk is for chunked runs.`);
+    }
     this.sent = new Stage(n, 'Socket writes',
       (atUs, index, total) => `Write at ${atUs} µs carries command ${index}, but the run has only ${total}.`, null, () => '');
     this.replied = new Stage(n, 'Socket reads',
@@ -186,7 +190,7 @@ export class TraceBuilder {
     return { n: this.run.n, sent: this.sent.times.length, replied: this.replied.times.length, lastUs: Math.max(this.sent.lastUs, this.replied.lastUs) };
   }
 
-  finish(server: ServerCounts, serverSide: ServerSide | null = null): TraceDocument {
+  finish(server: ServerCounts, serverSide: ServerSide | null = null, memory: Memory | null = null): TraceDocument {
     const { n } = this.run;
     if (this.sent.times.length !== n) throw new TraceError(`Only ${this.sent.times.length} of ${n} commands were written.`);
     if (this.replied.times.length !== n) throw new TraceError(`Only ${this.replied.times.length} of ${n} replies arrived.`);
@@ -229,6 +233,7 @@ export class TraceBuilder {
         server: { reads: server.reads, writes: server.writes, execUs: server.execUs, source: server.source, exclusive: server.exclusive },
       },
       totals: { durationUs, opsPerSec: durationUs > 0 ? (n * 1e6) / durationUs : 0 },
+      memory,
     };
   }
 

@@ -8,7 +8,12 @@ export const TRACE_FORMAT = 'pipescope-trace';
 export const FORMAT_VERSION = 1;
 
 export const COMMAND_NAMES = ['PING', 'INCR', 'SET', 'GET'] as const;
-export const RUN_MODES = ['sequential', 'pipeline'] as const;
+/**
+ * sequential: one command, its reply awaited, then the next. pipeline: all n written at once.
+ * chunked: pipelines of run.chunk commands, each one's replies awaited before the next is written
+ * (how the docs advise sending a large job, e.g. in batches of 10k).
+ */
+export const RUN_MODES = ['sequential', 'pipeline', 'chunked'] as const;
 
 export const CommandNameSchema = z.enum(COMMAND_NAMES);
 export const RunModeSchema = z.enum(RUN_MODES);
@@ -30,6 +35,8 @@ export const RunInfoSchema = z.object({
   startedAt: z.iso.datetime(),
   /** How the i-th command's key is named: `{i}` stands for the index. Empty for PING. */
   keyPattern: z.string(),
+  /** Chunked runs only: commands per pipeline (the last pipeline may be shorter). */
+  chunk: z.number().int().positive().optional(),
 });
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 
@@ -185,6 +192,43 @@ export const RecorderSchema = z.object({
   runtime: z.string(),
 });
 
+export const MEMORY_SERVER_SOURCE = 'redis-client-list+info-memory';
+export const MEMORY_CLIENT_SOURCE = 'node-process-memory';
+
+/**
+ * Memory during the run, sampled every intervalMs (as often as the client's event loop allows: a
+ * client busy encoding a huge pipeline takes no samples meanwhile). Each sample's atUs is when its
+ * reading was taken, on the run's clock.
+ */
+export const MemorySchema = z.object({
+  intervalMs: z.number().positive().finite(),
+  server: z.object({
+    /** `CLIENT LIST ID` of the run's connection and `INFO memory`, asked on a separate connection. */
+    source: z.literal(MEMORY_SERVER_SOURCE),
+    samples: z.array(
+      z.object({
+        atUs: micros,
+        /** The run connection's query buffer (commands read, not yet executed), bytes. */
+        qbuf: count,
+        /** The run connection's reply queue beyond its fixed 16 KiB buffer (replies not yet written), bytes. */
+        omem: count,
+        /** Everything Redis holds for the run connection, bytes. */
+        totMem: count,
+        /** Redis's whole allocation (`used_memory`), keys included, bytes. */
+        usedMemory: count,
+      }),
+    ),
+  }),
+  client: z.object({
+    /** process.memoryUsage() of the Node process that ran the client. */
+    source: z.literal(MEMORY_CLIENT_SOURCE),
+    samples: z.array(z.object({ atUs: micros, rss: count, heapUsed: count, external: count })),
+  }),
+});
+export type Memory = z.infer<typeof MemorySchema>;
+export type ServerMemorySample = Memory['server']['samples'][number];
+export type ClientMemorySample = Memory['client']['samples'][number];
+
 export const TraceDocumentSchema = z.object({
   format: z.literal(TRACE_FORMAT),
   version: z.literal(FORMAT_VERSION),
@@ -201,5 +245,7 @@ export const TraceDocumentSchema = z.object({
   serverTrace: ServerTraceSchema.nullable(),
   counts: CountsSchema,
   totals: TotalsSchema,
+  /** null when memory was not sampled (or the trace predates sampling). */
+  memory: MemorySchema.nullable().default(null),
 });
 export type TraceDocument = z.infer<typeof TraceDocumentSchema>;

@@ -102,7 +102,7 @@ describe('parseTrace rejects', () => {
       'Invalid trace: commands.1.sentUs: Too small: expected number to be >=0',
     );
     expect(traceErrorOf(() => parseTrace(edited((d) => { d.run.mode = 'burst'; })))).toBe(
-      'Invalid trace: run.mode: Invalid option: expected one of "sequential"|"pipeline"',
+      'Invalid trace: run.mode: Invalid option: expected one of "sequential"|"pipeline"|"chunked"',
     );
     expect(traceErrorOf(() => parseTrace(edited((d) => { d.counts.client.source = 'guess'; })))).toBe(
       'Invalid trace: counts.client.source: Invalid input: expected "client-socket"',

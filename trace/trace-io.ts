@@ -69,7 +69,7 @@ function replay(doc: TraceDocument): TraceDocument {
   const serverSide = doc.serverTrace
     ? { trace: doc.serverTrace, serverUs: serverUs.every((t) => t !== undefined) ? (serverUs as number[]) : [] }
     : null;
-  return builder.finish(doc.counts.server, serverSide);
+  return builder.finish(doc.counts.server, serverSide, doc.memory);
 }
 
 export function describeIssues(error: z.ZodError): string {

@@ -1,0 +1,157 @@
+// The Pipescope sweep document, version 1: throughput against pipeline depth, the docs' figure made
+// from real runs. Each point is `repeats` chunked runs of `perPoint` commands in pipelines of `depth`,
+// untraced (no MONITOR, no strace), so their times are Redis's real throughput; each run keeps only
+// what its trace document summed up (totals and counts, with their sources). The live view, the file
+// import/export and the CLI recorder (`record sweep --out`) all read and write this one document.
+import { z } from 'zod';
+import { CommandNameSchema, CountsSchema, RecorderSchema, RedisInfoSchema, TotalsSchema } from './trace-format.ts';
+import { ENGINES, MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_VALUE_BYTES, commandTakesValue } from './run-request.ts';
+import { percentile } from './trace-stats.ts';
+
+export const SWEEP_FORMAT = 'pipescope-sweep';
+export const SWEEP_FORMAT_VERSION = 1;
+
+export const MAX_SWEEP_DEPTHS = 24;
+export const MAX_SWEEP_REPEATS = 10;
+/** perPoint × repeats × depths: what one sweep may send in all. */
+export const MAX_SWEEP_COMMANDS = 20_000_000;
+/** Round trips × added RTT: a sweep through the delay proxy must end within this. */
+export const MAX_SWEEP_WAIT_MS = 10 * 60 * 1000;
+export const MAX_SWEEP_PAYLOAD_BYTES = 256 * 1024 * 1024;
+
+/** 1, 2, 4, … up to max; max itself is the last depth even when it is not a power of two. */
+export function powersOfTwoUpTo(max: number): number[] {
+  const depths: number[] = [];
+  for (let d = 1; d < max; d *= 2) depths.push(d);
+  depths.push(max);
+  return depths;
+}
+
+/** Round trips the sweep waits for: a pipeline of depth d is one round trip for d commands. */
+export function sweepRoundTrips(spec: { depths: readonly number[]; perPoint: number; repeats: number }): number {
+  return spec.depths.reduce((sum, d) => sum + Math.ceil(spec.perPoint / d), 0) * spec.repeats;
+}
+
+const whole = (name: string, min: number, max: number) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min.toLocaleString('en-US')}`)
+    .max(max, `${name} must be at most ${max.toLocaleString('en-US')}`);
+
+export const SweepSpecSchema = z
+  .object({
+    command: CommandNameSchema,
+    valueBytes: whole('valueBytes', 0, MAX_VALUE_BYTES).default(16),
+    /** Pipeline depths, increasing; each is one point of the figure. */
+    depths: z
+      .array(whole('each depth', 1, MAX_COMMANDS))
+      .min(1, 'choose at least one depth')
+      .max(MAX_SWEEP_DEPTHS, `at most ${MAX_SWEEP_DEPTHS} depths`)
+      .refine((d) => d.every((depth, i) => i === 0 || depth > d[i - 1]!), 'depths must be increasing, each once'),
+    /** Commands sent at each depth, per repeat. */
+    perPoint: whole('perPoint', 1, MAX_COMMANDS).default(10_000),
+    repeats: whole('repeats', 1, MAX_SWEEP_REPEATS).default(3),
+    engine: z.enum(ENGINES, { error: 'engine must be ioredis or raw' }).default('ioredis'),
+    rttMs: z.number({ error: 'rttMs must be a number' }).min(0, 'rttMs must be at least 0').max(MAX_ADDED_RTT_MS, `rttMs must be at most ${MAX_ADDED_RTT_MS}`).default(0),
+    jitterMs: z.number({ error: 'jitterMs must be a number' }).min(0, 'jitterMs must be at least 0').max(MAX_JITTER_MS, `jitterMs must be at most ${MAX_JITTER_MS}`).default(0),
+    /** Also run Redis's own redis-benchmark (-c 1 -P depth) at each depth, when it is installed. */
+    reference: z.boolean({ error: 'reference must be true or false' }).default(false),
+  })
+  .refine((s) => s.depths.at(-1)! <= s.perPoint, { message: 'the deepest pipeline cannot hold more than perPoint commands', path: ['depths'] })
+  .refine((s) => s.perPoint * s.repeats * s.depths.length <= MAX_SWEEP_COMMANDS, {
+    message: `perPoint × repeats × depths must be at most ${MAX_SWEEP_COMMANDS.toLocaleString('en-US')} commands`,
+    path: ['perPoint'],
+  })
+  .refine((s) => !commandTakesValue(s.command) || s.perPoint * s.valueBytes <= MAX_SWEEP_PAYLOAD_BYTES, {
+    message: `perPoint × valueBytes must be at most ${MAX_SWEEP_PAYLOAD_BYTES / 1024 / 1024} MiB`,
+    path: ['valueBytes'],
+  })
+  .refine((s) => sweepRoundTrips(s) * s.rttMs <= MAX_SWEEP_WAIT_MS, {
+    message: `at this RTT the sweep would wait more than ${MAX_SWEEP_WAIT_MS / 60_000} minutes for round trips; use fewer commands, repeats or shallow depths`,
+    path: ['rttMs'],
+  });
+export type SweepSpec = z.infer<typeof SweepSpecSchema>;
+
+const count = z.number().int().nonnegative();
+
+/** One chunked run of the sweep: what its trace document summed up. */
+export const SweepRunSchema = z.object({
+  totals: TotalsSchema,
+  counts: CountsSchema,
+});
+export type SweepRun = z.infer<typeof SweepRunSchema>;
+
+export const SweepPointSchema = z.object({
+  depth: z.number().int().positive(),
+  runs: z.array(SweepRunSchema).min(1),
+});
+export type SweepPoint = z.infer<typeof SweepPointSchema>;
+
+export const REFERENCE_TOOL = 'redis-benchmark';
+
+/** Redis's own benchmark client at the same depths: `redis-benchmark -c 1 -P depth -n perPoint`. */
+export const ReferenceSchema = z.object({
+  tool: z.literal(REFERENCE_TOOL),
+  version: z.string(),
+  /** The command line, password left out. */
+  args: z.array(z.string()),
+  points: z.array(
+    z.object({
+      depth: z.number().int().positive(),
+      /** As redis-benchmark printed them (its own clock: first request to last reply, per repeat). */
+      opsPerSec: z.array(z.number().nonnegative().finite()).min(1),
+    }),
+  ),
+});
+export type Reference = z.infer<typeof ReferenceSchema>;
+
+export const SweepInfoSchema = z.object({
+  id: z.string().min(1).max(64),
+  startedAt: z.iso.datetime(),
+  command: CommandNameSchema,
+  valueBytes: count,
+  engine: z.enum(ENGINES),
+  perPoint: z.number().int().positive(),
+  repeats: z.number().int().positive(),
+  depths: z.array(z.number().int().positive()).min(1),
+  rtt: z.object({ addedMs: z.number().nonnegative().finite(), jitterMs: z.number().nonnegative().finite() }),
+  /** Always false: sweep runs are never server-traced, so their throughput is Redis's real one. */
+  serverTraced: z.literal(false),
+});
+export type SweepInfo = z.infer<typeof SweepInfoSchema>;
+
+export const SweepDocumentSchema = z.object({
+  format: z.literal(SWEEP_FORMAT),
+  version: z.literal(SWEEP_FORMAT_VERSION),
+  sweep: SweepInfoSchema,
+  redis: RedisInfoSchema,
+  recorder: RecorderSchema,
+  points: z.array(SweepPointSchema),
+  /** null when redis-benchmark was not asked for (or is not installed: then `referenceMissing` says why). */
+  reference: ReferenceSchema.nullable(),
+  referenceMissing: z.string().optional(),
+});
+export type SweepDocument = z.infer<typeof SweepDocumentSchema>;
+
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export function spreadOf(values: readonly number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: percentile(sorted, 50), min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0 };
+}
+
+/** Ops/s of a point's repeats (client socket: first write to last reply). */
+export const pointOpsPerSec = (point: SweepPoint): Spread => spreadOf(point.runs.map((r) => r.totals.opsPerSec));
+
+/** Redis read events per command (INFO total_reads_processed delta ÷ commands). */
+export const pointServerReadsPerCommand = (point: SweepPoint, perPoint: number): Spread =>
+  spreadOf(point.runs.map((r) => r.counts.server.reads / perPoint));
+
+/** Client socket writes per command: 1 for depth 1, 1/depth once each pipeline is one write. */
+export const pointClientWritesPerCommand = (point: SweepPoint, perPoint: number): Spread =>
+  spreadOf(point.runs.map((r) => r.counts.client.writes / perPoint));

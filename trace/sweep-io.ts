@@ -1,0 +1,43 @@
+// Reading sweep documents (files, the CLI's --out, the live socket's sweep-end), with errors a person
+// can act on; and telling a sweep file from a trace file on import.
+import { TraceError } from './trace-builder.ts';
+import { describeIssues, verifyTrace } from './trace-io.ts';
+import { SWEEP_FORMAT, SWEEP_FORMAT_VERSION, SweepDocumentSchema, type SweepDocument } from './sweep-format.ts';
+import type { TraceDocument } from './trace-format.ts';
+
+export function serializeSweep(doc: SweepDocument): string {
+  return JSON.stringify(doc);
+}
+
+export function verifySweep(json: unknown): SweepDocument {
+  const version = (json as { version?: unknown }).version;
+  if (version !== SWEEP_FORMAT_VERSION) {
+    throw new TraceError(`Unsupported sweep version ${JSON.stringify(version)}; this Pipescope reads version ${SWEEP_FORMAT_VERSION}.`);
+  }
+  const parsed = SweepDocumentSchema.safeParse(json);
+  if (!parsed.success) throw new TraceError(`Invalid sweep: ${describeIssues(parsed.error)}`);
+  const doc = parsed.data;
+  const depths = doc.points.map((p) => p.depth);
+  if (JSON.stringify(depths) !== JSON.stringify(doc.sweep.depths.slice(0, depths.length))) {
+    throw new TraceError('Invalid sweep: its points do not follow the sweep\'s depths.');
+  }
+  for (const point of doc.points) {
+    if (point.runs.length !== doc.sweep.repeats) throw new TraceError(`Invalid sweep: depth ${point.depth} has ${point.runs.length} runs, not ${doc.sweep.repeats}.`);
+  }
+  return doc;
+}
+
+export type PipescopeDocument = { kind: 'trace'; doc: TraceDocument } | { kind: 'sweep'; doc: SweepDocument };
+
+/** A file's text as whichever Pipescope document it is; throws TraceError otherwise. */
+export function parseDocument(text: string): PipescopeDocument {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new TraceError(`Not a Pipescope file: the file is not valid JSON (${(error as Error).message}).`);
+  }
+  const format = typeof json === 'object' && json !== null ? (json as { format?: unknown }).format : undefined;
+  if (format === SWEEP_FORMAT) return { kind: 'sweep', doc: verifySweep(json) };
+  return { kind: 'trace', doc: verifyTrace(json) };
+}
