@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CliError, DEFAULT_PORT, parseRecordOptions, parseServeOptions } from './cli-options.ts';
+import { CliError, DEFAULT_PORT, parseDepthList, parseRecordOptions, parseServeOptions, parseSweepOptions } from './cli-options.ts';
 import { thrownMessage } from '../trace/test-support/thrown-message.ts';
 
 const cliErrorOf = (action: () => unknown): string => thrownMessage(action, CliError);
@@ -93,7 +93,7 @@ describe('parseRecordOptions', () => {
   it('parses a complete command line, with defaults', () => {
     expect(parseRecordOptions(REQUIRED, {})).toEqual({
       mode: 'pipeline',
-      spec: { command: 'PING', n: 100, valueBytes: 16, rttMs: 0, jitterMs: 0, engine: 'ioredis', serverTrace: false, modes: ['pipeline'] },
+      spec: { command: 'PING', n: 100, valueBytes: 16, rttMs: 0, jitterMs: 0, engine: 'ioredis', serverTrace: false, memory: true, modes: ['pipeline'] },
       redisUrl: undefined,
       out: 'trace.json',
     });
@@ -120,9 +120,9 @@ describe('parseRecordOptions', () => {
   });
 
   it('refuses a bad mode, quoting it', () => {
-    expect(cliErrorOf(() => parseRecordOptions(withFlag('--mode', 'both'), {}))).toBe('--mode must be sequential or pipeline, not "both"');
+    expect(cliErrorOf(() => parseRecordOptions(withFlag('--mode', 'both'), {}))).toBe('--mode must be sequential, pipeline or chunked, not "both"');
     expect(cliErrorOf(() => parseRecordOptions(withFlag('--mode', 'Pipeline'), {}))).toBe(
-      '--mode must be sequential or pipeline, not "Pipeline"',
+      '--mode must be sequential, pipeline or chunked, not "Pipeline"',
     );
   });
 
@@ -175,5 +175,62 @@ describe('parseRecordOptions', () => {
   it('--help asks for help before checking required flags', () => {
     expect(parseRecordOptions(['--help'], {})).toBe('help');
     expect(parseRecordOptions(['-h', '--mode', 'nope'], {})).toBe('help');
+  });
+});
+
+describe('parseRecordOptions: chunks and memory', () => {
+  const BASE = ['--command', 'PING', '--n', '10000', '--out', 't.json'];
+
+  it('--mode pipeline --chunk C records N commands in pipelines of C (a chunked run)', () => {
+    expect(parseRecordOptions([...BASE, '--mode', 'pipeline', '--chunk', '1_000'], {})).toMatchObject({ mode: 'chunked', spec: { chunk: 1000, modes: ['chunked'] } });
+    expect(parseRecordOptions([...BASE, '--mode', 'chunked', '--chunk', '500'], {})).toMatchObject({ mode: 'chunked', spec: { chunk: 500 } });
+  });
+
+  it('refuses --chunk where it means nothing, and chunked without it', () => {
+    expect(cliErrorOf(() => parseRecordOptions([...BASE, '--mode', 'sequential', '--chunk', '10'], {}))).toBe('--chunk is for pipelines: use --mode pipeline or chunked');
+    expect(cliErrorOf(() => parseRecordOptions([...BASE, '--mode', 'chunked'], {}))).toBe('--mode chunked needs --chunk C (commands per pipeline)');
+    expect(cliErrorOf(() => parseRecordOptions([...BASE, '--mode', 'pipeline', '--chunk', '0'], {}))).toBe('--chunk: chunk must be at least 1');
+  });
+
+  it('--no-memory turns memory sampling off', () => {
+    expect(parseRecordOptions([...BASE, '--mode', 'pipeline', '--no-memory'], {})).toMatchObject({ spec: { memory: false } });
+  });
+});
+
+describe('parseSweepOptions', () => {
+  it('defaults: PING, depths 1…1024 doubling, 10,000 per point, 3 repeats, no reference', () => {
+    expect(parseSweepOptions(['--out', 's.json'], {})).toEqual({
+      spec: { command: 'PING', valueBytes: 16, depths: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024], perPoint: 10_000, repeats: 3, engine: 'ioredis', rttMs: 0, jitterMs: 0, reference: false },
+      redisUrl: undefined,
+      out: 's.json',
+    });
+  });
+
+  it('takes the depths as the docs write them, or a maximum', () => {
+    expect(parseSweepOptions(['--depths', '1,2,4,…,64', '--per-point', '5000', '--out', 's.json', '--reference'], {})).toMatchObject({
+      spec: { depths: [1, 2, 4, 8, 16, 32, 64], perPoint: 5000, reference: true },
+    });
+    expect(parseSweepOptions(['--max-depth', '100', '--out', 's.json'], {})).toMatchObject({ spec: { depths: [1, 2, 4, 8, 16, 32, 64, 100] } });
+  });
+
+  it('refuses bad lists and limits, naming the flag', () => {
+    expect(cliErrorOf(() => parseSweepOptions(['--depths', '1,x', '--out', 's'], {}))).toBe('--depths: "x" is not a whole number of at least 1');
+    expect(cliErrorOf(() => parseSweepOptions(['--depths', '4,2', '--out', 's'], {}))).toBe('--depths: depths must be increasing, each once');
+    expect(cliErrorOf(() => parseSweepOptions(['--depths', '1', '--max-depth', '8', '--out', 's'], {}))).toBe('give --depths or --max-depth, not both');
+    expect(cliErrorOf(() => parseSweepOptions(['--repeats', '50', '--out', 's'], {}))).toBe('--repeats: repeats must be at most 10');
+    expect(cliErrorOf(() => parseSweepOptions(['--depths', '1'], {}))).toBe('--out is required');
+  });
+});
+
+describe('parseDepthList', () => {
+  it('continues the doubling across an ellipsis (… or ...)', () => {
+    expect(parseDepthList('1,2,4,…,32')).toEqual([1, 2, 4, 8, 16, 32]);
+    expect(parseDepthList('1, ..., 8, 100')).toEqual([1, 2, 4, 8, 100]);
+    expect(parseDepthList('3,10,1000')).toEqual([3, 10, 1000]);
+  });
+
+  it('refuses an ellipsis with nothing on one side', () => {
+    expect(cliErrorOf(() => parseDepthList('…,8'))).toBe('--depths: "…" must stand between two depths, as in 1,2,4,…,1024');
+    expect(cliErrorOf(() => parseDepthList('1,…'))).toBe('--depths: "…" must stand between two depths, as in 1,2,4,…,1024');
   });
 });

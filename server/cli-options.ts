@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { RunSpecSchema } from '../trace/run-request.ts';
+import { SweepSpecSchema, powersOfTwoUpTo, type SweepSpec } from '../trace/sweep-format.ts';
 import { RunModeSchema, type RunMode } from '../trace/trace-format.ts';
 
 export class CliError extends Error {
@@ -60,17 +61,26 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
 
 export interface RecordOptions {
   mode: RunMode;
-  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'engine'>;
+  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'engine' | 'chunk' | 'memory'>;
   redisUrl: string | undefined;
   out: string;
 }
 
-export const RECORD_USAGE = `Usage: npm run record -- --mode sequential|pipeline --command PING|INCR|SET|GET --n N --out FILE
-                         [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--engine E] [--server-trace] [--redis-url redis://host:port]
+export const RECORD_USAGE = `Usage: npm run record -- --mode sequential|pipeline|chunked --command PING|INCR|SET|GET --n N --out FILE
+                         [--chunk C] [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--engine E] [--server-trace]
+                         [--no-memory] [--redis-url redis://host:port]
+       npm run record -- sweep --out FILE [--depths 1,2,4,…,1024 | --max-depth D] [--per-point M] [--repeats K]
+                         [--command C] [--value-bytes B] [--engine E] [--rtt-ms MS] [--jitter-ms MS] [--reference]
+  --chunk C              N commands in pipelines of C, each pipeline's replies awaited (--mode pipeline becomes chunked)
   --rtt-ms, --jitter-ms  add round-trip time (and ± jitter per chunk) with Pipescope's TCP delay proxy
   --engine ioredis|raw   who writes the commands (raw: a plain socket; PING as inline "PING\\r\\n")
   --server-trace         also trace the Redis side: MONITOR execution times, strace syscalls (slows Redis)
-  Records one run into a trace document (JSON). Uses a private redis-server unless --redis-url (or $REDIS_URL) is given.`;
+  --no-memory            do not sample memory (Redis CLIENT LIST / INFO memory, this process) during the run
+  sweep                  throughput against pipeline depth, untraced: at each depth, K runs of M commands in
+                         pipelines of that depth (defaults: depths 1…1024 doubling, M 10000, K 3, PING);
+                         --reference also runs redis-benchmark -c 1 -P depth at each depth
+  Records into a JSON document (a trace; for sweep, a sweep document). Uses a private redis-server unless
+  --redis-url (or $REDIS_URL) is given.`;
 
 export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): RecordOptions | 'help' {
   const { values } = strictParse(argv, {
@@ -82,6 +92,8 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     'jitter-ms': { type: 'string' },
     'server-trace': { type: 'boolean' },
     engine: { type: 'string' },
+    chunk: { type: 'string' },
+    'no-memory': { type: 'boolean' },
     'redis-url': { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -90,8 +102,12 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
   for (const required of ['mode', 'command', 'n', 'out'] as const) {
     if (values[required] === undefined) throw new CliError(`--${required} is required`);
   }
-  const mode = RunModeSchema.safeParse(values.mode);
-  if (!mode.success) throw new CliError(`--mode must be sequential or pipeline, not "${values.mode}"`);
+  const parsedMode = RunModeSchema.safeParse(values.mode);
+  if (!parsedMode.success) throw new CliError(`--mode must be sequential, pipeline or chunked, not "${values.mode}"`);
+  if (values.chunk !== undefined && parsedMode.data === 'sequential') throw new CliError('--chunk is for pipelines: use --mode pipeline or chunked');
+  if (parsedMode.data === 'chunked' && values.chunk === undefined) throw new CliError('--mode chunked needs --chunk C (commands per pipeline)');
+  // "--mode pipeline --chunk C" is how people say it: N commands in pipelines of C.
+  const mode: RunMode = values.chunk !== undefined ? 'chunked' : parsedMode.data;
   const spec = RunSpecSchema.safeParse({
     command: values.command?.toUpperCase(),
     n: numberFlag(values.n),
@@ -100,18 +116,95 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     jitterMs: numberFlag(values['jitter-ms']),
     serverTrace: values['server-trace'] ?? false,
     engine: values.engine,
-    modes: [mode.data],
+    ...(values.chunk !== undefined ? { chunk: numberFlag(values.chunk) } : {}),
+    memory: !values['no-memory'],
+    modes: [mode],
   });
-  if (!spec.success) {
-    const issue = spec.error.issues[0]!;
-    const flag = FLAG_FOR_FIELD[String(issue.path[0])] ?? '--n';
-    throw new CliError(flag === '--command' ? `--command must be one of PING, INCR, SET, GET, not "${values.command}"` : `${flag}: ${issue.message}`);
+  if (!spec.success) throw specError(spec.error, values.command);
+  return { mode, spec: spec.data, redisUrl: values['redis-url'] ?? (env['REDIS_URL'] || undefined), out: values.out! };
+}
+
+export interface SweepOptions {
+  spec: SweepSpec;
+  redisUrl: string | undefined;
+  out: string;
+}
+
+export const DEFAULT_SWEEP_MAX_DEPTH = 1024;
+
+/** `record sweep …` (the arguments after "sweep"). */
+export function parseSweepOptions(argv: string[], env: NodeJS.ProcessEnv): SweepOptions | 'help' {
+  const { values } = strictParse(argv, {
+    depths: { type: 'string' },
+    'max-depth': { type: 'string' },
+    'per-point': { type: 'string' },
+    repeats: { type: 'string' },
+    command: { type: 'string' },
+    'value-bytes': { type: 'string' },
+    engine: { type: 'string' },
+    'rtt-ms': { type: 'string' },
+    'jitter-ms': { type: 'string' },
+    reference: { type: 'boolean' },
+    'redis-url': { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) return 'help';
+  if (values.out === undefined) throw new CliError('--out is required');
+  if (values.depths !== undefined && values['max-depth'] !== undefined) throw new CliError('give --depths or --max-depth, not both');
+  let depths: number[];
+  if (values.depths !== undefined) depths = parseDepthList(values.depths);
+  else {
+    const max = numberFlag(values['max-depth']) ?? DEFAULT_SWEEP_MAX_DEPTH;
+    if (!Number.isInteger(max) || max < 1) throw new CliError('--max-depth must be a whole number of at least 1');
+    depths = powersOfTwoUpTo(max);
   }
-  return { mode: mode.data, spec: spec.data, redisUrl: values['redis-url'] ?? (env['REDIS_URL'] || undefined), out: values.out! };
+  const spec = SweepSpecSchema.safeParse({
+    command: (values.command ?? 'PING').toUpperCase(),
+    valueBytes: numberFlag(values['value-bytes']),
+    depths,
+    perPoint: numberFlag(values['per-point']),
+    repeats: numberFlag(values.repeats),
+    engine: values.engine,
+    rttMs: numberFlag(values['rtt-ms']),
+    jitterMs: numberFlag(values['jitter-ms']),
+    reference: values.reference ?? false,
+  });
+  if (!spec.success) throw specError(spec.error, values.command);
+  return { spec: spec.data, redisUrl: values['redis-url'] ?? (env['REDIS_URL'] || undefined), out: values.out };
+}
+
+/**
+ * "1,2,4,8" as given; "1,2,4,…,1024" (or "...") continues the doubling up to the number after the
+ * ellipsis, as the docs write it.
+ */
+export function parseDepthList(text: string): number[] {
+  const items = text.split(',').map((item) => item.trim());
+  const depths: number[] = [];
+  for (const [i, item] of items.entries()) {
+    if (item === '…' || item === '...') {
+      const last = depths.at(-1);
+      const next = numberFlag(items[i + 1]);
+      if (last === undefined || next === undefined || !Number.isInteger(next)) throw new CliError('--depths: "…" must stand between two depths, as in 1,2,4,…,1024');
+      for (let d = last * 2; d < next; d *= 2) depths.push(d);
+      continue;
+    }
+    const depth = numberFlag(item);
+    if (depth === undefined || !Number.isInteger(depth) || depth < 1) throw new CliError(`--depths: "${item}" is not a whole number of at least 1`);
+    depths.push(depth);
+  }
+  return depths;
+}
+
+function specError(error: z.ZodError, command: string | undefined): CliError {
+  const issue = error.issues[0]!;
+  const flag = FLAG_FOR_FIELD[String(issue.path[0])] ?? '--n';
+  return new CliError(flag === '--command' ? `--command must be one of PING, INCR, SET, GET, not "${command}"` : `${flag}: ${issue.message}`);
 }
 
 const FLAG_FOR_FIELD: Record<string, string> = {
   command: '--command', n: '--n', valueBytes: '--value-bytes', rttMs: '--rtt-ms', jitterMs: '--jitter-ms', engine: '--engine',
+  chunk: '--chunk', depths: '--depths', perPoint: '--per-point', repeats: '--repeats',
 };
 
 /** A number as typed ("10000", "10_000", "0.5"); NaN (refused by the schema) for anything else. */

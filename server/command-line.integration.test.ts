@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTrace } from '../trace/trace-io.ts';
+import { parseDocument } from '../trace/sweep-io.ts';
 import { projectRoot } from './project-root.ts';
 
 const root = projectRoot();
@@ -38,8 +39,36 @@ describe('record-cli', () => {
     expect(doc.counts.client.writes).toBe(1);
   });
 
+  it('records N commands in pipelines of C with --chunk, memory sampled', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'pipescope-record-')), 'trace.json');
+    const { stdout } = await run('node', [built('record-cli'), '--mode', 'pipeline', '--chunk', '1000', '--engine', 'raw', '--command', 'PING', '--n', '10000', '--out', out]);
+    expect(stdout).toContain('chunked 10000 × PING in pipelines of 1000 on private redis-server');
+    expect(stdout).toMatch(/memory peaks: Redis run connection [\d.]+ MiB \(CLIENT LIST tot-mem\)/);
+    const doc = parseTrace(readFileSync(out, 'utf8'));
+    expect(doc.run).toMatchObject({ mode: 'chunked', chunk: 1000 });
+    expect(doc.counts.client.writes).toBe(10);
+    expect(doc.memory?.server.samples.length).toBeGreaterThan(0);
+  });
+
+  it('sweep: writes the points as a sweep document and prints the table', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'pipescope-sweep-')), 'sweep.json');
+    const { stdout } = await run('node', [built('record-cli'), 'sweep', '--depths', '1,2,4,…,16', '--per-point', '512', '--repeats', '1', '--out', out]);
+    expect(stdout).toContain('sweep: 512 × PING per point, 1 repeats, depths 1, 2, 4, 8, 16, ioredis engine, untraced');
+    const parsed = parseDocument(readFileSync(out, 'utf8'));
+    expect(parsed.kind).toBe('sweep');
+    if (parsed.kind !== 'sweep') return;
+    expect(parsed.doc.points.map((p) => p.depth)).toEqual([1, 2, 4, 8, 16]);
+    for (const point of parsed.doc.points) expect(stdout).toMatch(new RegExp(`^\\s+${point.depth}\\s+[\\d,]+ \\[`, 'm'));
+  });
+
+  it('sweep: bad flags get a clear message and exit code 2', () => {
+    const result = spawnSync('node', [built('record-cli'), 'sweep', '--depths', '8,4', '--out', 'x.json'], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--depths: depths must be increasing, each once');
+  });
+
   it.each([
-    [['--mode', 'sideways', '--command', 'PING', '--n', '5', '--out', 'x.json'], '--mode must be sequential or pipeline, not "sideways"'],
+    [['--mode', 'sideways', '--command', 'PING', '--n', '5', '--out', 'x.json'], '--mode must be sequential, pipeline or chunked, not "sideways"'],
     [['--mode', 'pipeline', '--command', 'FLUSHALL', '--n', '5', '--out', 'x.json'], '--command must be one of PING, INCR, SET, GET, not "FLUSHALL"'],
     [['--mode', 'pipeline', '--command', 'PING', '--n', '0', '--out', 'x.json'], '--n: n must be at least 1'],
     [['--mode', 'pipeline', '--command', 'PING', '--n', '5'], '--out is required'],

@@ -3,7 +3,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { LIVE_PATH, ServerMessageSchema, decodeBatch, serverSideOf, type ServerMessage } from '../trace/live-protocol.ts';
+import { LIVE_PATH, ServerMessageSchema, decodeBatch, finishRun, type ServerMessage } from '../trace/live-protocol.ts';
 import { TraceBuilder } from '../trace/trace-builder.ts';
 import { serializeTrace, verifyTrace } from '../trace/trace-io.ts';
 import type { TraceDocument } from '../trace/trace-format.ts';
@@ -65,7 +65,7 @@ class LiveClient {
       if (!('requestId' in m) || m.requestId !== requestId) continue;
       if (m.type === 'run-start') builder = new TraceBuilder(m);
       if (m.type === 'run-events') builder!.addBatch(decodeBatch(m));
-      if (m.type === 'run-end') docs.push(builder!.finish(m.server, serverSideOf(m)));
+      if (m.type === 'run-end') docs.push(finishRun(builder!, m));
     }
     return docs;
   }
@@ -115,6 +115,40 @@ it('both modes stream events that build verified traces, sequential first', asyn
   }
   expect(sequential!.counts.client.writes).toBe(500);
   expect(pipeline!.counts.client.writes).toBeLessThanOrEqual(2);
+  client.close();
+});
+
+it('all three modes, memory samples included, build verified traces in order: sequential, pipeline, chunked', async () => {
+  const client = await new LiveClient().open();
+  client.send({ type: 'run', requestId: 'three', spec: { command: 'SET', n: 3000, valueBytes: 100, modes: ['chunked', 'pipeline', 'sequential'], chunk: 1000 } });
+  await client.next((m) => m.type === 'request-done');
+  const docs = client.tracesFor('three');
+  expect(docs.map((d) => [d.run.mode, d.run.chunk, d.counts.client.writes])).toEqual([['sequential', undefined, 3000], ['pipeline', undefined, 1], ['chunked', 1000, 3]]);
+  for (const doc of docs) {
+    expect(serializeTrace(verifyTrace(JSON.parse(serializeTrace(doc))))).toBe(serializeTrace(doc));
+    expect(doc.memory?.server.samples.length).toBeGreaterThan(0);
+    expect(doc.memory?.client.samples.length).toBeGreaterThan(0);
+  }
+  client.close();
+});
+
+it('a sweep streams its progress, then its document', async () => {
+  const client = await new LiveClient().open();
+  client.send({ type: 'sweep', requestId: 'sweep', spec: { command: 'PING', depths: [1, 8, 64], perPoint: 640, repeats: 2 } });
+  await client.next((m) => m.type === 'request-done');
+  const mine = client.messages.filter((m) => 'requestId' in m && m.requestId === 'sweep');
+  expect(mine.map((m) => m.type)).toEqual(['queued', 'sweep-start', ...Array<string>(6).fill('sweep-progress'), 'sweep-end', 'request-done']);
+  const end = mine.find((m) => m.type === 'sweep-end')!;
+  if (end.type !== 'sweep-end') throw new Error('unreachable');
+  expect(end.document.points.map((p) => [p.depth, p.runs.length])).toEqual([[1, 2], [8, 2], [64, 2]]);
+  expect(end.document.points.map((p) => p.runs[0]!.counts.server.reads)).toEqual([640, 80, 10]);
+  client.close();
+});
+
+it('a sweep that breaks its bounds is refused with the schema\'s message', async () => {
+  const client = await new LiveClient().open();
+  client.send({ type: 'sweep', requestId: 'bad', spec: { command: 'PING', depths: [1, 2], perPoint: 1000, repeats: 3, rttMs: 1000 } });
+  expect(await client.next((m) => m.type === 'error')).toMatchObject({ message: expect.stringContaining('spec.rttMs: at this RTT the sweep would wait more than 10 minutes') });
   client.close();
 });
 

@@ -6,6 +6,8 @@
 // Each request is one pipelined write of CLIENT LIST + INFO memory, sent only when the previous one
 // has answered, so Redis sees one read event and one write event per request: `requests` lets the
 // run subtract exactly that from its INFO deltas (memory-sampler.integration.test.ts checks it).
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Redis } from 'ioredis';
 import { MEMORY_CLIENT_SOURCE, MEMORY_SERVER_SOURCE, type ClientMemorySample, type Memory, type ServerMemorySample } from '../trace/trace-format.ts';
 import { connect, type RedisTarget } from './redis-target.ts';
@@ -89,6 +91,21 @@ export class MemorySampler {
     clearTimeout(this.timer);
     this.connection.disconnect();
   }
+}
+
+let fullGc: (() => void) | undefined;
+
+/**
+ * A full garbage collection before t0, so the client's first sample is what is really alive and the
+ * run's growth above it is the run's own, not an earlier run's garbage. (V8 only hands out gc() to
+ * code compiled after --expose-gc is set, hence the fresh context.)
+ */
+export function collectGarbage(): void {
+  if (!fullGc) {
+    setFlagsFromString('--expose-gc');
+    fullGc = runInNewContext('gc') as () => void;
+  }
+  fullGc();
 }
 
 /** qbuf, omem and tot-mem from one CLIENT LIST line; undefined when the client is gone. */

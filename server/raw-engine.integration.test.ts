@@ -30,3 +30,14 @@ it('counts equal ioredis\' for the same pipeline of SETs', async () => {
   expect(raw.counts.client.bytesIn).toBe(ioredis.counts.client.bytesIn);
   expect(raw.commands.every((c) => 'reply' in c && c.reply === 'OK')).toBe(true);
 });
+
+it('counts equal ioredis\' for the same SETs in pipelines of 1,000', async () => {
+  const spec = { command: 'SET' as const, n: 5000, valueBytes: 100, chunk: 1000 };
+  const raw = await executeRun(local.session, 'chunked', { ...spec, engine: 'raw' });
+  const ioredis = await executeRun(local.session, 'chunked', { ...spec, engine: 'ioredis' });
+  expect(raw.counts.client.writes).toBe(5);
+  expect(raw.counts.client.writes).toBe(ioredis.counts.client.writes);
+  expect(raw.counts.client.bytesOut).toBe(ioredis.counts.client.bytesOut);
+  expect(raw.counts.client.bytesIn).toBe(ioredis.counts.client.bytesIn);
+  expect(raw.writes.map((w) => w.commands)).toEqual(ioredis.writes.map((w) => w.commands));
+});

@@ -18,7 +18,7 @@ import type { RedisSession } from './redis-session.ts';
 import { serverDelta, snapshotServer } from './server-counters.ts';
 import { redisAddress } from './monitor-probe.ts';
 import { ProxyProbe } from './proxy-probe.ts';
-import { MemorySampler } from './memory-sampler.ts';
+import { MemorySampler, collectGarbage } from './memory-sampler.ts';
 import { ServerTracer } from './server-tracer.ts';
 import { SocketProbe, microsSince } from './socket-probe.ts';
 import { workloadFor, type Workload } from './run-workload.ts';
@@ -79,6 +79,7 @@ export async function executeRun(
     // MONITOR starts before the first INFO snapshot, so its own command is not taken for traffic.
     if (spec.serverTrace) tracer = await ServerTracer.start(control, session.target);
     const before = await snapshotServer(control, namespace);
+    if (sampler) collectGarbage();
     throwIfCancelled(signal);
 
     const t0 = process.hrtime.bigint();

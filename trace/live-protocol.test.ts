@@ -55,6 +55,13 @@ describe('ClientMessageSchema', () => {
     expect(issues(ClientMessageSchema, { type: 'cancel', requestId: 'a1' })).toBe('ok');
   });
 
+  it('accepts a sweep, and refuses one that breaks the sweep bounds, with their messages', () => {
+    expect(issues(ClientMessageSchema, { type: 'sweep', requestId: 'a1', spec: { command: 'PING', depths: [1, 2, 4], perPoint: 100 } })).toBe('ok');
+    expect(issues(ClientMessageSchema, { type: 'sweep', requestId: 'a1', spec: { command: 'PING', depths: [4, 2], perPoint: 100 } })).toBe(
+      'spec.depths: depths must be increasing, each once',
+    );
+  });
+
   it('refuses an unknown type', () => {
     expect(issues(ClientMessageSchema, { type: 'flush', requestId: 'a1' })).toBe("type: Invalid discriminator value. Expected 'run' | 'sweep' | 'cancel'");
   });

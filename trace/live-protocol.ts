@@ -3,7 +3,8 @@
 // builds the very same trace document the recorder builds; batches use flat number arrays
 // [atUs, bytes, count, atUs, bytes, count, …] to keep each command's share of a frame to a few bytes.
 import { z } from 'zod';
-import type { Outcome, ProbeBatch, ReadEvent, ServerSide, WriteEvent } from './trace-builder.ts';
+import type { Outcome, ProbeBatch, ReadEvent, ServerSide, TraceBuilder, WriteEvent } from './trace-builder.ts';
+import type { TraceDocument } from './trace-format.ts';
 import { CountsSchema, MemorySchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema, ServerTraceSchema } from './trace-format.ts';
 import { RunSpecSchema } from './run-request.ts';
 import { SweepDocumentSchema, SweepInfoSchema, SweepSpecSchema } from './sweep-format.ts';
@@ -102,6 +103,11 @@ export type RunEndMessage = Extract<ServerMessage, { type: 'run-end' }>;
 /** The second argument of TraceBuilder.finish for a run-end message: the Redis side, if traced. */
 export function serverSideOf(message: RunEndMessage): ServerSide | null {
   return message.serverTrace && message.serverUs ? { trace: message.serverTrace, serverUs: message.serverUs } : null;
+}
+
+/** The finished trace for a run-end message: what the recorder saved, rebuilt from the wire. */
+export function finishRun(builder: TraceBuilder, message: RunEndMessage): TraceDocument {
+  return builder.finish(message.server, serverSideOf(message), message.memory ?? null);
 }
 
 /** Why a frame was not a message: each end words it for its own reader. */

@@ -123,3 +123,24 @@ describe('commandTakesValue', () => {
     expect((['PING', 'INCR', 'SET', 'GET'] as const).map(commandTakesValue)).toEqual([false, false, true, true]);
   });
 });
+
+describe('RunSpecSchema: chunked runs and memory sampling', () => {
+  it('a chunked run names its chunk size', () => {
+    expect(RunSpecSchema.parse({ ...VALID, modes: ['pipeline', 'chunked'], chunk: 1000 })).toMatchObject({ chunk: 1000 });
+    expect(issueOf({ ...VALID, modes: ['chunked'] })).toBe('chunk: a chunked run needs a chunk size (commands per pipeline)');
+  });
+
+  it.each([
+    [0, 'chunk: chunk must be at least 1'],
+    [1.5, 'chunk: chunk must be a whole number'],
+    [MAX_COMMANDS + 1, 'chunk: chunk must be at most 1,000,000'],
+  ])('chunk %s is refused', (chunk, message) => {
+    expect(issueOf({ ...VALID, modes: ['chunked'], chunk })).toBe(message);
+  });
+
+  it('memory sampling is on unless turned off', () => {
+    expect(RunSpecSchema.parse(VALID).memory).toBe(true);
+    expect(RunSpecSchema.parse({ ...VALID, memory: false }).memory).toBe(false);
+    expect(issueOf({ ...VALID, memory: 'yes' })).toBe('memory: memory must be true or false');
+  });
+});

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { CommandNameSchema, CountsSchema, RecorderSchema, RedisInfoSchema, TotalsSchema } from './trace-format.ts';
 import { ENGINES, MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_VALUE_BYTES, commandTakesValue } from './run-request.ts';
-import { percentile } from './trace-stats.ts';
 
 export const SWEEP_FORMAT = 'pipescope-sweep';
 export const SWEEP_FORMAT_VERSION = 1;
@@ -29,7 +28,7 @@ export function powersOfTwoUpTo(max: number): number[] {
 
 /** Round trips the sweep waits for: a pipeline of depth d is one round trip for d commands. */
 export function sweepRoundTrips(spec: { depths: readonly number[]; perPoint: number; repeats: number }): number {
-  return spec.depths.reduce((sum, d) => sum + Math.ceil(spec.perPoint / d), 0) * spec.repeats;
+  return spec.depths.reduce((sum, d) => sum + Math.ceil(spec.perPoint / Math.max(1, d)), 0) * spec.repeats;
 }
 
 const whole = (name: string, min: number, max: number) =>
@@ -58,7 +57,7 @@ export const SweepSpecSchema = z
     /** Also run Redis's own redis-benchmark (-c 1 -P depth) at each depth, when it is installed. */
     reference: z.boolean({ error: 'reference must be true or false' }).default(false),
   })
-  .refine((s) => s.depths.at(-1)! <= s.perPoint, { message: 'the deepest pipeline cannot hold more than perPoint commands', path: ['depths'] })
+  .refine((s) => (s.depths.at(-1) ?? 0) <= s.perPoint, { message: 'the deepest pipeline cannot hold more than perPoint commands', path: ['depths'] })
   .refine((s) => s.perPoint * s.repeats * s.depths.length <= MAX_SWEEP_COMMANDS, {
     message: `perPoint × repeats × depths must be at most ${MAX_SWEEP_COMMANDS.toLocaleString('en-US')} commands`,
     path: ['perPoint'],
@@ -67,7 +66,7 @@ export const SweepSpecSchema = z
     message: `perPoint × valueBytes must be at most ${MAX_SWEEP_PAYLOAD_BYTES / 1024 / 1024} MiB`,
     path: ['valueBytes'],
   })
-  .refine((s) => sweepRoundTrips(s) * s.rttMs <= MAX_SWEEP_WAIT_MS, {
+  .refine((s) => s.rttMs === 0 || sweepRoundTrips(s) * s.rttMs <= MAX_SWEEP_WAIT_MS, {
     message: `at this RTT the sweep would wait more than ${MAX_SWEEP_WAIT_MS / 60_000} minutes for round trips; use fewer commands, repeats or shallow depths`,
     path: ['rttMs'],
   });
@@ -99,7 +98,10 @@ export const ReferenceSchema = z.object({
   points: z.array(
     z.object({
       depth: z.number().int().positive(),
-      /** As redis-benchmark printed them (its own clock: first request to last reply, per repeat). */
+      /**
+       * As redis-benchmark printed them, one per repeat. It times a run in whole milliseconds, so a run
+       * shorter than ~50 ms (few commands at a deep pipeline) gives a coarse figure.
+       */
       opsPerSec: z.array(z.number().nonnegative().finite()).min(1),
     }),
   ),
@@ -140,9 +142,12 @@ export interface Spread {
   max: number;
 }
 
+/** Median (the mean of the middle two for an even count, as repeats often are), min and max. */
 export function spreadOf(values: readonly number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);
-  return { median: percentile(sorted, 50), min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0 };
+  const mid = sorted.length / 2;
+  const median = sorted.length === 0 ? 0 : sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { median, min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0 };
 }
 
 /** Ops/s of a point's repeats (client socket: first write to last reply). */

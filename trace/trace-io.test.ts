@@ -173,3 +173,42 @@ describe('parseTrace rejects', () => {
     );
   });
 });
+
+describe('chunked runs and memory samples', () => {
+  const memory = {
+    intervalMs: 10,
+    server: { source: 'redis-client-list+info-memory' as const, samples: [{ atUs: 5, qbuf: 0, omem: 0, totMem: 22_000, usedMemory: 1_000_000 }] },
+    client: { source: 'node-process-memory' as const, samples: [{ atUs: 0, rss: 80e6, heapUsed: 12e6, external: 2e6 }] },
+  };
+
+  function chunkedTrace(): TraceDocument {
+    const header = sampleTrace();
+    const b = new TraceBuilder({ ...header, run: { ...header.run, mode: 'chunked', chunk: 2 } });
+    b.addBatch({
+      writes: [{ atUs: 0, bytes: 92, commands: 2 }, { atUs: 150, bytes: 46, commands: 1 }],
+      reads: [{ atUs: 90, bytes: 8, replies: 2 }, { atUs: 240, bytes: 4, replies: 1 }],
+      outcomes: [{ reply: 1 }, { reply: 2 }, { reply: 3 }],
+    });
+    return b.finish(header.counts.server, null, memory);
+  }
+
+  it('round-trip byte-identical, chunk size and samples included', () => {
+    const text = serializeTrace(chunkedTrace());
+    expect(parseTrace(text)).toMatchObject({ run: { mode: 'chunked', chunk: 2 }, memory });
+    expect(serializeTrace(parseTrace(text))).toBe(text);
+  });
+
+  it('a trace from before memory sampling reads as memory: null', () => {
+    expect(parseTrace(edited((doc) => delete doc['memory'])).memory).toBeNull();
+  });
+
+  it('refuses a chunked run without its chunk size, and a chunk size on another mode', () => {
+    expect(traceErrorOf(() => parseTrace(edited((doc) => (doc['run'].mode = 'chunked'))))).toBe('A chunked run must say its chunk size (run.chunk).');
+    expect(traceErrorOf(() => parseTrace(edited((doc) => (doc['run'].chunk = 10))))).toBe('A sequential run has no chunk size; run.chunk is for chunked runs.');
+  });
+
+  it('refuses a memory sample with a negative size, naming it', () => {
+    const text = serializeTrace(chunkedTrace()).replace('"omem":0', '"omem":-1');
+    expect(traceErrorOf(() => parseTrace(text))).toBe('Invalid trace: memory.server.samples.0.omem: Too small: expected number to be >=0');
+  });
+});

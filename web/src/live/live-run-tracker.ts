@@ -3,7 +3,7 @@
 // run-end (with the Redis side, when server-traced). No socket and no DOM here, so the
 // whole message flow is unit-tested. Invariant: at most one request is active per tab.
 import { TraceBuilder, TraceError } from '../../../trace/trace-builder.ts';
-import { decodeBatch, serverSideOf, type ServerMessage } from '../../../trace/live-protocol.ts';
+import { decodeBatch, finishRun, type ServerMessage } from '../../../trace/live-protocol.ts';
 import type { RunSpec } from '../../../trace/run-request.ts';
 import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
 
@@ -99,7 +99,7 @@ export class LiveRunTracker {
         const builder = this.builders.get(message.runId);
         if (!builder) throw new TraceError(`End of run ${message.runId}, which never started.`);
         // Server-traced runs bring Redis's side (MONITOR executions, strace calls) with their end.
-        const doc = builder.finish(message.server, serverSideOf(message));
+        const doc = finishRun(builder, message);
         this.builders.delete(message.runId);
         this.finishedModes.set(doc.run.mode, { mode: doc.run.mode, n: doc.run.n, sent: doc.run.n, replied: doc.run.n, lastUs: doc.totals.durationUs, done: true });
         const firstOfRequest = this.tracesOfRequest === 0;
