@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     writeFileSync(options.out, serializeTrace(doc));
     const { p50Us, p99Us } = latencySummary(doc);
     const { client, server } = doc.counts;
-    const peak = (values: number[]) => (values.length ? `${(Math.max(...values) / 1024 / 1024).toFixed(1)} MiB` : 'no sample');
+    const peak = (values: number[]) => (values.length ? formatBytes(Math.max(...values)) : 'no sample');
     const memory = doc.memory
       ? `\n  memory peaks: Redis run connection ${peak(doc.memory.server.samples.map((s) => s.totMem))} (CLIENT LIST tot-mem), ` +
         `used_memory ${peak(doc.memory.server.samples.map((s) => s.usedMemory))}; client heap ${peak(doc.memory.client.samples.map((s) => s.heapUsed))}, ` +
@@ -40,6 +40,10 @@ async function main(): Promise<void> {
   } finally {
     await redis.close();
   }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
 async function sweep(argv: string[]): Promise<void> {
