@@ -16,45 +16,45 @@ export const MAX_JITTER_MS = 500;
 
 export const commandTakesValue = (command: CommandName): boolean => command === 'SET' || command === 'GET';
 
+/** A whole-number field with its bounds, each refusal worded for a person. */
+export const wholeNumber = (name: string, min: number, max: number, maxText = max.toLocaleString('en-US')) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min.toLocaleString('en-US')}`)
+    .max(max, `${name} must be at most ${maxText}`);
+
+/** Fields a single run and a sweep share. */
+export const valueBytesField = wholeNumber('valueBytes', 0, MAX_VALUE_BYTES, `${MAX_VALUE_BYTES} (1 MiB)`).default(16);
+/** Round-trip time added by the TCP delay proxy; 0 connects directly. */
+export const rttMsField = z
+  .number({ error: 'rttMs must be a number' })
+  .min(0, 'rttMs must be at least 0')
+  .max(MAX_ADDED_RTT_MS, `rttMs must be at most ${MAX_ADDED_RTT_MS}`)
+  .default(0);
+export const jitterMsField = z
+  .number({ error: 'jitterMs must be a number' })
+  .min(0, 'jitterMs must be at least 0')
+  .max(MAX_JITTER_MS, `jitterMs must be at most ${MAX_JITTER_MS}`)
+  .default(0);
+/**
+ * Who writes the commands: ioredis, or a plain socket with pre-encoded commands (PING goes as the
+ * inline command "PING\r\n", the docs' netcat example; others as RESP arrays).
+ */
+export const engineField = z.enum(ENGINES, { error: 'engine must be ioredis or raw' }).default('ioredis');
+
 export const RunSpecSchema = z
   .object({
     command: CommandNameSchema,
-    n: z
-      .number({ error: 'n must be a number' })
-      .int('n must be a whole number')
-      .min(1, 'n must be at least 1')
-      .max(MAX_COMMANDS, `n must be at most ${MAX_COMMANDS.toLocaleString('en-US')}`),
-    valueBytes: z
-      .number({ error: 'valueBytes must be a number' })
-      .int('valueBytes must be a whole number')
-      .min(0, 'valueBytes must be at least 0')
-      .max(MAX_VALUE_BYTES, `valueBytes must be at most ${MAX_VALUE_BYTES} (1 MiB)`)
-      .default(16),
-    /** Round-trip time added by the TCP delay proxy; 0 connects directly. */
-    rttMs: z
-      .number({ error: 'rttMs must be a number' })
-      .min(0, 'rttMs must be at least 0')
-      .max(MAX_ADDED_RTT_MS, `rttMs must be at most ${MAX_ADDED_RTT_MS}`)
-      .default(0),
-    jitterMs: z
-      .number({ error: 'jitterMs must be a number' })
-      .min(0, 'jitterMs must be at least 0')
-      .max(MAX_JITTER_MS, `jitterMs must be at most ${MAX_JITTER_MS}`)
-      .default(0),
-    /**
-     * Who writes the commands: ioredis, or a plain socket with pre-encoded commands (PING goes as the
-     * inline command "PING\r\n", the docs' netcat example; others as RESP arrays).
-     */
-    engine: z.enum(ENGINES, { error: 'engine must be ioredis or raw' }).default('ioredis'),
+    n: wholeNumber('n', 1, MAX_COMMANDS),
+    valueBytes: valueBytesField,
+    rttMs: rttMsField,
+    jitterMs: jitterMsField,
+    engine: engineField,
     /** Trace the Redis side too: MONITOR for execution times, strace for syscalls. Slows Redis down. */
     serverTrace: z.boolean({ error: 'serverTrace must be true or false' }).default(false),
     /** Chunked mode: commands per pipeline. */
-    chunk: z
-      .number({ error: 'chunk must be a number' })
-      .int('chunk must be a whole number')
-      .min(1, 'chunk must be at least 1')
-      .max(MAX_COMMANDS, `chunk must be at most ${MAX_COMMANDS.toLocaleString('en-US')}`)
-      .optional(),
+    chunk: wholeNumber('chunk', 1, MAX_COMMANDS).optional(),
     /** Sample Redis's memory for the run connection, and this process's, during the run. */
     memory: z.boolean({ error: 'memory must be true or false' }).default(true),
     modes: z

@@ -5,7 +5,7 @@
 // import/export and the CLI recorder (`record sweep --out`) all read and write this one document.
 import { z } from 'zod';
 import { CommandNameSchema, CountsSchema, RecorderSchema, RedisInfoSchema, TotalsSchema } from './trace-format.ts';
-import { ENGINES, MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_VALUE_BYTES, commandTakesValue } from './run-request.ts';
+import { ENGINES, MAX_COMMANDS, commandTakesValue, engineField, jitterMsField, rttMsField, valueBytesField, wholeNumber } from './run-request.ts';
 
 export const SWEEP_FORMAT = 'pipescope-sweep';
 export const SWEEP_FORMAT_VERSION = 1;
@@ -31,29 +31,22 @@ export function sweepRoundTrips(spec: { depths: readonly number[]; perPoint: num
   return spec.depths.reduce((sum, d) => sum + Math.ceil(spec.perPoint / Math.max(1, d)), 0) * spec.repeats;
 }
 
-const whole = (name: string, min: number, max: number) =>
-  z
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min.toLocaleString('en-US')}`)
-    .max(max, `${name} must be at most ${max.toLocaleString('en-US')}`);
-
 export const SweepSpecSchema = z
   .object({
     command: CommandNameSchema,
-    valueBytes: whole('valueBytes', 0, MAX_VALUE_BYTES).default(16),
+    valueBytes: valueBytesField,
     /** Pipeline depths, increasing; each is one point of the figure. */
     depths: z
-      .array(whole('each depth', 1, MAX_COMMANDS))
+      .array(wholeNumber('each depth', 1, MAX_COMMANDS))
       .min(1, 'choose at least one depth')
       .max(MAX_SWEEP_DEPTHS, `at most ${MAX_SWEEP_DEPTHS} depths`)
       .refine((d) => d.every((depth, i) => i === 0 || depth > d[i - 1]!), 'depths must be increasing, each once'),
     /** Commands sent at each depth, per repeat. */
-    perPoint: whole('perPoint', 1, MAX_COMMANDS).default(10_000),
-    repeats: whole('repeats', 1, MAX_SWEEP_REPEATS).default(3),
-    engine: z.enum(ENGINES, { error: 'engine must be ioredis or raw' }).default('ioredis'),
-    rttMs: z.number({ error: 'rttMs must be a number' }).min(0, 'rttMs must be at least 0').max(MAX_ADDED_RTT_MS, `rttMs must be at most ${MAX_ADDED_RTT_MS}`).default(0),
-    jitterMs: z.number({ error: 'jitterMs must be a number' }).min(0, 'jitterMs must be at least 0').max(MAX_JITTER_MS, `jitterMs must be at most ${MAX_JITTER_MS}`).default(0),
+    perPoint: wholeNumber('perPoint', 1, MAX_COMMANDS).default(10_000),
+    repeats: wholeNumber('repeats', 1, MAX_SWEEP_REPEATS).default(3),
+    engine: engineField,
+    rttMs: rttMsField,
+    jitterMs: jitterMsField,
     /** Also run Redis's own redis-benchmark (-c 1 -P depth) at each depth, when it is installed. */
     reference: z.boolean({ error: 'reference must be true or false' }).default(false),
   })
