@@ -5,7 +5,7 @@
 //
 // Each request is one pipelined write of CLIENT LIST + INFO memory, sent only when the previous one
 // has answered, so Redis sees one read event and one write event per request: `requests` lets the
-// run subtract exactly that from its INFO deltas (memory-sampler.integration.test.ts checks it).
+// run subtract exactly that from its INFO deltas (chunked-pipelines.integration.test.ts checks it).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Redis } from 'ioredis';
