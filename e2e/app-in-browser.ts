@@ -32,7 +32,7 @@ export function useAppInBrowser(): AppInBrowser {
   return context;
 }
 
-export type Mode = 'sequential' | 'pipeline';
+export type Mode = 'sequential' | 'pipeline' | 'chunked';
 
 export function runPanel(page: Page, mode: Mode): Locator {
   return page.locator(`[data-testid=run-panel][data-mode=${mode}]`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TraceBuilder } from '../../../trace/trace-builder.ts';
 import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
-import { header } from '../test-support/trace-fixtures.ts';
+import { chunkedTrace, header } from '../test-support/trace-fixtures.ts';
 import { DEFAULT_BASE_RTT_US, baseRttUs, etaUs, expectedSequentialUs, longRunCheck, rttEstimate, rttEstimateText } from './rtt-estimate.ts';
 
 /** n PINGs through 250 ms of added RTT, as the socket probe would see them. */
@@ -35,6 +35,13 @@ describe('rttEstimate', () => {
     expect(e.estimateUs).toBe(251_000 + 16);
   });
 
+  it('chunked: one round trip per pipeline, the last one shorter', () => {
+    const e = rttEstimate(chunkedTrace(10_000, 1000, 100, 20));
+    expect(e).toMatchObject({ roundTrips: 10, rttUs: 40 });
+    expect(rttEstimate(chunkedTrace(25, 10)).roundTrips).toBe(3);
+    expect(rttEstimateText(chunkedTrace(25, 10))).toMatch(/^measured .* · estimate 3 × 40 µs RTT \+ 25 × /);
+  });
+
   it('reads as one line with the measured figures', () => {
     expect(rttEstimateText(slowLinkTrace('sequential', 8))).toBe('measured 2.01 s · estimate 8 × 251 ms RTT + 8 × 2 µs in Redis = 2.01 s');
     expect(rttEstimateText(slowLinkTrace('pipeline', 8))).toBe('measured 251 ms · estimate 1 × 251 ms RTT + 8 × 2 µs in Redis = 251 ms');
@@ -55,12 +62,24 @@ describe('before and during a run', () => {
 describe('long sequential runs ask first', () => {
   it('asks when N round trips exceed two minutes, and suggests an N of about a minute', () => {
     // 1000 × (250 ms + 0.1 ms) = 250.1 s
-    expect(longRunCheck({ n: 1000, rttMs: 250, modes: ['sequential', 'pipeline'] }, 100)).toEqual({ expectedUs: 250_100_000, suggestedN: 239 });
+    expect(longRunCheck({ n: 1000, rttMs: 250, modes: ['sequential', 'pipeline'] }, 100)).toEqual({
+      mode: 'sequential', roundTrips: 1000, expectedUs: 250_100_000, suggestedN: 239,
+    });
   });
 
   it('does not ask for short runs or pipelines alone', () => {
     expect(longRunCheck({ n: 400, rttMs: 250, modes: ['sequential'] }, 100)).toBeNull();
     expect(longRunCheck({ n: 100_000, rttMs: 250, modes: ['pipeline'] }, 100)).toBeNull();
+  });
+
+  it('asks for a chunked run of minutes too: one round trip per pipeline, suggesting whole pipelines', () => {
+    // 1,000,000 in pipelines of 1,000 = 1,000 round trips of 250.1 ms
+    expect(longRunCheck({ n: 1_000_000, rttMs: 250, modes: ['pipeline', 'chunked'], chunk: 1000 }, 100)).toEqual({
+      mode: 'chunked', roundTrips: 1000, expectedUs: 250_100_000, suggestedN: 239_000,
+    });
+    expect(longRunCheck({ n: 1_000_000, rttMs: 250, modes: ['pipeline', 'chunked'], chunk: 10_000 }, 100)).toBeNull();
+    // With a sequential run in the request, that one counts.
+    expect(longRunCheck({ n: 1000, rttMs: 250, modes: ['sequential', 'pipeline', 'chunked'], chunk: 10 }, 100)?.mode).toBe('sequential');
   });
 
   it('takes the base RTT from the latest trace, without its added delay', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { traceColumns } from '../model/trace-columns.ts';
-import { pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
+import { chunkedTrace, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { commandDetails } from './command-details.ts';
 import { commandText } from './command-text.ts';
 import { maxInFlight, runExplanation, waitedForPrevious } from './run-explanation.ts';
@@ -21,6 +21,12 @@ describe('runExplanation', () => {
     );
     const chunked = traceColumns(pipelineTrace(100, 100, 30));
     expect(runExplanation(chunked)).toMatch(/^100 commands in 1 write, replies in 4 reads/);
+  });
+
+  it('describes a chunked run by its rounds, each written after the previous round’s replies', () => {
+    expect(runExplanation(traceColumns(chunkedTrace(10_000, 1000)))).toBe(
+      '10,000 commands in 10 writes, replies in 10 reads: 10 rounds of up to 1,000 commands in flight — each round written only after the previous round’s replies arrived.',
+    );
   });
 
   it('counts commands in flight for a partly overlapped run', () => {

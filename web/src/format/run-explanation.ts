@@ -1,6 +1,7 @@
 // The plain-words line under each diagram, computed from the trace: how many writes carried the
 // commands, how many reads brought the replies, and whether each command waited for the previous
-// reply (a round trip each) or many were in flight at once. Never a canned sentence.
+// reply (a round trip each), many were in flight at once, or both in turn (rounds: a chunked run's
+// pipelines, each written after the previous one's replies). Never a canned sentence.
 import type { TraceColumns } from '../model/trace-columns.ts';
 import { formatCount, plural } from './number-format.ts';
 
@@ -38,5 +39,9 @@ export function runExplanation(columns: TraceColumns): string {
   }
   const inFlight = maxInFlight(columns);
   if (n > 1 && inFlight === n) return `${carried}: all ${formatCount(n)} were in flight at once — one round trip for the whole batch.`;
+  const rounds = waitedForPrevious(columns) + 1;
+  if (rounds > 1) {
+    return `${carried}: ${formatCount(rounds)} rounds of up to ${plural(inFlight, 'command')} in flight — each round written only after the previous round’s replies arrived.`;
+  }
   return `${carried}: up to ${plural(inFlight, 'command')} in flight at once.`;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBatch, ServerMessageSchema, type ServerMessage } from '../../../trace/live-protocol.ts';
 import { RunSpecSchema, type RunSpec } from '../../../trace/run-request.ts';
-import { header } from '../test-support/trace-fixtures.ts';
+import { serializeTrace } from '../../../trace/trace-io.ts';
+import { chunkedTrace, header, memorySamples } from '../test-support/trace-fixtures.ts';
 import { LiveRunTracker } from './live-run-tracker.ts';
 
 const spec: RunSpec = RunSpecSchema.parse({ command: 'INCR', n: 3, valueBytes: 0, modes: ['sequential', 'pipeline'] });
@@ -125,5 +126,30 @@ describe('LiveRunTracker', () => {
     expect(event.doc.writes[0]!.head).toBe('PING\\r\\nPING\\r\\nPING\\r\\n');
     expect(event.doc.reads[0]!.head).toBe('+PONG\\r\\n+PONG\\r\\n+PONG\\r\\n');
     expect(event.doc.serverTrace).toBeNull();
+  });
+
+  it('finishes a chunked run with its memory samples: the same document the recorder saves', () => {
+    const memory = memorySamples([0, 10_000, 20_000], [300, 10_300]);
+    const recorded = chunkedTrace(10, 5, 100, 20, 'PING', memory);
+    const t = new LiveRunTracker();
+    t.begin('r1', RunSpecSchema.parse({ command: 'PING', n: 10, modes: ['chunked'], chunk: 5 }));
+    t.handle(msg({ type: 'run-start', requestId: 'r1', run: recorded.run, redis: recorded.redis, rtt: recorded.rtt, recorder: recorded.recorder }));
+    for (const [w, r] of [[0, 0], [1, 1]] as const) {
+      const write = recorded.writes[w]!;
+      const read = recorded.reads[r]!;
+      t.handle(msg({
+        type: 'run-events', requestId: 'r1', runId: recorded.run.id,
+        ...encodeBatch({
+          writes: [{ atUs: write.atUs, bytes: write.bytes, commands: write.commands }],
+          reads: [{ atUs: read.atUs, bytes: read.bytes, replies: read.replies }],
+          outcomes: Array.from({ length: 5 }, () => ({ reply: 'PONG' })),
+        }),
+      }));
+    }
+    expect(t.active?.progress[0]).toMatchObject({ mode: 'chunked', replied: 10 });
+    const [event] = t.handle(msg({ type: 'run-end', requestId: 'r1', runId: recorded.run.id, server: recorded.counts.server, memory }));
+    if (event?.kind !== 'trace') throw new Error('expected a trace');
+    expect(event.doc.memory).toEqual(memory);
+    expect(serializeTrace(event.doc)).toBe(serializeTrace(recorded));
   });
 });

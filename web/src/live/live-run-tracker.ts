@@ -1,6 +1,7 @@
 // Follows one run request through the live protocol: queue position, one TraceBuilder per mode fed
 // with the decoded run-events (with their byte heads, when recorded), finished trace documents at
-// run-end (with the Redis side, when server-traced). No socket and no DOM here, so the
+// run-end (with the Redis side, when server-traced, and the memory samples, when taken: finishRun hands
+// both to TraceBuilder.finish, so a live trace equals the recorded one). No socket and no DOM here, so the
 // whole message flow is unit-tested. Invariant: at most one request is active per tab.
 import { TraceBuilder, TraceError } from '../../../trace/trace-builder.ts';
 import { decodeBatch, finishRun, type ServerMessage } from '../../../trace/live-protocol.ts';

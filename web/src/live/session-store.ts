@@ -2,12 +2,13 @@
 // on screen and one message line. React reads it with useSyncExternalStore; every change is published
 // at most once per frame through the frame scheduler, however fast run-events arrive (events are folded
 // into the TraceBuilder as they come, which is cheap; only the re-render waits for the frame).
-import type { RedisStatus, ServerMessage } from '../../../trace/live-protocol.ts';
+import type { ClientMessage, RedisStatus, ServerMessage } from '../../../trace/live-protocol.ts';
 import type { RunSpec } from '../../../trace/run-request.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { frameScheduler, type FrameScheduler } from '../paint/frame-scheduler.ts';
 import { LiveClient, liveUrl, type ConnectionState } from './live-client.ts';
 import { LiveRunTracker, type ActiveRequest, type TrackerEvent } from './live-run-tracker.ts';
+import type { LiveChannel, LiveListener } from './sweep-store.ts';
 
 export interface AppMessage {
   kind: 'error' | 'info';
@@ -31,7 +32,7 @@ function newRequestId(): string {
   return `req-${random}`.slice(0, 64);
 }
 
-export class SessionStore {
+export class SessionStore implements LiveChannel {
   private snapshot: SessionSnapshot = {
     connection: { status: 'connecting', attempt: 1 },
     backendVersion: null,
@@ -44,6 +45,8 @@ export class SessionStore {
   private readonly listeners = new Set<() => void>();
   private readonly tracker = new LiveRunTracker();
   private client: LiveClient | null = null;
+  /** Other request kinds on the same socket (depth sweeps): they hear every message and connection change. */
+  private readonly channelListeners = new Set<LiveListener>();
 
   constructor(private readonly scheduler: FrameScheduler = frameScheduler) {}
 
@@ -61,9 +64,13 @@ export class SessionStore {
         const lost = connection.status === 'closed' ? this.tracker.abandon('The connection to the backend closed during the run; it did not finish.') : [];
         this.update({ connection });
         this.react(lost);
+        for (const listener of this.channelListeners) listener.onConnection(connection);
       },
       onInvalidMessage: (problem) => this.update({ message: { kind: 'error', text: problem } }),
-      onMessage: (message) => this.receive(message),
+      onMessage: (message) => {
+        this.receive(message);
+        for (const listener of this.channelListeners) listener.onMessage(message);
+      },
     });
     this.client.start();
   }
@@ -71,6 +78,15 @@ export class SessionStore {
   stop(): void {
     this.client?.stop();
     this.client = null;
+  }
+
+  listen(listener: LiveListener): () => void {
+    this.channelListeners.add(listener);
+    return () => this.channelListeners.delete(listener);
+  }
+
+  send(message: ClientMessage): boolean {
+    return this.client?.send(message) ?? false;
   }
 
   retryNow(): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NETWORK_PRESETS, applyPreset, currentPreset } from './network-presets.ts';
 import { validateRunForm, type RunFormState } from './run-form-state.ts';
 
-const form: RunFormState = { command: 'INCR', n: '10', valueBytes: '16', mode: 'both', rttMs: '0', jitterMs: '0', serverTrace: false, engine: 'ioredis' };
+const form: RunFormState = { command: 'INCR', n: '10', valueBytes: '16', mode: 'both', chunk: '10000', rttMs: '0', jitterMs: '0', serverTrace: false, engine: 'ioredis' };
 const preset = (id: string) => NETWORK_PRESETS.find((p) => p.id === id)!;
 
 describe('presets', () => {
@@ -21,5 +21,21 @@ describe('presets', () => {
     expect(lan).toMatchObject({ mode: 'both', engine: 'ioredis', serverTrace: true, rttMs: '0.5', command: 'PING', n: '200' });
     expect(currentPreset(lan)?.id).toBe('lan');
     expect(currentPreset({ ...lan, n: '201' })).toBeUndefined();
+  });
+
+  it('the docs’ advice: 1,000,000 SETs of 100 B, one pipeline vs chunks of 10,000, direct, ioredis, not server-traced', () => {
+    const traced = { ...form, serverTrace: true, engine: 'raw' as const, chunk: '7' };
+    const applied = applyPreset(traced, preset('chunks'));
+    expect(validateRunForm(applied)).toMatchObject({
+      ok: true,
+      spec: {
+        command: 'SET', n: 1_000_000, valueBytes: 100, modes: ['pipeline', 'chunked'], chunk: 10_000, engine: 'ioredis', rttMs: 0, jitterMs: 0,
+        serverTrace: false, memory: true,
+      },
+    });
+    expect(preset('chunks').label).toBe('1,000,000 SETs (100 B): one pipeline vs chunks of 10,000');
+    expect(currentPreset(applied)?.id).toBe('chunks');
+    // A network preset afterwards keeps the value and chunk sizes the workload preset set.
+    expect(applyPreset(applied, preset('lan'))).toMatchObject({ valueBytes: '100', chunk: '10000', mode: 'both' });
   });
 });

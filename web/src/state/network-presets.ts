@@ -1,6 +1,7 @@
 // Ready-made runs for presenters: a link speed (added RTT through the delay proxy) and a workload
 // small enough to finish while the room watches, plus the docs' netcat example (PING×3 inline on a raw
-// socket, server-traced). Loopback adds nothing; the rest are labelled delay.
+// socket, server-traced) and the docs' advice to send a large job in chunks of ~10k (time and memory of
+// one huge pipeline beside chunks). Loopback adds nothing; the rest are labelled delay.
 import type { Engine } from '../../../trace/run-request.ts';
 import type { CommandName } from '../../../trace/trace-format.ts';
 import type { RunFormState } from './run-form-state.ts';
@@ -13,8 +14,10 @@ export interface NetworkPreset {
   jitterMs: number;
   command: CommandName;
   n: number;
-  /** Unnamed: both modes, ioredis, and the server trace left as the user set it. */
+  /** Unnamed: both modes, ioredis, and the server trace, value size and chunk size left as the user set them. */
   mode?: ModeChoice;
+  valueBytes?: number;
+  chunk?: number;
   engine?: Engine;
   serverTrace?: boolean;
   /** What the preset is meant to show, in one line. */
@@ -32,14 +35,19 @@ export const NETWORK_PRESETS: readonly NetworkPreset[] = [
     lesson: 'At 250 ms RTT a sequential client manages at most 4 requests per second, however fast Redis is.' },
   { id: 'netcat', label: 'netcat: PING×3 inline', rttMs: 0, jitterMs: 0, command: 'PING', n: 3, mode: 'pipeline', engine: 'raw', serverTrace: true,
     lesson: 'The docs’ netcat example: PING\\r\\nPING\\r\\nPING\\r\\n written in one go; three +PONG replies come back.' },
+  { id: 'chunks', label: '1,000,000 SETs (100 B): one pipeline vs chunks of 10,000', rttMs: 0, jitterMs: 0, command: 'SET', n: 1_000_000,
+    valueBytes: 100, mode: 'pipeline-vs-chunked', chunk: 10_000, engine: 'ioredis', serverTrace: false,
+    lesson: 'The docs advise sending a large job in batches of about 10k: compare the time and the peak memory of the client and of Redis.' },
 ];
 
-/** The form a preset sets up: every field it names, both modes and ioredis unless it says otherwise. */
+/** The form a preset sets up: every field it names, both modes and ioredis unless it says otherwise; the rest as they were. */
 export function applyPreset(form: RunFormState, p: NetworkPreset): RunFormState {
   return {
     ...form,
     command: p.command,
     n: String(p.n),
+    valueBytes: p.valueBytes === undefined ? form.valueBytes : String(p.valueBytes),
+    chunk: p.chunk === undefined ? form.chunk : String(p.chunk),
     rttMs: String(p.rttMs),
     jitterMs: String(p.jitterMs),
     mode: p.mode ?? 'both',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateRunForm, type RunFormState } from './run-form-state.ts';
 
 const form = (patch: Partial<RunFormState>): RunFormState => ({
-  command: 'INCR', n: '10', valueBytes: '16', mode: 'both', rttMs: '0', jitterMs: '0', serverTrace: false, engine: 'ioredis', ...patch,
+  command: 'INCR', n: '10', valueBytes: '16', mode: 'both', chunk: '10000', rttMs: '0', jitterMs: '0', serverTrace: false, engine: 'ioredis', ...patch,
 });
 
 describe('validateRunForm', () => {
@@ -46,5 +46,24 @@ describe('validateRunForm', () => {
       errors: { n: 'a server-traced run may have at most 100,000 commands' },
     });
     expect(validateRunForm(form({ serverTrace: false, n: '100001' })).ok).toBe(true);
+  });
+
+  it('asks for every mode and comparison, with the chunk size only when a chunked run is asked for', () => {
+    expect(validateRunForm(form({ mode: 'sequential' }))).toMatchObject({ ok: true, spec: { modes: ['sequential'] } });
+    expect(validateRunForm(form({ mode: 'pipeline' }))).toMatchObject({ ok: true, spec: { modes: ['pipeline'] } });
+    const pipelineOnly = validateRunForm(form({ mode: 'both', chunk: 'garbage' }));
+    expect(pipelineOnly.ok && pipelineOnly.spec.chunk).toBe(undefined);
+    expect(validateRunForm(form({ mode: 'chunked', n: '10000', chunk: '1000' }))).toMatchObject({
+      ok: true, spec: { modes: ['chunked'], n: 10_000, chunk: 1000 },
+    });
+    expect(validateRunForm(form({ mode: 'pipeline-vs-chunked', chunk: '3' }))).toMatchObject({ ok: true, spec: { modes: ['pipeline', 'chunked'], chunk: 3 } });
+    expect(validateRunForm(form({ mode: 'all', chunk: '5' }))).toMatchObject({ ok: true, spec: { modes: ['sequential', 'pipeline', 'chunked'], chunk: 5 } });
+  });
+
+  it('shows the chunk size’s bounds from the run request next to its field', () => {
+    expect(validateRunForm(form({ mode: 'chunked', chunk: '0' }))).toEqual({ ok: false, errors: { chunk: 'chunk must be at least 1' } });
+    expect(validateRunForm(form({ mode: 'chunked', chunk: '1.5' }))).toEqual({ ok: false, errors: { chunk: 'chunk must be a whole number' } });
+    expect(validateRunForm(form({ mode: 'all', chunk: '' }))).toMatchObject({ ok: false, errors: { chunk: expect.any(String) } });
+    expect(validateRunForm(form({ mode: 'chunked', chunk: '1000001' }))).toEqual({ ok: false, errors: { chunk: 'chunk must be at most 1,000,000' } });
   });
 });

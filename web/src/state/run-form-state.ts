@@ -3,13 +3,15 @@
 // the backend would give.
 import { RunSpecSchema, commandTakesValue, type Engine, type RunSpec } from '../../../trace/run-request.ts';
 import type { CommandName } from '../../../trace/trace-format.ts';
-import type { ModeChoice } from './url-hash-params.ts';
+import { MODES_OF, hasChunks, type ModeChoice } from './url-hash-params.ts';
 
 export interface RunFormState {
   command: CommandName;
   n: string;
   valueBytes: string;
   mode: ModeChoice;
+  /** Commands per pipeline, sent only when the mode has a chunked run. */
+  chunk: string;
   /** Round-trip time added by the backend's TCP delay proxy, and its ± jitter, in ms ('0' = direct). */
   rttMs: string;
   jitterMs: string;
@@ -18,14 +20,14 @@ export interface RunFormState {
   engine: Engine;
 }
 
-export type FormErrors = Partial<Record<'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'modes' | 'engine' | 'serverTrace' | 'form', string>>;
+export type FormErrors = Partial<Record<'command' | 'n' | 'valueBytes' | 'chunk' | 'rttMs' | 'jitterMs' | 'modes' | 'engine' | 'serverTrace' | 'form', string>>;
 
 export type FormResult = { ok: true; spec: RunSpec } | { ok: false; errors: FormErrors };
 
-const FIELDS = ['command', 'n', 'valueBytes', 'rttMs', 'jitterMs', 'modes', 'engine', 'serverTrace'] as const;
+const FIELDS = ['command', 'n', 'valueBytes', 'chunk', 'rttMs', 'jitterMs', 'modes', 'engine', 'serverTrace'] as const;
 
 export function modesOf(mode: ModeChoice): RunSpec['modes'] {
-  return mode === 'both' ? ['sequential', 'pipeline'] : [mode];
+  return [...MODES_OF[mode]];
 }
 
 /** A typed number: blank or non-numeric text becomes NaN so the schema reports it. */
@@ -39,6 +41,7 @@ export function validateRunForm(form: RunFormState): FormResult {
     command: form.command,
     n: numberOf(form.n),
     valueBytes: takesValue ? numberOf(form.valueBytes) : 0,
+    ...(hasChunks(form.mode) ? { chunk: numberOf(form.chunk) } : {}),
     rttMs: numberOf(form.rttMs),
     jitterMs: numberOf(form.jitterMs),
     engine: form.engine,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { serializeSweep } from '../../../trace/sweep-io.ts';
 import { serializeTrace } from '../../../trace/trace-io.ts';
-import { pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
-import { loadTraceUrls, orderForComparison, traceFileName, traceUrlsFromSearch } from './trace-files.ts';
+import { sweepDocument } from '../test-support/sweep-fixtures.ts';
+import { chunkedTrace, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
+import { loadTraceFiles, loadTraceUrls, orderForComparison, sweepFileName, traceFileName, traceUrlsFromSearch } from './trace-files.ts';
 
 describe('traceUrlsFromSearch', () => {
   it('reads repeated ?trace= parameters, ignoring blanks, at most four', () => {
@@ -24,9 +26,24 @@ describe('loadTraceUrls', () => {
     expect(result.docs[0]!.run.n).toBe(3);
     expect(result.errors).toEqual([
       'Could not load the trace at /bad.json: Not a trace: expected "format": "pipescope-trace".',
-      expect.stringMatching(/^Could not load the trace at \/broken.json: Not a trace: the file is not valid JSON/),
+      expect.stringMatching(/^Could not load the trace at \/broken.json: Not a Pipescope file: the file is not valid JSON/),
       'Could not load the trace at /missing.json: HTTP 404 Not Found',
     ]);
+  });
+});
+
+describe('sweep files', () => {
+  it('tells a sweep from a trace, from a URL or a picked file, and holds it to the sweep rules', async () => {
+    const sweep = sweepDocument([1, 2, 4], 100);
+    const fromUrl = await loadTraceUrls(['/sweep.json', '/trace.json'], async (url) => (url === '/sweep.json' ? serializeSweep(sweep) : serializeTrace(sequentialTrace(2))));
+    expect(fromUrl.sweeps).toEqual([sweep]);
+    expect(fromUrl.docs).toHaveLength(1);
+    const bad = { ...sweep, points: sweep.points.slice(1) };
+    const files = [new File([serializeSweep(sweep)], 'good.json'), new File([JSON.stringify(bad)], 'bad.json')];
+    const picked = await loadTraceFiles(files);
+    expect(picked.sweeps).toEqual([sweep]);
+    expect(picked.errors).toEqual(["bad.json: Invalid sweep: its points do not follow the sweep's depths."]);
+    expect(sweepFileName(sweep)).toBe('pipescope-sweep-ping-1-4-sweep-test-1.json');
   });
 });
 
@@ -36,5 +53,15 @@ describe('file names and order', () => {
     const pipe = pipelineTrace(3);
     expect(traceFileName(seq)).toBe('pipescope-sequential-incr-3-test-sequential-3.json');
     expect(orderForComparison([pipe, seq]).map((d) => d.run.mode)).toEqual(['sequential', 'pipeline']);
+  });
+});
+
+describe('chunked runs', () => {
+  it('name their chunk size and come after the single pipeline, larger chunks first', () => {
+    const small = chunkedTrace(10, 2);
+    const large = chunkedTrace(10, 5);
+    expect(traceFileName(small)).toBe('pipescope-chunked-2-ping-10-test-chunked-10.json');
+    const ordered = orderForComparison([small, pipelineTrace(10), large, sequentialTrace(10)]);
+    expect(ordered.map((d) => [d.run.mode, d.run.chunk])).toEqual([['sequential', undefined], ['pipeline', undefined], ['chunked', 5], ['chunked', 2]]);
   });
 });

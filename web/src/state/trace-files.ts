@@ -1,15 +1,22 @@
-// Getting traces in and out of the browser: `?trace=<url>` (repeatable, for replays and embeds),
-// files picked by the user, and downloads. All text goes through parseTrace, so a file is held to the
-// same rules as a live run and its TraceError message is what the user sees.
-import { parseTrace, serializeTrace } from '../../../trace/trace-io.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+// Getting traces and sweeps in and out of the browser: `?trace=<url>` (repeatable, for replays and
+// embeds), files picked by the user, and downloads. All text goes through parseDocument, so a file is
+// held to the same rules as a live run and its TraceError message is what the user sees; a sweep file
+// is told from a trace by its format.
+import { parseDocument, serializeSweep } from '../../../trace/sweep-io.ts';
+import type { SweepDocument } from '../../../trace/sweep-format.ts';
+import { serializeTrace } from '../../../trace/trace-io.ts';
+import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
 
 export const MAX_TRACES_SHOWN = 4;
 
 export interface LoadResult {
   docs: TraceDocument[];
+  /** Depth-sweep files among them (shown in the sweep view). */
+  sweeps: SweepDocument[];
   errors: string[];
 }
+
+type Loaded = { doc: ReturnType<typeof parseDocument> } | { error: string };
 
 export function traceUrlsFromSearch(search: string): string[] {
   try {
@@ -27,7 +34,7 @@ export async function loadTraceUrls(urls: string[], fetchText: (url: string) => 
   const results = await Promise.all(
     urls.map(async (url) => {
       try {
-        return { doc: parseTrace(await fetchText(url)) };
+        return { doc: parseDocument(await fetchText(url)) };
       } catch (error) {
         return { error: `Could not load the trace at ${url}: ${(error as Error).message}` };
       }
@@ -42,7 +49,7 @@ export async function loadTraceFiles(files: ArrayLike<File>): Promise<LoadResult
       .slice(0, MAX_TRACES_SHOWN)
       .map(async (file) => {
         try {
-          return { doc: parseTrace(await file.text()) };
+          return { doc: parseDocument(await file.text()) };
         } catch (error) {
           return { error: `${file.name}: ${(error as Error).message}` };
         }
@@ -51,14 +58,16 @@ export async function loadTraceFiles(files: ArrayLike<File>): Promise<LoadResult
   return collect(results);
 }
 
-function collect(results: ({ doc: TraceDocument } | { error: string })[]): LoadResult {
+function collect(results: Loaded[]): LoadResult {
   const docs: TraceDocument[] = [];
+  const sweeps: SweepDocument[] = [];
   const errors: string[] = [];
   for (const r of results) {
-    if ('doc' in r) docs.push(r.doc);
-    else errors.push(r.error);
+    if (!('doc' in r)) errors.push(r.error);
+    else if (r.doc.kind === 'sweep') sweeps.push(r.doc.doc);
+    else docs.push(r.doc.doc);
   }
-  return { docs, errors };
+  return { docs, sweeps, errors };
 }
 
 async function fetchTextOrThrow(url: string): Promise<string> {
@@ -67,25 +76,45 @@ async function fetchTextOrThrow(url: string): Promise<string> {
   return response.text();
 }
 
+/** pipescope-<mode>[-<chunk>]-<command>-<n>-<run id>.json, e.g. pipescope-chunked-10000-set-1000000-….json */
 export function traceFileName(doc: TraceDocument): string {
-  return `pipescope-${doc.run.mode}-${doc.run.command.toLowerCase()}-${doc.run.n}-${doc.run.id}.json`;
+  const { mode, chunk, command, n, id } = doc.run;
+  const modeText = mode === 'chunked' && chunk !== undefined ? `${mode}-${chunk}` : mode;
+  return `pipescope-${modeText}-${command.toLowerCase()}-${n}-${id}.json`;
+}
+
+/** pipescope-sweep-<command>-<first depth>-<last depth>-<sweep id>.json */
+export function sweepFileName(doc: SweepDocument): string {
+  const { command, depths, id } = doc.sweep;
+  return `pipescope-sweep-${command.toLowerCase()}-${depths[0]}-${depths.at(-1)}-${id}.json`;
 }
 
 /** Saves a trace through a temporary object URL. */
 export function downloadTrace(doc: TraceDocument): void {
-  const blob = new Blob([serializeTrace(doc)], { type: 'application/json' });
+  downloadJson(serializeTrace(doc), traceFileName(doc));
+}
+
+/** Saves a depth sweep (serializeSweep), which opens again with Open trace… or ?trace=. */
+export function downloadSweep(doc: SweepDocument): void {
+  downloadJson(serializeSweep(doc), sweepFileName(doc));
+}
+
+function downloadJson(text: string, fileName: string): void {
+  const blob = new Blob([text], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = traceFileName(doc);
+  a.download = fileName;
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Sequential runs on the left, pipelines on the right, otherwise in the given order. */
+const MODE_ORDER: Record<RunMode, number> = { sequential: 0, pipeline: 1, chunked: 2 };
+
+/** Sequential runs first, then one pipeline, then chunked runs (larger chunks first); otherwise in the given order. */
 export function orderForComparison(docs: readonly TraceDocument[]): TraceDocument[] {
-  const rank = (d: TraceDocument) => (d.run.mode === 'sequential' ? 0 : 1);
-  return [...docs].sort((a, b) => rank(a) - rank(b));
+  const chunkRank = (d: TraceDocument) => -(d.run.chunk ?? 0);
+  return [...docs].sort((a, b) => MODE_ORDER[a.run.mode] - MODE_ORDER[b.run.mode] || chunkRank(a) - chunkRank(b));
 }

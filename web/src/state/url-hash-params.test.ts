@@ -8,6 +8,7 @@ describe('parseHashParams', () => {
       n: 5000,
       valueBytes: 1024,
       mode: 'pipeline',
+      chunk: 10_000,
       scale: 'own',
       rttMs: 0,
       jitterMs: 0,
@@ -60,7 +61,7 @@ describe('parseHashParams', () => {
 
   it('round-trips what it formats', () => {
     const p = {
-      command: 'GET' as const, n: 123, valueBytes: 64, mode: 'sequential' as const, scale: 'own' as const, rttMs: 0.5, jitterMs: 5,
+      command: 'GET' as const, n: 123, valueBytes: 64, mode: 'sequential' as const, chunk: 10_000, scale: 'own' as const, rttMs: 0.5, jitterMs: 5,
       serverTrace: true, engine: 'raw' as const,
     };
     expect(parseHashParams(formatHashParams(p))).toEqual(p);
@@ -79,5 +80,22 @@ describe('parseHashParams', () => {
   it('keeps the usual link short: the server trace and engine only when not the defaults', () => {
     expect(formatHashParams(DEFAULT_HASH_PARAMS)).not.toMatch(/serverTrace|engine/);
     expect(formatHashParams({ ...DEFAULT_HASH_PARAMS, serverTrace: true, engine: 'raw' })).toMatch(/&serverTrace=1&engine=raw$/);
+  });
+
+  it('reads the comparisons and the chunk size, tolerantly', () => {
+    expect(parseHashParams('#mode=pipeline-vs-chunked&chunk=10000')).toMatchObject({ mode: 'pipeline-vs-chunked', chunk: 10_000 });
+    expect(parseHashParams('#mode=ALL&chunk=7')).toMatchObject({ mode: 'all', chunk: 7 });
+    expect(parseHashParams('#mode=chunked&chunk=1000')).toMatchObject({ mode: 'chunked', chunk: 1000 });
+    for (const bad of ['0', '-5', '1.5', '1e3', '1000001', '', 'ten']) expect(parseHashParams(`#chunk=${bad}`).chunk).toBe(DEFAULT_HASH_PARAMS.chunk);
+    expect(parseHashParams('#mode=both').mode).toBe('both'); // links made before chunked mode still open the same form
+  });
+
+  it('round-trips the chunk size; the link carries it when the mode has chunks or it was changed', () => {
+    const chunked = { ...DEFAULT_HASH_PARAMS, command: 'SET' as const, n: 1_000_000, valueBytes: 100, mode: 'pipeline-vs-chunked' as const, chunk: 10_000 };
+    expect(formatHashParams(chunked)).toBe('#command=SET&n=1000000&valueBytes=100&mode=pipeline-vs-chunked&chunk=10000&scale=shared');
+    expect(parseHashParams(formatHashParams(chunked))).toEqual(chunked);
+    const changed = { ...DEFAULT_HASH_PARAMS, mode: 'pipeline' as const, chunk: 250 };
+    expect(parseHashParams(formatHashParams(changed))).toEqual(changed);
+    expect(formatHashParams(DEFAULT_HASH_PARAMS)).not.toMatch(/chunk/);
   });
 });

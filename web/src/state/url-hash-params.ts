@@ -1,12 +1,26 @@
 // The shareable part of the app state, kept in the URL hash (#command=INCR&n=10&mode=both&scale=shared,
-// plus &serverTrace=1 and &engine=raw when they are not the defaults)
+// plus &chunk=10000 when the mode has chunks, &serverTrace=1 and &engine=raw when they are not the defaults)
 // so a presenter can send a link that opens the same form. Parsing is tolerant: any missing or bad
 // value falls back to its default and nothing ever throws.
-import { COMMAND_NAMES, type CommandName } from '../../../trace/trace-format.ts';
+import { COMMAND_NAMES, type CommandName, type RunMode } from '../../../trace/trace-format.ts';
 import { ENGINES, MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_VALUE_BYTES, type Engine } from '../../../trace/run-request.ts';
 
-export const MODE_CHOICES = ['sequential', 'pipeline', 'both'] as const;
+/** One mode, or a comparison: 'both' (sequential vs one pipeline, the original choice), 'pipeline-vs-chunked', 'all'. */
+export const MODE_CHOICES = ['sequential', 'pipeline', 'chunked', 'both', 'pipeline-vs-chunked', 'all'] as const;
 export type ModeChoice = (typeof MODE_CHOICES)[number];
+
+/** The runs a choice asks for, in the order they run and are shown. */
+export const MODES_OF: Record<ModeChoice, readonly RunMode[]> = {
+  sequential: ['sequential'],
+  pipeline: ['pipeline'],
+  chunked: ['chunked'],
+  both: ['sequential', 'pipeline'],
+  'pipeline-vs-chunked': ['pipeline', 'chunked'],
+  all: ['sequential', 'pipeline', 'chunked'],
+};
+
+/** Whether a choice includes a chunked run, which needs a chunk size. */
+export const hasChunks = (mode: ModeChoice): boolean => MODES_OF[mode].includes('chunked');
 export const SCALE_CHOICES = ['shared', 'own'] as const;
 export type ScaleChoice = (typeof SCALE_CHOICES)[number];
 
@@ -15,6 +29,8 @@ export interface HashParams {
   n: number;
   valueBytes: number;
   mode: ModeChoice;
+  /** Chunked runs: commands per pipeline. */
+  chunk: number;
   scale: ScaleChoice;
   /** Added round-trip time and jitter through the delay proxy, ms. */
   rttMs: number;
@@ -25,7 +41,7 @@ export interface HashParams {
 }
 
 export const DEFAULT_HASH_PARAMS: HashParams = {
-  command: 'INCR', n: 10, valueBytes: 16, mode: 'both', scale: 'shared', rttMs: 0, jitterMs: 0, serverTrace: false, engine: 'ioredis',
+  command: 'INCR', n: 10, valueBytes: 16, mode: 'both', chunk: 10_000, scale: 'shared', rttMs: 0, jitterMs: 0, serverTrace: false, engine: 'ioredis',
 };
 
 function oneOf<T extends string>(choices: readonly T[], value: string | null, fallback: T): T {
@@ -67,6 +83,7 @@ export function parseHashParams(hash: string): HashParams {
     n: wholeNumber(params.get('n'), 1, MAX_COMMANDS, d.n),
     valueBytes: wholeNumber(params.get('valueBytes'), 0, MAX_VALUE_BYTES, d.valueBytes),
     mode: oneOf(MODE_CHOICES, params.get('mode'), d.mode),
+    chunk: wholeNumber(params.get('chunk'), 1, MAX_COMMANDS, d.chunk),
     scale: oneOf(SCALE_CHOICES, params.get('scale'), d.scale),
     rttMs: decimal(params.get('rttMs'), MAX_ADDED_RTT_MS, d.rttMs),
     jitterMs: decimal(params.get('jitterMs'), MAX_JITTER_MS, d.jitterMs),
@@ -76,14 +93,10 @@ export function parseHashParams(hash: string): HashParams {
 }
 
 export function formatHashParams(p: HashParams): string {
-  const params = new URLSearchParams({
-    command: p.command,
-    n: String(p.n),
-    valueBytes: String(p.valueBytes),
-    mode: p.mode,
-    scale: p.scale,
-  });
-  // Delay only when there is some, so the usual link stays short.
+  const params = new URLSearchParams({ command: p.command, n: String(p.n), valueBytes: String(p.valueBytes), mode: p.mode });
+  // The chunk size only when it matters or was changed, delay only when there is some: the usual link stays short.
+  if (hasChunks(p.mode) || p.chunk !== DEFAULT_HASH_PARAMS.chunk) params.set('chunk', String(p.chunk));
+  params.set('scale', p.scale);
   if (p.rttMs > 0) params.set('rttMs', String(p.rttMs));
   if (p.jitterMs > 0) params.set('jitterMs', String(p.jitterMs));
   if (p.serverTrace) params.set('serverTrace', '1');

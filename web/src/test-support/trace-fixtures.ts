@@ -3,7 +3,10 @@
 // For unit tests only; nothing here is shown to users.
 import { escapeBytes } from '../../../trace/escape-bytes.ts';
 import { TraceBuilder, type ServerCounts, type TraceHeader } from '../../../trace/trace-builder.ts';
-import { HEAD_BYTES, type CommandName, type RunMode, type ServerTrace, type Syscall, type TraceDocument } from '../../../trace/trace-format.ts';
+import {
+  HEAD_BYTES, MEMORY_CLIENT_SOURCE, MEMORY_SERVER_SOURCE, type CommandName, type Memory, type RunMode, type ServerTrace, type Syscall,
+  type TraceDocument,
+} from '../../../trace/trace-format.ts';
 
 export function header(mode: RunMode, n: number, command: CommandName = 'INCR', id = `test-${mode}-${n}`): TraceHeader {
   return {
@@ -60,6 +63,46 @@ export function pipelineTrace(n: number, writeSize = n, readSize = n, firstReply
     t += 1;
   }
   return b.finish(SERVER(Math.ceil(n / 1000), Math.ceil(n / 1000)));
+}
+
+/**
+ * n commands in pipelines of `chunk`: each pipeline one write at t, its replies in one read at t + rttUs,
+ * the next pipeline written gapUs after that. memory: the samples to finish with (or none).
+ */
+export function chunkedTrace(n: number, chunk: number, rttUs = 100, gapUs = 20, command: CommandName = 'PING', memory: Memory | null = null): TraceDocument {
+  const h = header('chunked', n, command);
+  const b = new TraceBuilder({ ...h, run: { ...h.run, chunk } });
+  let t = 10;
+  for (let first = 0; first < n; first += chunk) {
+    const commands = Math.min(chunk, n - first);
+    b.addBatch({
+      writes: [{ atUs: t, bytes: commands * 14, commands }],
+      reads: [{ atUs: t + rttUs, bytes: commands * 7, replies: commands }],
+      outcomes: Array.from({ length: commands }, () => ({ reply: command === 'PING' ? 'PONG' : 'OK' })),
+    });
+    t += rttUs + gapUs;
+  }
+  return b.finish(SERVER(Math.ceil(n / chunk), Math.ceil(n / chunk)), null, memory);
+}
+
+const MiB = 1024 * 1024;
+
+/**
+ * Memory samples at the given times: the client's heap is 10 MiB + i × heapStep at its i-th sample (RSS
+ * 20 MiB more); Redis's run connection holds 20 KiB + i × 1 KiB (qbuf i KiB, omem 0), used_memory 1 MiB + i KiB.
+ */
+export function memorySamples(clientUs: number[], serverUs: number[], heapStep = MiB, intervalMs = 10): Memory {
+  return {
+    intervalMs,
+    server: {
+      source: MEMORY_SERVER_SOURCE,
+      samples: serverUs.map((atUs, i) => ({ atUs, qbuf: i * 1024, omem: 0, totMem: 20 * 1024 + i * 1024, usedMemory: MiB + i * 1024 })),
+    },
+    client: {
+      source: MEMORY_CLIENT_SOURCE,
+      samples: clientUs.map((atUs, i) => ({ atUs, rss: 30 * MiB + i * heapStep, heapUsed: 10 * MiB + i * heapStep, external: MiB })),
+    },
+  };
 }
 
 /** One PING through the delay proxy: written at 10 µs, at Redis at 60, back from Redis at 70, read at 120. */

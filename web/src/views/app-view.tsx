@@ -17,10 +17,15 @@ import { RunProgressView } from './run-progress-view.tsx';
 import { LongRunConfirmView } from './long-run-confirm-view.tsx';
 import { baseRttUs, longRunCheck, type LongRun } from '../format/rtt-estimate.ts';
 import { StatusBannerView } from './status-banner-view.tsx';
+import { SweepStore } from '../live/sweep-store.ts';
+import { parseViewChoice, type ViewChoice } from '../state/sweep-hash-params.ts';
+import type { LoadResult } from '../state/trace-files.ts';
+import { SweepView } from './sweep-view.tsx';
+import { ViewTabsView } from './view-tabs-view.tsx';
 
 function formOf(p: HashParams): RunFormState {
   return {
-    command: p.command, n: String(p.n), valueBytes: String(p.valueBytes), mode: p.mode, rttMs: String(p.rttMs), jitterMs: String(p.jitterMs),
+    command: p.command, n: String(p.n), valueBytes: String(p.valueBytes), mode: p.mode, chunk: String(p.chunk), rttMs: String(p.rttMs), jitterMs: String(p.jitterMs),
     serverTrace: p.serverTrace, engine: p.engine,
   };
 }
@@ -32,6 +37,11 @@ export function AppView({ store }: { store: SessionStore }) {
   const [scale, setScale] = useState<ScaleChoice>(initial.scale);
   const zoomSync = useMemo(() => new TimeZoomSync(), []);
   const fileInput = useRef<HTMLInputElement>(null);
+  // The depth sweep shares the session's socket; its view stays mounted (see sweep-view.tsx).
+  const [view, setView] = useState<ViewChoice>(() => parseViewChoice(window.location.hash));
+  const sweepStore = useMemo(() => new SweepStore(store), [store]);
+  const sweepSession = useSyncExternalStore(sweepStore.subscribe, sweepStore.getSnapshot);
+  useEffect(() => sweepStore.attach(), [sweepStore]);
 
   useEffect(() => {
     store.start();
@@ -40,14 +50,16 @@ export function AppView({ store }: { store: SessionStore }) {
 
   // Form and scale → URL hash. A half-typed number keeps the last good value in the hash.
   useEffect(() => {
+    if (view !== 'run') return; // the sweep view writes its own
     const current = parseHashParams(window.location.hash);
     const typed = parseHashParams(
-      `#n=${encodeURIComponent(form.n)}&valueBytes=${encodeURIComponent(form.valueBytes)}&rttMs=${encodeURIComponent(form.rttMs)}&jitterMs=${encodeURIComponent(form.jitterMs)}`,
+      `#n=${encodeURIComponent(form.n)}&valueBytes=${encodeURIComponent(form.valueBytes)}&rttMs=${encodeURIComponent(form.rttMs)}&jitterMs=${encodeURIComponent(form.jitterMs)}&chunk=${encodeURIComponent(form.chunk)}`,
     );
-    const good = (key: 'n' | 'valueBytes' | 'rttMs' | 'jitterMs') => (typed[key] === Number(form[key]) ? typed[key] : current[key]);
+    const good = (key: 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'chunk') => (typed[key] === Number(form[key]) ? typed[key] : current[key]);
     const hash = formatHashParams({
       command: form.command,
       mode: form.mode,
+      chunk: good('chunk'),
       scale,
       n: good('n'),
       valueBytes: good('valueBytes'),
@@ -57,10 +69,13 @@ export function AppView({ store }: { store: SessionStore }) {
       engine: form.engine,
     });
     if (hash !== window.location.hash) history.replaceState(null, '', `${window.location.pathname}${window.location.search}${hash}`);
-  }, [form, scale]);
+  }, [form, scale, view]);
 
   useEffect(() => {
     const onHash = () => {
+      const nextView = parseViewChoice(window.location.hash);
+      setView(nextView);
+      if (nextView !== 'run') return;
       const p = parseHashParams(window.location.hash);
       setForm(formOf(p));
       setScale(p.scale);
@@ -74,10 +89,8 @@ export function AppView({ store }: { store: SessionStore }) {
     if (urls.length === 0) return;
     let live = true;
     store.setMessage({ kind: 'info', text: `Loading ${urls.length === 1 ? 'a trace' : `${urls.length} traces`} from the URL…` });
-    void loadTraceUrls(urls).then(({ docs, errors }) => {
-      if (!live) return;
-      if (docs.length) store.showTraces(orderForComparison(docs), 'url');
-      store.setMessage(errors.length ? { kind: 'error', text: errors.join(' ') } : null);
+    void loadTraceUrls(urls).then((result) => {
+      if (live) showLoaded(result, 'url');
     });
     return () => {
       live = false;
@@ -96,11 +109,18 @@ export function AppView({ store }: { store: SessionStore }) {
   const onExport = useCallback((doc: TraceDocument) => downloadTrace(doc), []);
   const onFiles = async (files: FileList | null) => {
     if (!files || files.length === 0) return;
-    const { docs, errors } = await loadTraceFiles(files);
-    if (docs.length) store.showTraces(orderForComparison(docs), 'file');
-    store.setMessage(errors.length ? { kind: 'error', text: errors.join(' ') } : null);
+    showLoaded(await loadTraceFiles(files), 'file');
     if (fileInput.current) fileInput.current.value = '';
   };
+  /** Traces go to the single-run view, a sweep to the sweep view; with both, the view stays. */
+  function showLoaded({ docs, sweeps, errors }: LoadResult, source: 'file' | 'url'): void {
+    if (docs.length) store.showTraces(orderForComparison(docs), source);
+    if (sweeps[0]) sweepStore.show(sweeps[0], source);
+    if (docs.length === 0 && sweeps.length > 0) setView('sweep');
+    if (sweeps.length === 0 && docs.length > 0) setView('run');
+    const extra = sweeps.length > 1 ? [`Showing the first of ${sweeps.length} sweep files.`] : [];
+    store.setMessage(errors.length ? { kind: 'error', text: [...errors, ...extra].join(' ') } : extra.length ? { kind: 'info', text: extra[0]! } : null);
+  }
 
   const { connection, redis, active, traces } = session;
   const blockedReason =
@@ -118,8 +138,9 @@ export function AppView({ store }: { store: SessionStore }) {
         </div>
         <ConnectionPill session={session} />
       </header>
+      <ViewTabsView view={view} onChange={setView} sweepRunning={sweepSession.active !== null} />
       <StatusBannerView connection={connection} redis={redis} onRetry={() => store.retryNow()} />
-      <section className="controls">
+      <section className="controls" hidden={view !== 'run'}>
         <RunFormView
           form={form}
           onChange={setForm}
@@ -127,7 +148,7 @@ export function AppView({ store }: { store: SessionStore }) {
           onCancel={() => store.cancel()}
           running={active !== null}
           cancelling={active?.cancelling ?? false}
-          blockedReason={blockedReason}
+          blockedReason={blockedReason ?? (sweepSession.active ? 'A depth sweep is running' : null)}
         />
         {pendingLongRun && (
           <LongRunConfirmView
@@ -174,11 +195,17 @@ export function AppView({ store }: { store: SessionStore }) {
           </button>
         </p>
       )}
-      {traces.length > 0 ? (
+      {view !== 'run' ? null : traces.length > 0 ? (
         <ResultsView traces={traces} source={session.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} onExport={onExport} />
       ) : (
         <EmptyState running={active !== null} />
       )}
+      <SweepView
+        sweeps={sweepStore}
+        shown={view === 'sweep'}
+        blockedReason={blockedReason ?? (active ? 'A run is in progress' : null)}
+        onOpenFiles={(files) => void onFiles(files)}
+      />
       <footer className="app-footer">
         Times are µs on the client’s monotonic clock from each run’s t0, measured where the client meets the socket. Redis figures are
         INFO deltas around the run; server-traced runs add MONITOR execution times (on the client’s clock, ± the stated uncertainty) and

@@ -1,5 +1,6 @@
-// Asks before a sequential run that would take minutes (N round trips at the chosen RTT): run it
-// anyway, or run an N that takes about a minute. A presenter should never be stuck waiting by surprise.
+// Asks before a run that would take minutes (a sequential run's N round trips, or a chunked run's one
+// per pipeline, at the chosen RTT): run it anyway, or run an N that takes about a minute. A presenter
+// should never be stuck waiting by surprise.
 import { formatCount, formatUs } from '../format/number-format.ts';
 import type { LongRun } from '../format/rtt-estimate.ts';
 
@@ -16,7 +17,10 @@ export function LongRunConfirmView({ n, rttMs, longRun, onRunAnyway, onReduce, o
   return (
     <div className="long-run-confirm" role="alertdialog" aria-labelledby="long-run-title" data-testid="long-run-confirm">
       <p id="long-run-title">
-        <strong>This sequential run should take about {formatUs(longRun.expectedUs)}</strong>: {formatCount(n)} round trips of{' '}
+        <strong>
+          This {longRun.mode === 'sequential' ? 'sequential run' : 'chunked run'} should take about {formatUs(longRun.expectedUs)}
+        </strong>
+        : {formatCount(longRun.roundTrips)} round trips of{' '}
         {rttMs > 0 ? `${rttMs} ms added delay plus the connection's own RTT` : "the connection's RTT"}.
       </p>
       <div className="long-run-actions">

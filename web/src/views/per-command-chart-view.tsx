@@ -5,6 +5,7 @@
 import { scaleBand, scaleLinear } from 'd3';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { formatCount, formatRatio } from '../format/number-format.ts';
+import { modePhrase } from '../format/run-label.ts';
 import { kernelCounts } from '../model/kernel-counts.ts';
 
 interface Figure {
@@ -64,7 +65,7 @@ export function PerCommandChartView({ traces }: { traces: readonly TraceDocument
                 if (total === null) {
                   return (
                     <text key={ri} className="bar-meta" x={LABEL_WIDTH + 6} y={barY + y.bandwidth() / 2} dy="0.32em">
-                      — {r.doc.run.mode}: not traced
+                      — {modePhrase(r.doc.run.mode, r.doc.run.chunk)}: not traced
                     </text>
                   );
                 }
@@ -77,7 +78,7 @@ export function PerCommandChartView({ traces }: { traces: readonly TraceDocument
                       {formatRatio(value)}
                       <tspan className="bar-meta">
                         {'  '}
-                        {r.doc.run.mode} · {formatCount(total)} ÷ {formatCount(r.doc.run.n)}
+                        {modePhrase(r.doc.run.mode, r.doc.run.chunk)} · {formatCount(total)} ÷ {formatCount(r.doc.run.n)}
                       </tspan>
                     </text>
                   </g>

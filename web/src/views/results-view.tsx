@@ -3,7 +3,7 @@
 // selection (which run the wire view shows, which event is picked) shared by diagrams and wire view.
 import { useCallback, useMemo, useState } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { comparisonHeadline } from '../format/comparison-headline.ts';
+import { comparisonHeadlines } from '../format/comparison-headline.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import type { WireRef } from '../model/wire-rows.ts';
@@ -30,7 +30,7 @@ interface Props {
 
 export function ResultsView({ traces, source, scale, onScaleChange, zoomSync, onExport }: Props) {
   const sharedEndUs = useMemo(() => Math.max(1, ...traces.map((d) => traceColumns(d).endUs)), [traces]);
-  const headline = comparisonHeadline(traces);
+  const headlines = comparisonHeadlines(traces);
   const shared = scale === 'shared';
   const [wireRunId, setWireRunId] = useState<string | null>(null);
   const [selection, setSelection] = useState<WireSelection | null>(null);
@@ -43,7 +43,11 @@ export function ResultsView({ traces, source, scale, onScaleChange, zoomSync, on
   const selectedIn = (doc: TraceDocument) => (selection?.runId === doc.run.id ? selection.ref : null);
   return (
     <section className="results" aria-label="Runs">
-      {headline && <p className="headline">{headline}</p>}
+      {headlines.map((h) => (
+        <p key={h.kind + h.text} className={`headline headline-${h.kind}`} data-testid={`headline-${h.kind}`}>
+          {h.text}
+        </p>
+      ))}
       <div className="toolbar">
         <button
           type="button"
@@ -84,7 +88,8 @@ export function ResultsView({ traces, source, scale, onScaleChange, zoomSync, on
           Export {traces.length > 1 ? `${traces.length} traces` : 'trace'}
         </button>
       </div>
-      <div className={`panels panels-${Math.min(traces.length, 2)}`}>
+      {/* A chunked run's title ("… in pipelines of 10,000") may take two lines: every header then does, so side-by-side diagrams stay level. */}
+      <div className={`panels panels-${Math.min(traces.length, 2)}${traces.some((d) => d.run.mode === 'chunked') ? ' panels-chunked' : ''}`}>
         {traces.map((doc) => (
           <RunPanelView
             key={doc.run.id}

@@ -1,6 +1,7 @@
-// The run form: command, count, value size (SET/GET only), mode, added delay, client engine, the
-// Redis-side trace switch (with its cost), Run / Cancel. Validated with the shared RunSpecSchema as the
-// user types, messages shown next to the field they concern.
+// The run form: command, count, value size (SET/GET only), mode (one, or a comparison), the chunk size
+// (when a chunked run is asked for), added delay, client engine, the Redis-side trace switch (with its
+// cost), Run / Cancel. Validated with the shared RunSpecSchema as the user types, messages shown next to
+// the field they concern.
 import { useId } from 'react';
 import {
   ENGINES,
@@ -14,8 +15,10 @@ import {
   type RunSpec,
 } from '../../../trace/run-request.ts';
 import { COMMAND_NAMES, type CommandName } from '../../../trace/trace-format.ts';
+import { chunkNote } from '../format/run-label.ts';
+import { formatCount } from '../format/number-format.ts';
 import { validateRunForm, type RunFormState } from '../state/run-form-state.ts';
-import { MODE_CHOICES, type ModeChoice } from '../state/url-hash-params.ts';
+import { MODE_CHOICES, hasChunks, type ModeChoice } from '../state/url-hash-params.ts';
 import { RTT_STOPS_MS, rttAtStop, stopIndexFor } from '../state/rtt-slider-stops.ts';
 
 interface Props {
@@ -34,11 +37,25 @@ const ENGINE_LABELS: Record<Engine, string> = {
   raw: 'raw socket',
 };
 
-const MODE_LABELS: Record<ModeChoice, string> = {
-  sequential: 'Sequential',
-  pipeline: 'Pipeline',
-  both: 'Both — compare',
-};
+/** What each choice runs, in words; C is the chunk size as typed (or "C" while it is not a number). */
+function modeChoiceLabel(mode: ModeChoice, form: RunFormState): string {
+  const c = /^\s*\d+\s*$/.test(form.chunk) && Number(form.chunk) > 0 ? formatCount(Number(form.chunk)) : 'C';
+  const labels: Record<ModeChoice, string> = {
+    sequential: 'Sequential',
+    pipeline: 'One pipeline',
+    chunked: `N commands in pipelines of ${c}`,
+    both: 'Sequential vs one pipeline',
+    'pipeline-vs-chunked': `One pipeline vs chunks of ${c}`,
+    all: `All three: sequential, one pipeline, chunks of ${c}`,
+  };
+  return labels[mode];
+}
+
+/** The choices of the mode menu, grouped: one mode, or a comparison. */
+const MODE_GROUPS: { label: string; modes: readonly ModeChoice[] }[] = [
+  { label: 'One mode', modes: MODE_CHOICES.filter((m) => m === 'sequential' || m === 'pipeline' || m === 'chunked') },
+  { label: 'Compare', modes: MODE_CHOICES.filter((m) => m === 'both' || m === 'pipeline-vs-chunked' || m === 'all') },
+];
 
 export function RunFormView({ form, onChange, onRun, onCancel, running, cancelling, blockedReason }: Props) {
   const id = useId();
@@ -80,13 +97,31 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
       <div className="field">
         <label htmlFor={`${id}-mode`}>Mode</label>
         <select id={`${id}-mode`} data-testid="mode" value={form.mode} onChange={(e) => set({ mode: e.target.value as ModeChoice })}>
-          {MODE_CHOICES.map((m) => (
-            <option key={m} value={m}>
-              {MODE_LABELS[m]}
-            </option>
+          {MODE_GROUPS.map(({ label, modes }) => (
+            <optgroup key={label} label={label}>
+              {modes.map((m) => (
+                <option key={m} value={m}>
+                  {modeChoiceLabel(m, form)}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </select>
       </div>
+      {hasChunks(form.mode) && (
+        <div className="field">
+          <label htmlFor={`${id}-chunk`} title="Commands per pipeline: each pipeline's replies are awaited before the next is written">
+            Pipelines of C
+          </label>
+          <NumberInput id={`${id}-chunk`} testId="chunk" className="narrow" value={form.chunk} min={1} max={MAX_COMMANDS} whole error={errors.chunk} onChange={(chunk) => set({ chunk })} />
+          <FieldError id={`${id}-chunk`} error={errors.chunk} />
+          {!errors.chunk && !errors.n && (
+            <span className="chunk-note" data-testid="chunk-note">
+              {chunkNote(Number(form.n), Number(form.chunk))}
+            </span>
+          )}
+        </div>
+      )}
       <div className="field">
         <label htmlFor={`${id}-rtt`} title="Round-trip time added by the backend's TCP delay proxy; 0 connects directly">
           Added RTT (ms)

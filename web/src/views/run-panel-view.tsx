@@ -1,16 +1,19 @@
 // One finished run: its header (with the probes that recorded it), the sequence diagram, the plain-words
-// lines computed from the trace (and, server-traced, the order Redis ran things in), and the summary.
-// data-mode / data-n are for tests; the diagram sets data-render and data-commands-drawn.
+// lines computed from the trace (and, server-traced, the order Redis ran things in), the memory samples
+// (when the run took them) and the summary.
+// data-mode / data-n / data-chunk are for tests; the diagram sets data-render and data-commands-drawn.
 import { useRef } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { formatCount, formatUs } from '../format/number-format.ts';
+import { formatUs } from '../format/number-format.ts';
 import { probesText } from '../format/probes-text.ts';
 import { serverOrderText } from '../format/server-order.ts';
 import { runExplanation } from '../format/run-explanation.ts';
 import { rttEstimateText } from '../format/rtt-estimate.ts';
+import { modeBadge, runTitle } from '../format/run-label.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import type { WireRef } from '../model/wire-rows.ts';
+import { MemoryChartView } from './memory-chart-view.tsx';
 import { RunSummaryView } from './run-summary-view.tsx';
 import { SequenceDiagramView } from './sequence-diagram-view.tsx';
 
@@ -28,13 +31,13 @@ interface Props {
 export function RunPanelView({ doc, domainEndUs, zoomSync, onExport, selected = null, reveal = false, onWireClick }: Props) {
   const panelRef = useRef<HTMLElement>(null);
   const { run } = doc;
-  const title = `${formatCount(run.n)} × ${run.command}${run.command === 'SET' || run.command === 'GET' ? ` (${formatCount(run.valueBytes)} B values)` : ''}`;
+  const title = runTitle(run);
   const columns = traceColumns(doc);
   const order = serverOrderText(columns);
   return (
-    <article className={`run-panel mode-${run.mode}`} data-testid="run-panel" data-mode={run.mode} data-n={run.n} ref={panelRef}>
+    <article className={`run-panel mode-${run.mode}`} data-testid="run-panel" data-mode={run.mode} data-n={run.n} data-chunk={run.chunk} ref={panelRef}>
       <header className="run-panel-head">
-        <span className={`mode-badge ${run.mode}`}>{run.mode === 'pipeline' ? 'Pipeline' : 'Sequential'}</span>
+        <span className={`mode-badge ${run.mode}`}>{modeBadge(run.mode)}</span>
         <h2>{title}</h2>
         <span className="probes" data-testid="probes" title="What recorded this run">
           {probesText(doc)}
@@ -70,6 +73,7 @@ export function RunPanelView({ doc, domainEndUs, zoomSync, onExport, selected = 
         ) : null}
         {rttEstimateText(doc)}
       </p>
+      <MemoryChartView doc={doc} domainEndUs={domainEndUs} zoomSync={zoomSync} />
       <RunSummaryView doc={doc} />
       <p className="run-id">
         run {run.id} · started {new Date(run.startedAt).toLocaleString()}

@@ -3,6 +3,7 @@
 import type { ActiveRequest } from '../live/live-run-tracker.ts';
 import { formatCount, formatUs, plural } from '../format/number-format.ts';
 import { etaUs } from '../format/rtt-estimate.ts';
+import { modePhrase } from '../format/run-label.ts';
 
 export function RunProgressView({ active }: { active: ActiveRequest | null }) {
   if (!active) return null;
@@ -31,7 +32,7 @@ export function RunProgressView({ active }: { active: ActiveRequest | null }) {
         {active.progress.map((p) => (
           <li key={p.mode}>
             <span className={`mode-dot ${p.mode}`} />
-            {p.mode}: {p.done ? 'done' : `${formatCount(p.replied)} / ${formatCount(p.n)}`}
+            {modePhrase(p.mode, active.spec.chunk)}: {p.done ? 'done' : `${formatCount(p.replied)} / ${formatCount(p.n)}`}
             {!p.done && etaUs(p) !== undefined && (
               <span className="progress-eta" data-testid="eta"> · about {formatUs(etaUs(p)!)} left at this rate</span>
             )}

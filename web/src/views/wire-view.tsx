@@ -6,6 +6,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from '
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { formatBytes, formatCount, formatUs, plural } from '../format/number-format.ts';
 import { probesOf } from '../format/probes-text.ts';
+import { modeLabel, workloadTitle } from '../format/run-label.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import { wireHeadsRecorded, wireKey, wirePosition, wireRowCount, wireRows, type WireKind, type WireRef, type WireRow } from '../model/wire-rows.ts';
 
@@ -81,7 +82,7 @@ export function WireView({ traces, runId, onRunChange, selected, scrollToSelecte
                 data-mode={d.run.mode}
                 onClick={() => onRunChange(d.run.id)}
               >
-                {d.run.mode === 'pipeline' ? 'Pipeline' : 'Sequential'} · {formatCount(d.run.n)} × {d.run.command}
+                {modeLabel(d.run.mode, d.run.chunk)} · {workloadTitle(d.run)}
               </button>
             ))}
           </div>

@@ -1,0 +1,99 @@
+// Chunked mode and memory samples, from Redis to pixels: a user asks for 10,000 PINGs as one pipeline
+// vs chunks of 1,000 in the real app; the chunked panel shows its 10 client writes, and each run's
+// memory chart shows Redis's and the client's peaks. The docs' advice preset fills the form.
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
+import { waitForIdleRender } from './browser.ts';
+
+const ctx = useAppInBrowser();
+const panel = (mode: Mode) => runPanel(ctx.page, mode);
+const metric = (mode: Mode, name: string) => summaryMetric(ctx.page, mode, name);
+const peak = async (mode: Mode, which: string) =>
+  Number(await panel(mode).locator(`[data-testid=memory-chart] [data-testid=memory-peak-${which}]`).getAttribute('data-value'));
+
+describe('10,000 PINGs: one pipeline vs chunks of 1,000', () => {
+  beforeAll(async () => {
+    const { page } = ctx;
+    await page.selectOption('[data-testid=command]', 'PING');
+    await page.fill('[data-testid=n]', '10000');
+    await page.selectOption('[data-testid=mode]', 'pipeline-vs-chunked');
+    await page.fill('[data-testid=chunk]', '1000');
+    await page.click('[data-testid=run]');
+    await panel('chunked').waitFor({ timeout: 60_000 });
+    await waitForIdleRender(page);
+  });
+
+  it('asked for it in words, and keeps it in the link', async () => {
+    expect(await ctx.page.locator('[data-testid=mode] option:checked').innerText()).toBe('One pipeline vs chunks of 1,000');
+    expect(await ctx.page.locator('[data-testid=chunk-note]').innerText()).toBe('10 pipelines');
+    expect(await ctx.page.evaluate(() => window.location.hash)).toMatch(/mode=pipeline-vs-chunked&chunk=1000/);
+  });
+
+  it('names the chunked run and shows its 10 client writes, against one for the pipeline', async () => {
+    const chunked = panel('chunked');
+    expect(await chunked.getAttribute('data-chunk')).toBe('1000');
+    expect(await chunked.locator('.mode-badge').innerText()).toMatch(/chunked/i);
+    expect(await chunked.locator('h2').innerText()).toBe('10,000 × PING in pipelines of 1,000');
+    expect(await metric('chunked', 'client-writes')).toBe(10);
+    expect(await metric('pipeline', 'client-writes')).toBe(1);
+    expect(await chunked.locator('.explanation').first().innerText()).toMatch(/^10,000 commands in 10 writes, .*: 10 rounds of up to 1,000 commands in flight/);
+    expect(await chunked.locator('[data-testid=rtt-annotation]').innerText()).toMatch(/estimate 10 × /);
+  });
+
+  it('draws each run’s memory with Redis’s and the client’s peaks, and sets them side by side', async () => {
+    for (const mode of ['pipeline', 'chunked'] as const) {
+      const chart = panel(mode).locator('[data-testid=memory-chart]');
+      await chart.waitFor();
+      expect(await peak(mode, 'server')).toBeGreaterThan(0); // tot-mem of the run connection
+      expect(await peak(mode, 'server-used')).toBeGreaterThan(0);
+      expect(await peak(mode, 'client')).toBeGreaterThan(0); // heap
+      expect(await peak(mode, 'client-rss')).toBeGreaterThan(await peak(mode, 'client'));
+      expect(await chart.locator('[data-testid=memory-peak-client]').innerText()).toMatch(/^peak [\d.]+ (KiB|MiB|GiB)$/);
+      const text = await chart.innerText();
+      expect(text).toMatch(/Redis CLIENT LIST \/ INFO memory/);
+      expect(text).toMatch(/client process \(Node process\.memoryUsage\)/);
+      expect(await chart.locator('[data-testid=memory-plot]').count()).toBe(3);
+      const heapPoints = await chart.locator('[data-testid=memory-line][data-series=heapUsed]').getAttribute('data-points');
+      expect(Number(heapPoints)).toBeGreaterThan(0);
+    }
+    expect(await ctx.page.locator('[data-testid=headline-time]').innerText()).toMatch(/^10,000 × PING: .* — (.* faster|about the same) \(measured at the client socket\)\.$/);
+    expect(await ctx.page.locator('[data-testid=headline-memory]').innerText()).toMatch(
+      /^Peak memory, one pipeline vs chunks of 1,000 — client heap .* vs .*\(Node process\.memoryUsage\); Redis: .*\(CLIENT LIST tot-mem\)/,
+    );
+  });
+
+  it('follows the diagrams’ zoom: the memory plots show the time window the diagram above shows', async () => {
+    const { page } = ctx;
+    const axis = () => panel('chunked').locator('[data-testid=memory-plot] .memory-axis.x text').allTextContents();
+    const before = await axis();
+    expect(before[0]).toBe('0');
+    const box = (await panel('pipeline').locator('.diagram-svg').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -600);
+    await waitForIdleRender(page);
+    await expect.poll(axis).not.toEqual(before);
+    await page.click('[data-testid=zoom-reset]');
+    await waitForIdleRender(page);
+    await expect.poll(axis).toEqual(before);
+  });
+
+  it('screenshot', async () => {
+    await ctx.page.mouse.move(0, 0);
+    await waitForIdleRender(ctx.page);
+    await ctx.page.screenshot({ path: join(ARTIFACTS, 'pipeline-vs-chunks-n10000.png'), fullPage: true });
+    await panel('chunked').locator('[data-testid=memory-chart]').screenshot({ path: join(ARTIFACTS, 'memory-chart-chunked.png') });
+  });
+});
+
+it('the docs’ advice preset asks for 1,000,000 SETs of 100 B, one pipeline vs chunks of 10,000', async () => {
+  const { page } = ctx;
+  await page.click('[data-testid=preset-chunks]');
+  expect(await page.locator('[data-testid=command]').inputValue()).toBe('SET');
+  expect(await page.locator('[data-testid=n]').inputValue()).toBe('1000000');
+  expect(await page.locator('[data-testid=value-bytes]').inputValue()).toBe('100');
+  expect(await page.locator('[data-testid=mode]').inputValue()).toBe('pipeline-vs-chunked');
+  expect(await page.locator('[data-testid=chunk]').inputValue()).toBe('10000');
+  expect(await page.locator('[data-testid=server-trace]').isChecked()).toBe(false);
+  expect(await page.locator('[data-testid=run]').isEnabled()).toBe(true);
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { TraceBuilder } from '../../../trace/trace-builder.ts';
+import type { Memory, TraceDocument } from '../../../trace/trace-format.ts';
+import { chunkedTrace, header, memorySamples, sequentialTrace } from '../test-support/trace-fixtures.ts';
+import { comparisonHeadlines } from './comparison-headline.ts';
+
+const MiB = 1024 * 1024;
+
+/** n PINGs in one pipeline: one write at 10 µs, all replies at replyUs. */
+function onePipeline(n: number, replyUs: number, memory: Memory | null = null): TraceDocument {
+  const b = new TraceBuilder(header('pipeline', n, 'PING'));
+  b.addWrite({ atUs: 10, bytes: 14 * n, commands: n });
+  b.addRead({ atUs: replyUs, bytes: 7 * n, replies: n });
+  for (let i = 0; i < n; i++) b.addOutcome({ reply: 'PONG' });
+  return b.finish({ reads: 1, writes: 1, execUs: n, source: 'redis-info', exclusive: true }, null, memory);
+}
+
+describe('comparisonHeadlines', () => {
+  it('one pipeline vs chunks: who was faster, by the measured totals', () => {
+    // 10 chunks of 100: each 100 µs + 20 µs → the last reply at 10 + 9 × 120 + 100 = 1,190 µs.
+    const chunks = chunkedTrace(1000, 100);
+    expect(comparisonHeadlines([onePipeline(1000, 2380), chunks])).toEqual([
+      { kind: 'time', text: '1,000 × PING: chunks of 100 took 1.19 ms, one pipeline 2.38 ms — the chunks were 2.0× faster (measured at the client socket).' },
+    ]);
+    expect(comparisonHeadlines([onePipeline(1000, 595), chunks])[0]!.text).toBe(
+      '1,000 × PING: one pipeline took 595 µs, chunks of 100 1.19 ms — one pipeline was 2.0× faster (measured at the client socket).',
+    );
+    expect(comparisonHeadlines([onePipeline(1000, 1200), chunks])[0]!.text).toMatch(/— about the same \(measured at the client socket\)\.$/);
+  });
+
+  it('all three: sequential vs one pipeline, then one pipeline vs chunks', () => {
+    const lines = comparisonHeadlines([sequentialTrace(10, 100, 20, 'PING'), onePipeline(10, 120), chunkedTrace(10, 5)]);
+    expect(lines.map((l) => l.text)).toEqual([
+      '10 × PING: the pipeline took 120 µs, sequential 1.19 ms — 9.9× faster (measured at the client socket).',
+      expect.stringMatching(/^10 × PING: one pipeline took 120 µs, chunks of 5 230 µs — one pipeline was 1\.9× faster/),
+    ]);
+  });
+
+  it('sets peak memory side by side when the runs sampled it, each figure with its source', () => {
+    const big = memorySamples([0, 10_000, 20_000], [500, 10_500], 100 * MiB);
+    const small = memorySamples([0, 10_000, 20_000], [500], MiB);
+    const lines = comparisonHeadlines([onePipeline(1000, 30_000, big), chunkedTrace(1000, 100, 100, 20, 'PING', small)]);
+    expect(lines[1]).toEqual({
+      kind: 'memory',
+      text:
+        'Peak memory, one pipeline vs chunks of 100 — client heap 210 MiB vs 12 MiB (Node process.memoryUsage); ' +
+        'Redis: the run\'s connection 21 KiB vs 20 KiB (CLIENT LIST tot-mem), used_memory 1 MiB vs 1 MiB (INFO memory).',
+    });
+    // Without memory on one side there is nothing to set beside it.
+    expect(comparisonHeadlines([onePipeline(1000, 30_000, big), chunkedTrace(1000, 100)])).toHaveLength(1);
+  });
+
+  it('compares like for like only', () => {
+    expect(comparisonHeadlines([onePipeline(1000, 100), chunkedTrace(999, 100)])).toEqual([]);
+    expect(comparisonHeadlines([chunkedTrace(10, 5)])).toEqual([]);
+    expect(comparisonHeadlines([])).toEqual([]);
+  });
+});

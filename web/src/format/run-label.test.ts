@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { chunkNote, modeBadge, modeLabel, modePhrase, pipelineCount, runTitle, workloadTitle } from './run-label.ts';
+
+describe('run labels', () => {
+  it('names each mode for a badge, a sentence and a label', () => {
+    expect(['sequential', 'pipeline', 'chunked'].map((m) => modeBadge(m as 'sequential'))).toEqual(['Sequential', 'Pipeline', 'Chunked']);
+    expect(modePhrase('pipeline')).toBe('one pipeline');
+    expect(modePhrase('chunked', 10_000)).toBe('chunks of 10,000');
+    expect(modePhrase('chunked')).toBe('chunks');
+    expect(modeLabel('chunked', 1000)).toBe('Chunks of 1,000');
+    expect(modeLabel('sequential')).toBe('Sequential');
+  });
+
+  it('titles a run “N × CMD”, with the value size for SET/GET and “in pipelines of C” when chunked', () => {
+    expect(workloadTitle({ n: 10, command: 'INCR', valueBytes: 0 })).toBe('10 × INCR');
+    expect(runTitle({ n: 1_000_000, command: 'SET', valueBytes: 100, mode: 'chunked', chunk: 10_000 })).toBe(
+      '1,000,000 × SET (100 B values) in pipelines of 10,000',
+    );
+    expect(runTitle({ n: 10_000, command: 'PING', valueBytes: 0, mode: 'chunked', chunk: 1000 })).toBe('10,000 × PING in pipelines of 1,000');
+    expect(runTitle({ n: 10_000, command: 'PING', valueBytes: 0, mode: 'pipeline' })).toBe('10,000 × PING');
+  });
+
+  it('counts pipelines and says so beside the chunk size', () => {
+    expect(pipelineCount(10_000, 1000)).toBe(10);
+    expect(pipelineCount(10_001, 1000)).toBe(11);
+    expect(chunkNote(10_000, 1000)).toBe('10 pipelines');
+    expect(chunkNote(10_007, 1000)).toBe('11 pipelines, the last of 7');
+    expect(chunkNote(10, 10_000)).toBe('≥ N: one pipeline of 10');
+    expect(chunkNote(Number.NaN, 10)).toBeNull();
+    expect(chunkNote(10, 0)).toBeNull();
+  });
+});

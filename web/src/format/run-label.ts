@@ -1,0 +1,54 @@
+// How runs are named on screen, from their RunInfo: the badge, the panel title, the run pickers, the
+// headlines and the progress lines all say "1,000,000 × SET (100 B values) in pipelines of 10,000" the
+// same way. A chunked run's size comes from the trace (run.chunk) or from the request (spec.chunk).
+import { commandTakesValue } from '../../../trace/run-request.ts';
+import type { RunInfo, RunMode } from '../../../trace/trace-format.ts';
+import { formatCount } from './number-format.ts';
+
+type Workload = Pick<RunInfo, 'n' | 'command' | 'valueBytes'>;
+
+const BADGES: Record<RunMode, string> = { sequential: 'Sequential', pipeline: 'Pipeline', chunked: 'Chunked' };
+
+/** The mode badge: Sequential, Pipeline, Chunked. */
+export function modeBadge(mode: RunMode): string {
+  return BADGES[mode];
+}
+
+/** The mode inside a sentence: "sequential", "one pipeline", "chunks of 10,000" ("chunks" when the size is unknown). */
+export function modePhrase(mode: RunMode, chunk?: number): string {
+  if (mode === 'sequential') return 'sequential';
+  if (mode === 'pipeline') return 'one pipeline';
+  return chunk === undefined ? 'chunks' : `chunks of ${formatCount(chunk)}`;
+}
+
+/** The mode starting a label or a button: "Sequential", "One pipeline", "Chunks of 10,000". */
+export function modeLabel(mode: RunMode, chunk?: number): string {
+  const phrase = modePhrase(mode, chunk);
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
+
+/** "10 × INCR", "1,000,000 × SET (100 B values)". */
+export function workloadTitle(run: Workload): string {
+  const value = commandTakesValue(run.command) ? ` (${formatCount(run.valueBytes)} B values)` : '';
+  return `${formatCount(run.n)} × ${run.command}${value}`;
+}
+
+/** A run's title: its workload, and for a chunked run "in pipelines of C". */
+export function runTitle(run: Workload & Pick<RunInfo, 'mode' | 'chunk'>): string {
+  const chunks = run.mode === 'chunked' && run.chunk !== undefined ? ` in pipelines of ${formatCount(run.chunk)}` : '';
+  return `${workloadTitle(run)}${chunks}`;
+}
+
+/** How many pipelines a chunked run writes: ⌈n / chunk⌉ (the last one may be shorter). */
+export function pipelineCount(n: number, chunk: number): number {
+  return Math.ceil(n / Math.max(1, chunk));
+}
+
+/** The note beside the chunk size in the form: "100 pipelines, the last of 7", "C ≥ N: one pipeline". */
+export function chunkNote(n: number, chunk: number): string | null {
+  if (!(Number.isSafeInteger(n) && n > 0 && Number.isSafeInteger(chunk) && chunk > 0)) return null;
+  if (chunk >= n) return `≥ N: one pipeline of ${formatCount(n)}`;
+  const count = pipelineCount(n, chunk);
+  const last = n - (count - 1) * chunk;
+  return `${formatCount(count)} pipelines${last === chunk ? '' : `, the last of ${formatCount(last)}`}`;
+}

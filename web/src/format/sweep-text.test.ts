@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { SweepSpecSchema } from '../../../trace/sweep-format.ts';
+import type { ActiveSweep } from '../live/sweep-tracker.ts';
+import { seriesOfDocument } from '../model/sweep-series.ts';
+import { sweepDocument } from '../test-support/sweep-fixtures.ts';
+import { coarseReferenceNote, formatRateTick, formatRatioTick, formatSpeedUp, sweepHeadline, sweepPlanText, sweepProgressText, sweepProvenance } from './sweep-text.ts';
+
+const spec = SweepSpecSchema.parse({ command: 'PING', depths: [1, 2, 4, 8, 16, 32, 64], perPoint: 2000, repeats: 2, reference: true });
+const active = (patch: Partial<ActiveSweep>): ActiveSweep => ({
+  requestId: 's', spec, position: 0, cancelling: false, header: null, done: 0, total: 28, last: null, ours: [], reference: [], ...patch,
+});
+
+describe('ticks and ratios', () => {
+  it('prints rates with k and M, ratios without rounding to zero', () => {
+    expect([0, 500, 5_000, 15_000, 1_500_000, 2_000_000].map(formatRateTick)).toEqual(['0', '500', '5k', '15k', '1.5M', '2M']);
+    expect([1, 0.1, 0.001, 0.0001, 0.00001].map(formatRatioTick)).toEqual(['1', '0.1', '0.001', '0.0001', '1e−5']);
+    expect([1, 13.74, 239.4].map(formatSpeedUp)).toEqual(['1×', '13.7×', '239×']);
+  });
+});
+
+describe('sweepPlanText', () => {
+  it('counts commands and round trips from the inputs, and the added RTT’s cost only when there is one', () => {
+    expect(sweepPlanText(spec)).toBe('7 depths × 2 repeats × 2,000 PING = 28,000 commands in 7,940 round trips · then redis-benchmark at each depth');
+    expect(sweepPlanText({ ...spec, rttMs: 1, reference: false })).toBe('7 depths × 2 repeats × 2,000 PING = 28,000 commands in 7,940 round trips · at least 7.94 s waiting on the added 1 ms RTT');
+  });
+});
+
+describe('sweepProgressText', () => {
+  it('names the run under way, Pipescope’s then redis-benchmark’s', () => {
+    expect(sweepProgressText(active({ position: null }))).toBe('sending…');
+    expect(sweepProgressText(active({ position: 2 }))).toBe('waiting: 2 requests ahead');
+    expect(sweepProgressText(active({ done: 0 }))).toBe('run 1 of 28 · depth 1, repeat 1');
+    expect(sweepProgressText(active({ done: 6 }))).toBe('run 7 of 28 · depth 8, repeat 1');
+    expect(sweepProgressText(active({ done: 14 }))).toBe('run 15 of 28 · redis-benchmark · depth 1, repeat 1');
+    expect(sweepProgressText(active({ done: 28 }))).toBe('finishing · 28 of 28 runs done');
+    expect(sweepProgressText(active({ cancelling: true }))).toBe('cancelling…');
+  });
+});
+
+describe('sweepHeadline', () => {
+  it('reads the speed-up, where it reached 10× and the last step off the medians', () => {
+    expect(sweepHeadline(seriesOfDocument(sweepDocument()))).toEqual([
+      'Depth 64: 14.1× the depth-1 throughput (215,485 ops/s vs 15,294 ops/s, medians).',
+      'It first reached 10× depth 1 at depth 32; the Redis docs put the plateau at roughly 10×.',
+      'From depth 32 to 64: +32.1 %.',
+      'redis-benchmark: 772,923 ops/s at depth 64, 54.2× its depth-1 rate.',
+    ]);
+  });
+
+  it('says where it peaked when it never reached 10×, and nothing with one depth', () => {
+    const lines = sweepHeadline(seriesOfDocument(sweepDocument([1, 2, 4], 100, false)));
+    expect(lines[1]).toBe('It peaked at 2.2× depth 1 (depth 4); the Redis docs put the plateau at roughly 10×.');
+    expect(lines).toHaveLength(3);
+    expect(sweepHeadline(seriesOfDocument(sweepDocument([1], 100)))).toEqual([]);
+  });
+});
+
+describe('sweepProvenance', () => {
+  it('says what ran, with what and against which Redis', () => {
+    expect(sweepProvenance(sweepDocument())).toBe(
+      '10,000 × PING per point, 3 repeats · engine ioredis (ioredis 6.0.0) · pipescope 0.1.0 on node v20.19.0 · Redis 7.0.15 at 127.0.0.1:6390 (private) · no added delay · started 2026-01-02 03:04:05 UTC',
+    );
+  });
+});
+
+describe('coarseReferenceNote', () => {
+  it('cautions from the first depth where redis-benchmark ran under 50 ms', () => {
+    const doc = sweepDocument([1, 2, 4, 8, 16, 32, 64], 10_000);
+    // 10,000 commands at 227,273 ops/s (depth 16) take 44 ms.
+    expect(coarseReferenceNote(doc)).toBe(
+      'redis-benchmark times whole milliseconds, and from depth 16 on its runs of 10,000 commands took under 50 ms, so its figures there are coarse; give it more commands per point (10,000+).',
+    );
+    expect(coarseReferenceNote({ ...doc, sweep: { ...doc.sweep, perPoint: 1_000_000 } })).toBeNull();
+    expect(coarseReferenceNote({ ...doc, reference: null })).toBeNull();
+  });
+});

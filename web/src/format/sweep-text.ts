@@ -1,0 +1,121 @@
+// The depth sweep's words and numbers: axis ticks, the progress line, the plan under the form (from
+// the inputs only), the headline read off the measured points, and the provenance line. Pure, so it
+// is unit-tested; every figure it prints comes from a measurement or from the user's own inputs.
+import { sweepRoundTrips, type SweepDocument, type SweepSpec } from '../../../trace/sweep-format.ts';
+import { commandTakesValue } from '../../../trace/run-request.ts';
+import type { ActiveSweep } from '../live/sweep-tracker.ts';
+import { runAt, totalRuns } from '../live/sweep-tracker.ts';
+import type { SweepSeries } from '../model/sweep-series.ts';
+import { baselineOf } from '../model/sweep-series.ts';
+import { formatCount, formatRate, formatRatio, formatUs, plural } from './number-format.ts';
+
+const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+export function formatDepth(depth: number): string {
+  return formatCount(depth);
+}
+
+/** Rate ticks: 500, 20k, 1.5M. */
+export function formatRateTick(v: number): string {
+  if (v === 0) return '0';
+  if (v >= 1e6) return `${oneDecimal.format(v / 1e6)}M`;
+  if (v >= 1e3) return `${oneDecimal.format(v / 1e3)}k`;
+  return oneDecimal.format(v);
+}
+
+/** Per-command ticks: 1, 0.1, 0.001, 1e-5. */
+export function formatRatioTick(v: number): string {
+  return v >= 1e-4 ? formatRatio(v) : v.toExponential(0).replace('e-', 'e−');
+}
+
+/** "13.7×", "1.0×". */
+export function formatSpeedUp(ratio: number): string {
+  return `${ratio >= 100 ? formatCount(ratio) : oneDecimal.format(ratio)}×`;
+}
+
+/** The line under the form: what the sweep will send, and the time the added RTT alone costs. */
+export function sweepPlanText(spec: SweepSpec): string {
+  const commands = spec.perPoint * spec.repeats * spec.depths.length;
+  const trips = sweepRoundTrips(spec);
+  const what = `${plural(spec.depths.length, 'depth')} × ${plural(spec.repeats, 'repeat')} × ${formatCount(spec.perPoint)} ${spec.command}`;
+  const parts = [`${what} = ${formatCount(commands)} commands in ${plural(trips, 'round trip')}`];
+  if (spec.rttMs > 0) parts.push(`at least ${formatUs(trips * spec.rttMs * 1000)} waiting on the added ${formatCount(spec.rttMs)} ms RTT`);
+  if (spec.reference) parts.push('then redis-benchmark at each depth');
+  return parts.join(' · ');
+}
+
+/** "run 7 of 33 · depth 16, repeat 1" for the run under way; queue and cancel states in words. */
+export function sweepProgressText(active: ActiveSweep): string {
+  if (active.cancelling) return 'cancelling…';
+  if (active.position === null) return 'sending…';
+  if (active.position > 0) return `waiting: ${plural(active.position, 'request')} ahead`;
+  const next = runAt(active.spec, active.done + 1);
+  if (!next) return `finishing · ${active.done} of ${active.total} runs done`;
+  const tool = next.tool === 'redis-benchmark' ? 'redis-benchmark · ' : '';
+  return `run ${active.done + 1} of ${active.total} · ${tool}depth ${formatDepth(next.depth)}, repeat ${next.repeat}`;
+}
+
+export function progressFraction(active: ActiveSweep): number {
+  const total = active.total || totalRuns(active.spec);
+  return total > 0 ? Math.min(1, active.done / total) : 0;
+}
+
+/** Sentences read off the measured medians; empty until two depths are measured. */
+export function sweepHeadline(series: SweepSeries): string[] {
+  const base = baselineOf(series.ours);
+  const top = series.ours.at(-1);
+  if (!base || !top || top === base || base.spread.median <= 0) return [];
+  const b = formatDepth(base.depth);
+  const sentences = [
+    `Depth ${formatDepth(top.depth)}: ${formatSpeedUp(top.spread.median / base.spread.median)} the depth-${b} throughput (${formatRate(top.spread.median)} vs ${formatRate(base.spread.median)}, medians).`,
+  ];
+  const tenfold = series.ours.find((p) => p.spread.median >= 10 * base.spread.median);
+  const peak = series.ours.reduce((m, p) => (p.spread.median > m.spread.median ? p : m), base);
+  sentences.push(
+    tenfold
+      ? `It first reached 10× depth ${b} at depth ${formatDepth(tenfold.depth)}; the Redis docs put the plateau at roughly 10×.`
+      : `It peaked at ${formatSpeedUp(peak.spread.median / base.spread.median)} depth ${b} (depth ${formatDepth(peak.depth)}); the Redis docs put the plateau at roughly 10×.`,
+  );
+  const before = series.ours.at(-2);
+  if (before && before !== base && before.spread.median > 0) {
+    const change = (top.spread.median / before.spread.median - 1) * 100;
+    sentences.push(`From depth ${formatDepth(before.depth)} to ${formatDepth(top.depth)}: ${change >= 0 ? '+' : '−'}${oneDecimal.format(Math.abs(change))} %.`);
+  }
+  const refTop = series.reference.at(-1);
+  const refBase = baselineOf(series.reference);
+  if (refTop && refBase && refTop !== refBase && refBase.spread.median > 0) {
+    sentences.push(
+      `redis-benchmark: ${formatRate(refTop.spread.median)} at depth ${formatDepth(refTop.depth)}, ${formatSpeedUp(refTop.spread.median / refBase.spread.median)} its depth-${formatDepth(refBase.depth)} rate.`,
+    );
+  }
+  return sentences;
+}
+
+/** redis-benchmark times a run in whole milliseconds; below this its figure is coarse. */
+export const COARSE_REFERENCE_MS = 50;
+
+/**
+ * A caution when redis-benchmark's runs were short: from the first depth at which perPoint commands
+ * took it under 50 ms (by its own figure), or null.
+ */
+export function coarseReferenceNote(doc: Pick<SweepDocument, 'sweep' | 'reference'>): string | null {
+  const { perPoint } = doc.sweep;
+  const short = doc.reference?.points.find((p) => p.opsPerSec.some((ops) => ops > 0 && (perPoint / ops) * 1000 < COARSE_REFERENCE_MS));
+  if (!short) return null;
+  return `redis-benchmark times whole milliseconds, and from depth ${formatDepth(short.depth)} on its runs of ${formatCount(perPoint)} commands took under ${COARSE_REFERENCE_MS} ms, so its figures there are coarse; give it more commands per point (10,000+).`;
+}
+
+/** What was run, where, and by what: the chart's provenance line. */
+export function sweepProvenance(doc: Pick<SweepDocument, 'sweep' | 'redis' | 'recorder'>): string {
+  const { sweep, redis, recorder } = doc;
+  const command = commandTakesValue(sweep.command) ? `${sweep.command} (${formatCount(sweep.valueBytes)} B values)` : sweep.command;
+  const delay = sweep.rtt.addedMs > 0 ? `added RTT ${formatCount(sweep.rtt.addedMs)} ms${sweep.rtt.jitterMs > 0 ? ` ± ${formatCount(sweep.rtt.jitterMs)} ms` : ''} (delay proxy)` : 'no added delay';
+  return [
+    `${formatCount(sweep.perPoint)} × ${command} per point, ${plural(sweep.repeats, 'repeat')}`,
+    `engine ${sweep.engine} (${recorder.client})`,
+    `${recorder.tool} ${recorder.version} on ${recorder.runtime}`,
+    `Redis ${redis.version} at ${redis.address}${redis.embedded ? ' (private)' : ''}`,
+    delay,
+    `started ${sweep.startedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}`,
+  ].join(' · ');
+}

@@ -1,0 +1,182 @@
+// Lays out one memory plot under a run's sequence diagram: a few byte series over the run's time. Pure:
+// draw lists in, draw lists out, unit-tested in node. Coordinate spaces (CSS px, relative to the plot's
+// <svg>):
+//   trace time µs → x: d3 scaleLinear over the time window the run's diagram shows ([fromUs, toUs]: the
+//                    panel's domain [0, domainEndUs] under the shared zoom) onto [left, width − right].
+//   bytes → y:      d3 scaleLinear over [0, top] (the largest sample rounded up to a nice value in B,
+//                    KiB, MiB or GiB; see byteAxis) onto [bottom, top].
+// Level of detail: samples outside the window are skipped, except one each side so lines reach the edge;
+// beyond two samples per px each pixel column keeps its first, lowest, highest and last sample (M4); dots
+// only while samples are DOT_SPACING_PX apart on average (and always for a sample alone between gaps).
+// Lines never cross a gap longer than thresholdUs: those stretches are drawn as gap bands instead.
+import { scaleLinear, tickStep } from 'd3';
+import { formatTickUs } from '../format/number-format.ts';
+import { seriesPeak, type MemorySeries, type SampleGap } from '../model/memory-series.ts';
+import { lowerBound, upperBound } from './sorted-search.ts';
+
+export const MEMORY_PLOT_HEIGHT = 70;
+/** Extra height of the plot that carries the time axis labels. */
+export const MEMORY_AXIS_HEIGHT = 18;
+const LEFT = 62;
+const RIGHT = 14;
+const TOP = 8;
+const BOTTOM = 4;
+/** Average spacing from which each sample gets a dot. */
+export const DOT_SPACING_PX = 5;
+
+export interface MemoryPlotGeometry {
+  width: number;
+  height: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  axis: boolean;
+}
+
+export function memoryPlotGeometry(width: number, axis: boolean): MemoryPlotGeometry {
+  const w = Math.max(200, width);
+  const height = MEMORY_PLOT_HEIGHT + (axis ? MEMORY_AXIS_HEIGHT : 0);
+  return { width: w, height, left: LEFT, right: w - RIGHT, top: TOP, bottom: MEMORY_PLOT_HEIGHT - BOTTOM, axis };
+}
+
+export interface MemoryPlotInput {
+  /** The first series is the panel's main one: its peak is marked. */
+  series: readonly MemorySeries[];
+  gaps: readonly SampleGap[];
+  /** Consecutive samples further apart than this are not joined by a line. */
+  thresholdUs: number;
+  fromUs: number;
+  toUs: number;
+}
+
+export interface Tick {
+  at: number;
+  label: string;
+}
+
+export interface SeriesDraw {
+  key: string;
+  /** SVG path data: one subpath per run of samples without a gap. */
+  line: string;
+  /** Zero-length subpaths, drawn as dots by round line caps. */
+  dots: string;
+  /** Samples drawn (after level of detail). */
+  points: number;
+  peak: { x: number; y: number } | null;
+}
+
+export interface MemoryPlotLayout {
+  xTicks: Tick[];
+  yTicks: Tick[];
+  gaps: { x0: number; x1: number }[];
+  series: SeriesDraw[];
+}
+
+const UNITS = [1, 1024, 1024 ** 2, 1024 ** 3];
+const UNIT_NAMES = ['B', 'KiB', 'MiB', 'GiB'];
+
+/**
+ * The byte axis for samples up to max, in the unit max is written in: ticks from 0 a nice step apart
+ * up to the first one at or above max (two to four intervals), e.g. 0, 1, 2, 3 GiB; the top is the last.
+ */
+export function byteAxis(max: number): { top: number; ticks: number[]; labels: string[] } {
+  if (!(max > 0)) return { top: 1, ticks: [0], labels: ['0'] };
+  const u = [...UNITS.keys()].reverse().find((k) => max >= UNITS[k]!) ?? 0;
+  const unit = UNITS[u]!;
+  const step = tickStep(0, max / unit, 2);
+  const intervals = Math.ceil(max / unit / step - 1e-9);
+  const values = Array.from({ length: intervals + 1 }, (_, i) => Number((i * step).toPrecision(12)));
+  // Every label in the same unit: 0, 0.5 MiB, 1 MiB, 1.5 MiB.
+  return { top: values.at(-1)! * unit, ticks: values.map((v) => v * unit), labels: values.map((v) => (v === 0 ? '0' : `${v} ${UNIT_NAMES[u]}`)) };
+}
+
+const r = (v: number) => Math.round(v * 10) / 10;
+
+export function memoryPlotLayout(input: MemoryPlotInput, g: MemoryPlotGeometry): MemoryPlotLayout {
+  const fromUs = input.fromUs;
+  const toUs = input.toUs > fromUs ? input.toUs : fromUs + 1;
+  const x = scaleLinear().domain([fromUs, toUs]).range([g.left, g.right]);
+  const max = Math.max(0, ...input.series.map((s) => seriesPeak(s)?.bytes ?? 0));
+  const axis = byteAxis(max);
+  const y = scaleLinear().domain([0, axis.top]).range([g.bottom, g.top]);
+
+  const timeTicks = x.ticks(Math.max(2, Math.floor((g.right - g.left) / 90))).filter((us) => us >= 0);
+  const step = timeTicks.length > 1 ? timeTicks[1]! - timeTicks[0]! : undefined;
+  const xTicks = timeTicks.map((us) => ({ at: r(x(us)), label: formatTickUs(us, step) }));
+  const yTicks = axis.ticks.map((b, i) => ({ at: r(y(b)), label: axis.labels[i]! }));
+
+  const gaps = input.gaps
+    .filter((gap) => gap.toUs > fromUs && gap.fromUs < toUs)
+    .map((gap) => ({ x0: r(Math.max(g.left, x(gap.fromUs))), x1: r(Math.min(g.right, x(gap.toUs))) }))
+    .filter((gap) => gap.x1 - gap.x0 >= 1);
+
+  const series = input.series.map((s, i): SeriesDraw => {
+    const start = Math.max(0, lowerBound(s.atUs, fromUs) - 1);
+    const end = Math.min(s.atUs.length, upperBound(s.atUs, toUs) + 1);
+    const visible = end - start;
+    const dense = visible > 2 * (g.right - g.left);
+    const allDots = visible > 0 && (g.right - g.left) / visible >= DOT_SPACING_PX;
+    let line = '';
+    let dots = '';
+    let points = 0;
+    for (const run of runsBetweenGaps(s.atUs, start, end, input.thresholdUs)) {
+      const picked = dense ? m4(s, run.start, run.end, x) : range(run.start, run.end);
+      points += picked.length;
+      picked.forEach((k, j) => {
+        const px = r(x(s.atUs[k]!));
+        const py = r(y(s.bytes[k]!));
+        line += `${j === 0 ? 'M' : 'L'}${px},${py}`;
+        if (allDots || picked.length === 1) dots += `M${px},${py}h0`;
+      });
+    }
+    const peak = i === 0 ? seriesPeak(s) : null;
+    const peakShown = peak !== null && peak.atUs >= fromUs && peak.atUs <= toUs;
+    return { key: s.key, line, dots, points, peak: peakShown ? { x: r(x(peak.atUs)), y: r(y(peak.bytes)) } : null };
+  });
+  return { xTicks, yTicks, gaps, series };
+}
+
+/** Index ranges [start, end) of samples with no gap over thresholdUs inside. */
+function runsBetweenGaps(atUs: readonly number[], start: number, end: number, thresholdUs: number): { start: number; end: number }[] {
+  const runs: { start: number; end: number }[] = [];
+  let from = start;
+  for (let i = start + 1; i <= end; i++) {
+    if (i === end || atUs[i]! - atUs[i - 1]! > thresholdUs) {
+      if (i > from) runs.push({ start: from, end: i });
+      from = i;
+    }
+  }
+  return runs;
+}
+
+function range(start: number, end: number): number[] {
+  return Array.from({ length: end - start }, (_, i) => start + i);
+}
+
+/** Per pixel column: the first, lowest, highest and last sample, in time order. */
+function m4(s: MemorySeries, start: number, end: number, x: (us: number) => number): number[] {
+  const picked: number[] = [];
+  let column = Number.NaN;
+  let first = start;
+  let low = start;
+  let high = start;
+  let last = start;
+  const flush = () => {
+    for (const k of [...new Set([first, low, high, last])].sort((a, b) => a - b)) picked.push(k);
+  };
+  for (let k = start; k < end; k++) {
+    const c = Math.floor(x(s.atUs[k]!));
+    if (c !== column) {
+      if (k > start) flush();
+      column = c;
+      first = low = high = last = k;
+    } else {
+      last = k;
+      if (s.bytes[k]! < s.bytes[low]!) low = k;
+      if (s.bytes[k]! > s.bytes[high]!) high = k;
+    }
+  }
+  if (end > start) flush();
+  return picked;
+}

@@ -1,0 +1,113 @@
+// What the sweep chart and table show, from either a finished sweep document or a sweep still running
+// (whose points have only their ops/s so far): per depth the spread (median, min, max) of our runs'
+// ops/s, of redis-benchmark's, and the I/O per command. Spreads come from the shared helpers in
+// trace/sweep-format.ts, so the chart, the table and the CLI's table agree.
+import {
+  pointClientWritesPerCommand,
+  pointOpsPerSec,
+  pointServerReadsPerCommand,
+  spreadOf,
+  type Spread,
+  type SweepDocument,
+} from '../../../trace/sweep-format.ts';
+import type { ActiveSweep, LivePoint } from '../live/sweep-tracker.ts';
+
+export interface DepthSpread {
+  depth: number;
+  spread: Spread;
+  /** How many runs the spread is made of. */
+  runs: number;
+}
+
+export interface SweepSeries {
+  /** Every depth the sweep was asked for, measured yet or not: the x domain. */
+  depths: readonly number[];
+  /** Ops/s, client socket: first write to last reply. */
+  ours: readonly DepthSpread[];
+  /** redis-benchmark's ops/s at the same depths. */
+  reference: readonly DepthSpread[];
+  /** Redis read events (INFO total_reads_processed) per command; empty until a sweep has finished. */
+  serverReads: readonly DepthSpread[];
+  /** Client socket writes per command. */
+  clientWrites: readonly DepthSpread[];
+  /** Whether the Redis counts include other clients' traffic. */
+  serverShared: boolean;
+  /** Depth being measured now, while running. */
+  activeDepth: number | null;
+}
+
+export function seriesOfDocument(doc: SweepDocument): SweepSeries {
+  const { perPoint } = doc.sweep;
+  return {
+    depths: doc.sweep.depths,
+    ours: doc.points.map((p) => ({ depth: p.depth, spread: pointOpsPerSec(p), runs: p.runs.length })),
+    reference: (doc.reference?.points ?? []).map((p) => ({ depth: p.depth, spread: spreadOf(p.opsPerSec), runs: p.opsPerSec.length })),
+    serverReads: doc.points.map((p) => ({ depth: p.depth, spread: pointServerReadsPerCommand(p, perPoint), runs: p.runs.length })),
+    clientWrites: doc.points.map((p) => ({ depth: p.depth, spread: pointClientWritesPerCommand(p, perPoint), runs: p.runs.length })),
+    serverShared: doc.points.some((p) => p.runs.some((r) => !r.counts.server.exclusive)),
+    activeDepth: null,
+  };
+}
+
+const spreadsOf = (points: readonly LivePoint[]): DepthSpread[] =>
+  points.map((p) => ({ depth: p.depth, spread: spreadOf(p.opsPerSec), runs: p.opsPerSec.length }));
+
+/** A running (or stopped) sweep: ops/s only, as sweep-progress reported them. */
+export function seriesOfLive(active: ActiveSweep, running: boolean): SweepSeries {
+  const next = running ? nextDepth(active) : null;
+  return {
+    depths: active.spec.depths,
+    ours: spreadsOf(active.ours),
+    reference: spreadsOf(active.reference),
+    serverReads: [],
+    clientWrites: [],
+    serverShared: false,
+    activeDepth: next,
+  };
+}
+
+/** The depth the backend is measuring now: the one after the last finished run (same order as runAt). */
+function nextDepth(active: ActiveSweep): number | null {
+  if (active.position !== 0) return null;
+  const { depths, repeats } = active.spec;
+  const perTool = depths.length * repeats;
+  const i = active.done % perTool;
+  return active.done >= active.total ? null : (depths[Math.floor(i / repeats)] ?? null);
+}
+
+/** The first measured depth (depth 1 when the sweep has it): what speed-ups are relative to. */
+export function baselineOf(points: readonly DepthSpread[]): DepthSpread | null {
+  return points[0] ?? null;
+}
+
+export interface SweepRow {
+  depth: number;
+  ours: DepthSpread | null;
+  /** Median over the baseline's median. */
+  speedUp: number | null;
+  serverReads: DepthSpread | null;
+  clientWrites: DepthSpread | null;
+  reference: DepthSpread | null;
+  referenceSpeedUp: number | null;
+}
+
+/** One row per depth asked for, in depth order; figures not yet measured are null. */
+export function sweepRows(series: SweepSeries): SweepRow[] {
+  const at = (points: readonly DepthSpread[], depth: number) => points.find((p) => p.depth === depth) ?? null;
+  const base = baselineOf(series.ours);
+  const refBase = baselineOf(series.reference);
+  const ratio = (p: DepthSpread | null, b: DepthSpread | null) => (p && b && b.spread.median > 0 ? p.spread.median / b.spread.median : null);
+  return series.depths.map((depth) => {
+    const ours = at(series.ours, depth);
+    const reference = at(series.reference, depth);
+    return {
+      depth,
+      ours,
+      speedUp: ratio(ours, base),
+      serverReads: at(series.serverReads, depth),
+      clientWrites: at(series.clientWrites, depth),
+      reference,
+      referenceSpeedUp: ratio(reference, refBase),
+    };
+  });
+}

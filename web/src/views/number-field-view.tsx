@@ -1,0 +1,42 @@
+// A number input kept as typed text (so a half-typed value survives) and tied to its inline error,
+// with the same markup as the run form's fields, for forms that validate with a shared schema.
+
+interface NumberInputProps {
+  id: string;
+  testId: string;
+  value: string;
+  min: number;
+  max: number;
+  /** Whole numbers only (counts, bytes); milliseconds may have decimals. */
+  whole?: boolean;
+  className?: string;
+  error: string | undefined;
+  onChange: (text: string) => void;
+}
+
+export function NumberInput({ id, testId, value, min, max, whole = false, className, error, onChange }: NumberInputProps) {
+  return (
+    <input
+      id={id}
+      data-testid={testId}
+      className={className}
+      type="number"
+      inputMode={whole ? 'numeric' : 'decimal'}
+      min={min}
+      max={max}
+      step={whole ? 1 : 'any'}
+      value={value}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <span className="field-error" id={`${id}-error`}>
+      {error}
+    </span>
+  ) : null;
+}

@@ -1,0 +1,30 @@
+// The two views of the page as tabs under the header: single runs (sequence diagrams) and the depth
+// sweep (throughput against pipeline depth). The choice is part of the URL hash (#view=sweep).
+import type { ViewChoice } from '../state/sweep-hash-params.ts';
+
+const TABS: { view: ViewChoice; label: string; hint: string }[] = [
+  { view: 'run', label: 'Single run', hint: 'Sequential vs pipelined runs, every request and reply drawn' },
+  { view: 'sweep', label: 'Depth sweep', hint: 'Throughput against pipeline depth, with redis-benchmark beside it' },
+];
+
+export function ViewTabsView({ view, onChange, sweepRunning }: { view: ViewChoice; onChange: (view: ViewChoice) => void; sweepRunning: boolean }) {
+  return (
+    <nav className="view-tabs" role="tablist" aria-label="Views">
+      {TABS.map((tab) => (
+        <button
+          key={tab.view}
+          type="button"
+          role="tab"
+          className={view === tab.view ? 'on' : ''}
+          aria-selected={view === tab.view}
+          data-testid={`tab-${tab.view}`}
+          title={tab.hint}
+          onClick={() => onChange(tab.view)}
+        >
+          {tab.label}
+          {tab.view === 'sweep' && sweepRunning && <span className="tab-badge">running</span>}
+        </button>
+      ))}
+    </nav>
+  );
+}
