@@ -43,7 +43,7 @@ describe('record-cli', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'pipescope-record-')), 'trace.json');
     const { stdout } = await run('node', [built('record-cli'), '--mode', 'pipeline', '--chunk', '1000', '--engine', 'raw', '--command', 'PING', '--n', '10000', '--out', out]);
     expect(stdout).toContain('chunked 10000 × PING in pipelines of 1000 on private redis-server');
-    expect(stdout).toMatch(/memory peaks: Redis run connection [\d.]+ MiB \(CLIENT LIST tot-mem\)/);
+    expect(stdout).toMatch(/memory peaks: Redis run connection [\d.]+ (KiB|MiB) \(CLIENT LIST tot-mem\)/);
     const doc = parseTrace(readFileSync(out, 'utf8'));
     expect(doc.run).toMatchObject({ mode: 'chunked', chunk: 1000 });
     expect(doc.counts.client.writes).toBe(10);

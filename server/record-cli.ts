@@ -78,6 +78,11 @@ function sweepTable(doc: SweepDocument): string {
       (reference ? `   ${int(spreadOf(reference.opsPerSec).median).padStart(21)}` : ''));
   }
   if (doc.referenceMissing) lines.push(`  reference: ${doc.referenceMissing}`);
+  const raised = doc.reference?.points.filter((p) => p.commands !== undefined && p.commands !== doc.sweep.perPoint) ?? [];
+  if (raised.length > 0) {
+    lines.push(`  redis-benchmark times whole ms; it ran more commands per run where ${int(doc.sweep.perPoint)} was too fast to time: ` +
+      raised.map((p) => `depth ${p.depth} ${int(p.commands!)}`).join(', '));
+  }
   return lines.join('\n');
 }
 

@@ -1,10 +1,12 @@
 // Redis's own benchmark client as a reference point beside a sweep: `redis-benchmark -c 1 -P depth
-// -n perPoint --csv <command>` at each depth, through the same delay proxy settings. Its keys live in
+// -n commands --csv <command>` at each depth, through the same delay proxy settings. It times a run in
+// whole milliseconds, so where perPoint commands would take it under REFERENCE_MIN_RUN_MS it is given
+// more, and the document says how many. Its keys live in
 // the sweep's namespace (the command is given on its command line, key included) and are deleted after.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Reference, SweepSpec } from '../trace/sweep-format.ts';
-import { REFERENCE_TOOL } from '../trace/sweep-format.ts';
+import { REFERENCE_MIN_RUN_MS, REFERENCE_TOOL } from '../trace/sweep-format.ts';
 import { assertAllowed, namespaceFor } from './command-guard.ts';
 import { DelayProxy } from './delay-proxy.ts';
 import type { RedisSession } from './redis-session.ts';
@@ -26,12 +28,62 @@ export async function redisBenchmarkVersion(): Promise<string | undefined> {
   }
 }
 
-/** The rps column of `redis-benchmark --csv` output (one test). */
+/**
+ * The rps column of `redis-benchmark --csv` output (one test). It prints "inf" when a run took under
+ * one of its milliseconds: that is Infinity here, a run too short to read, not an error.
+ */
 export function parseCsvRps(stdout: string): number {
   const line = stdout.trim().split('\n').find((l) => !l.startsWith('"test"'));
-  const rps = Number(line?.split('","')[1]);
-  if (!Number.isFinite(rps)) throw new Error(`redis-benchmark printed no result: ${stdout.trim().slice(0, 200)}`);
+  const field = line?.split('","')[1];
+  if (field === 'inf') return Infinity;
+  const rps = Number(field);
+  if (field === undefined || field === '' || !Number.isFinite(rps)) throw new Error(`redis-benchmark printed no result: ${stdout.trim().slice(0, 200)}`);
   return rps;
+}
+
+/** The most commands one reference run may send: ~3 s at the fastest rate seen here (3.4 M ops/s). */
+export const MAX_REFERENCE_COMMANDS = 10_000_000;
+
+/**
+ * How many commands a run must send to last REFERENCE_MIN_RUN_MS by redis-benchmark's millisecond
+ * clock, given what `commands` measured; `commands` itself when that run was long enough.
+ */
+export function commandsToLastLongEnough(commands: number, opsPerSec: number): number {
+  const ranMs = (commands / opsPerSec) * 1000;
+  if (ranMs >= REFERENCE_MIN_RUN_MS) return commands;
+  // Too short to read (or "inf"): aim at 1.5× the minimum, growing at least tenfold from an unreadable run.
+  const wanted = Number.isFinite(opsPerSec) && ranMs >= 1 ? Math.ceil((commands * 1.5 * REFERENCE_MIN_RUN_MS) / ranMs) : commands * 10;
+  return Math.min(MAX_REFERENCE_COMMANDS, Math.max(wanted, commands + 1));
+}
+
+/**
+ * Repeats of one depth, each with the same number of commands: perPoint, or as many as redis-benchmark
+ * needs to time the run (runs found too short are calibration, left out of the figures).
+ */
+export async function measureDepth(
+  perPoint: number,
+  repeats: number,
+  runOnce: (commands: number) => Promise<number>,
+  onRun: (repeat: number) => void = () => {},
+): Promise<{ commands: number; opsPerSec: number[] }> {
+  let commands = perPoint;
+  let first = await runOnce(commands);
+  // Ends: each step grows `commands`, and at MAX_REFERENCE_COMMANDS the wanted count is that count.
+  while (commandsToLastLongEnough(commands, first) !== commands) {
+    commands = commandsToLastLongEnough(commands, first);
+    first = await runOnce(commands);
+  }
+  const tooFast = () => new Error(`redis-benchmark ran ${commands} commands in under a millisecond; it cannot be timed`);
+  if (!Number.isFinite(first)) throw tooFast();
+  const opsPerSec = [first];
+  onRun(1);
+  for (let repeat = 2; repeat <= repeats; repeat++) {
+    const ops = await runOnce(commands);
+    if (!Number.isFinite(ops)) throw tooFast();
+    opsPerSec.push(ops);
+    onRun(repeat);
+  }
+  return { commands, opsPerSec };
 }
 
 type ReferenceSpec = Pick<SweepSpec, 'command' | 'valueBytes' | 'depths' | 'perPoint' | 'repeats' | 'rttMs' | 'jitterMs'>;
@@ -66,17 +118,16 @@ export async function runReference(
       : [];
     const points: Reference['points'] = [];
     for (const depth of spec.depths) {
-      const opsPerSec: number[] = [];
-      for (let repeat = 1; repeat <= spec.repeats; repeat++) {
+      const runOnce = async (commands: number) => {
         if (signal?.aborted) throw new RunCancelledError('Sweep cancelled');
-        const args = [...connection, '-c', '1', '-n', String(spec.perPoint), '-P', String(depth), '--csv', '-q'];
+        const args = [...connection, '-c', '1', '-n', String(commands), '-P', String(depth), '--csv', '-q'];
         const { stdout } = await run(REDIS_BENCHMARK, [...args, ...auth, ...command], { signal, maxBuffer: 1024 * 1024 });
-        opsPerSec.push(parseCsvRps(stdout));
-        onRun(depth, repeat);
-      }
-      points.push({ depth, opsPerSec });
+        return parseCsvRps(stdout);
+      };
+      const { commands, opsPerSec } = await measureDepth(spec.perPoint, spec.repeats, runOnce, (repeat) => onRun(depth, repeat));
+      points.push({ depth, commands, opsPerSec });
     }
-    const shownArgs = ['-c', '1', '-n', String(spec.perPoint), '-P', '<depth>', '--csv', ...command.map((a) => (a.length > 40 ? `<${a.length} bytes>` : a))];
+    const shownArgs = ['-c', '1', '-n', '<commands>', '-P', '<depth>', '--csv', ...command.map((a) => (a.length > 40 ? `<${a.length} bytes>` : a))];
     return { tool: REFERENCE_TOOL, version, args: shownArgs, points };
   } catch (error) {
     throw signal?.aborted ? new RunCancelledError('Sweep cancelled') : error;

@@ -1,7 +1,7 @@
 // The depth sweep against a real redis-server: fewer Redis read events per command as the pipeline
 // deepens (many commands in one read()), and redis-benchmark beside it, its key cleaned up.
 import { expect, it } from 'vitest';
-import { powersOfTwoUpTo, pointClientWritesPerCommand, pointServerReadsPerCommand, SweepSpecSchema } from '../trace/sweep-format.ts';
+import { REFERENCE_MIN_RUN_MS, powersOfTwoUpTo, pointClientWritesPerCommand, pointServerReadsPerCommand, SweepSpecSchema } from '../trace/sweep-format.ts';
 import { verifySweep } from '../trace/sweep-io.ts';
 import { usePrivateRedisSession } from './test-support/private-redis-session.ts';
 import { executeSweep, type SweepProgress } from './sweep-executor.ts';
@@ -31,6 +31,11 @@ it('depths 1..64: Redis reads per command fall from 1 at depth 1, never rising w
   if (await redisBenchmarkVersion()) {
     expect(doc.reference?.points.map((p) => [p.depth, p.opsPerSec.length])).toEqual([1, 2, 4, 8, 16, 32, 64].map((d) => [d, 2]));
     expect(doc.reference!.points.every((p) => p.opsPerSec.every((ops) => ops > 0))).toBe(true);
+    // Its clock is whole milliseconds: each depth ran at least perPoint commands, and long enough to read.
+    for (const point of doc.reference!.points) {
+      expect(point.commands).toBeGreaterThanOrEqual(1024);
+      expect((point.commands! / point.opsPerSec[0]!) * 1000).toBeGreaterThanOrEqual(REFERENCE_MIN_RUN_MS);
+    }
   } else {
     expect(doc.referenceMissing).toMatch(/not installed/);
   }

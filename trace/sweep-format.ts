@@ -82,7 +82,10 @@ export type SweepPoint = z.infer<typeof SweepPointSchema>;
 
 export const REFERENCE_TOOL = 'redis-benchmark';
 
-/** Redis's own benchmark client at the same depths: `redis-benchmark -c 1 -P depth -n perPoint`. */
+/** redis-benchmark times a run in whole milliseconds: a reference run must last this long to read to ~1 %. */
+export const REFERENCE_MIN_RUN_MS = 100;
+
+/** Redis's own benchmark client at the same depths: `redis-benchmark -c 1 -P depth -n commands`. */
 export const ReferenceSchema = z.object({
   tool: z.literal(REFERENCE_TOOL),
   version: z.string(),
@@ -92,9 +95,12 @@ export const ReferenceSchema = z.object({
     z.object({
       depth: z.number().int().positive(),
       /**
-       * As redis-benchmark printed them, one per repeat. It times a run in whole milliseconds, so a run
-       * shorter than ~50 ms (few commands at a deep pipeline) gives a coarse figure.
+       * Commands per redis-benchmark run at this depth: perPoint, or more where perPoint would take it
+       * under REFERENCE_MIN_RUN_MS (it times a run in whole milliseconds). Absent in older files, which
+       * ran perPoint everywhere.
        */
+      commands: z.number().int().positive().optional(),
+      /** As redis-benchmark printed them, one per repeat. */
       opsPerSec: z.array(z.number().nonnegative().finite()).min(1),
     }),
   ),

@@ -73,4 +73,16 @@ describe('coarseReferenceNote', () => {
     expect(coarseReferenceNote({ ...doc, sweep: { ...doc.sweep, perPoint: 1_000_000 } })).toBeNull();
     expect(coarseReferenceNote({ ...doc, reference: null })).toBeNull();
   });
+
+  it('says where redis-benchmark was given more commands than perPoint, and how many', () => {
+    const doc = sweepDocument([1, 2, 4, 8, 16, 32, 64], 10_000);
+    const reference = doc.reference!;
+    const commands = (depth: number) => (depth >= 16 ? 150_000 + depth * 1000 : 10_000);
+    const raised = { ...doc, reference: { ...reference, points: reference.points.map((p) => ({ ...p, commands: commands(p.depth) })) } };
+    expect(coarseReferenceNote(raised)).toBe(
+      'redis-benchmark times whole milliseconds, so at depths 16, 32, 64 it ran 166,000–214,000 commands per run instead of 10,000, for runs of 100 ms or more; ops/s compare all the same.',
+    );
+    const everywhere = { ...doc, reference: { ...reference, points: reference.points.map((p) => ({ ...p, commands: 10_000 })) } };
+    expect(coarseReferenceNote(everywhere)).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 // The depth sweep's words and numbers: axis ticks, the progress line, the plan under the form (from
 // the inputs only), the headline read off the measured points, and the provenance line. Pure, so it
 // is unit-tested; every figure it prints comes from a measurement or from the user's own inputs.
-import { sweepRoundTrips, type SweepDocument, type SweepSpec } from '../../../trace/sweep-format.ts';
+import { REFERENCE_MIN_RUN_MS, sweepRoundTrips, type SweepDocument, type SweepSpec } from '../../../trace/sweep-format.ts';
 import { commandTakesValue } from '../../../trace/run-request.ts';
 import type { ActiveSweep } from '../live/sweep-tracker.ts';
 import { runAt, totalRuns } from '../live/sweep-tracker.ts';
@@ -95,12 +95,21 @@ export function sweepHeadline(series: SweepSeries): string[] {
 export const COARSE_REFERENCE_MS = 50;
 
 /**
- * A caution when redis-benchmark's runs were short: from the first depth at which perPoint commands
- * took it under 50 ms (by its own figure), or null.
+ * What to know about redis-benchmark's run lengths, or null. A recorder that gave it more commands
+ * where perPoint ran too fast for its millisecond clock records how many (`commands`): say so. An
+ * older file ran perPoint everywhere: caution from the first depth at which that took it under 50 ms.
  */
 export function coarseReferenceNote(doc: Pick<SweepDocument, 'sweep' | 'reference'>): string | null {
   const { perPoint } = doc.sweep;
-  const short = doc.reference?.points.find((p) => p.opsPerSec.some((ops) => ops > 0 && (perPoint / ops) * 1000 < COARSE_REFERENCE_MS));
+  const points = doc.reference?.points ?? [];
+  const raised = points.filter((p) => p.commands !== undefined && p.commands !== perPoint);
+  if (raised.length > 0) {
+    const counts = raised.map((p) => p.commands!);
+    const range = Math.min(...counts) === Math.max(...counts) ? formatCount(counts[0]!) : `${formatCount(Math.min(...counts))}–${formatCount(Math.max(...counts))}`;
+    const depths = raised.length === 1 ? `depth ${formatDepth(raised[0]!.depth)}` : `depths ${raised.map((p) => formatDepth(p.depth)).join(', ')}`;
+    return `redis-benchmark times whole milliseconds, so at ${depths} it ran ${range} commands per run instead of ${formatCount(perPoint)}, for runs of ${REFERENCE_MIN_RUN_MS} ms or more; ops/s compare all the same.`;
+  }
+  const short = points.find((p) => p.commands === undefined && p.opsPerSec.some((ops) => ops > 0 && (perPoint / ops) * 1000 < COARSE_REFERENCE_MS));
   if (!short) return null;
   return `redis-benchmark times whole milliseconds, and from depth ${formatDepth(short.depth)} on its runs of ${formatCount(perPoint)} commands took under ${COARSE_REFERENCE_MS} ms, so its figures there are coarse; give it more commands per point (10,000+).`;
 }
