@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['trace/**/*.test.ts', 'server/**/*.test.ts'],
+          include: ['trace/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts'],
           environment: 'node',
         },
@@ -24,7 +24,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['server/**/*.integration.test.ts'],
+          include: ['server/**/*.integration.test.ts', 'bench/**/*.integration.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -34,7 +34,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.e2e.test.ts'],
+          include: ['e2e/**/*.e2e.test.ts', 'bench/**/*.e2e.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 120_000,

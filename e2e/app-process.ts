@@ -3,9 +3,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../server/project-root.ts';
 
-export const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
+/** Found by its package.json, so this module works from e2e/ and compiled into dist/bench/ alike. */
+export const ROOT = projectRoot();
 
 export interface AppProcess {
   url: string;

@@ -214,9 +214,9 @@ function numberFlag(text: string | undefined): number | undefined {
   return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
-type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+export type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
-function strictParse<T extends FlagSpec>(argv: string[], options: T) {
+export function strictParse<T extends FlagSpec>(argv: string[], options: T) {
   try {
     return parseArgs({ args: argv, options, strict: true, allowPositionals: false });
   } catch (error) {

@@ -10,7 +10,7 @@ import { REFERENCE_MIN_RUN_MS, REFERENCE_TOOL } from '../trace/sweep-format.ts';
 import { assertAllowed, namespaceFor } from './command-guard.ts';
 import { DelayProxy } from './delay-proxy.ts';
 import type { RedisSession } from './redis-session.ts';
-import { targetHostPort } from './redis-target.ts';
+import { targetHostPort, type RedisTarget } from './redis-target.ts';
 import { RunCancelledError } from './run-drivers.ts';
 
 const run = promisify(execFile);
@@ -86,6 +86,32 @@ export async function measureDepth(
   return { commands, opsPerSec };
 }
 
+/**
+ * `redis-benchmark -c 1 -P depth -n commands --csv <command>` against the target (or a local hop to it,
+ * such as the delay proxy), with its database and credentials: a function of `commands` that resolves
+ * with the ops/s it printed (Infinity for "inf").
+ */
+export function benchmarkRunner(
+  target: RedisTarget,
+  via: { host: string; port: number } | undefined,
+  depth: number,
+  command: string[],
+  signal?: AbortSignal,
+): (commands: number) => Promise<number> {
+  const url = new URL(target.url);
+  const { host, port } = via ?? targetHostPort(target);
+  const connection = ['-h', host, '-p', String(port), ...(url.pathname.length > 1 ? ['--dbnum', url.pathname.slice(1)] : [])];
+  const auth = url.password
+    ? [...(url.username ? ['--user', decodeURIComponent(url.username)] : []), '-a', decodeURIComponent(url.password), '--no-auth-warning']
+    : [];
+  return async (commands) => {
+    if (signal?.aborted) throw new RunCancelledError('Sweep cancelled');
+    const args = [...connection, '-c', '1', '-n', String(commands), '-P', String(depth), '--csv', '-q'];
+    const { stdout } = await run(REDIS_BENCHMARK, [...args, ...auth, ...command], { signal, maxBuffer: 1024 * 1024 });
+    return parseCsvRps(stdout);
+  };
+}
+
 type ReferenceSpec = Pick<SweepSpec, 'command' | 'valueBytes' | 'depths' | 'perPoint' | 'repeats' | 'rttMs' | 'jitterMs'>;
 
 export async function runReference(
@@ -111,19 +137,9 @@ export async function runReference(
   const delayed = spec.rttMs > 0 || spec.jitterMs > 0;
   const proxy = delayed ? await DelayProxy.start(targetHostPort(session.target), { addedRttMs: spec.rttMs, jitterMs: spec.jitterMs }) : undefined;
   try {
-    const { host, port } = proxy ?? targetHostPort(session.target);
-    const connection = ['-h', host, '-p', String(port), ...(url.pathname.length > 1 ? ['--dbnum', url.pathname.slice(1)] : [])];
-    const auth = url.password
-      ? [...(url.username ? ['--user', decodeURIComponent(url.username)] : []), '-a', decodeURIComponent(url.password), '--no-auth-warning']
-      : [];
     const points: Reference['points'] = [];
     for (const depth of spec.depths) {
-      const runOnce = async (commands: number) => {
-        if (signal?.aborted) throw new RunCancelledError('Sweep cancelled');
-        const args = [...connection, '-c', '1', '-n', String(commands), '-P', String(depth), '--csv', '-q'];
-        const { stdout } = await run(REDIS_BENCHMARK, [...args, ...auth, ...command], { signal, maxBuffer: 1024 * 1024 });
-        return parseCsvRps(stdout);
-      };
+      const runOnce = benchmarkRunner(session.target, proxy, depth, command, signal);
       const { commands, opsPerSec } = await measureDepth(spec.perPoint, spec.repeats, runOnce, (repeat) => onRun(depth, repeat));
       points.push({ depth, commands, opsPerSec });
     }

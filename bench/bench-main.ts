@@ -1,0 +1,86 @@
+// `npm run bench`: Pipescope's speed goals, measured side by side in one run on this machine and
+// printed as ratios and figures beside their goals. Timings here are noisy (2 shared cores: client,
+// Redis and browser compete), so every figure is a median with its range, and ratios are taken within
+// rounds that run their variants back to back. Nothing is asserted: that is the tests' job, on counts.
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { optionsOrExit } from '../server/cli-options.ts';
+import { openRedis } from '../server/redis-choice.ts';
+import { executeRun } from '../server/run-executor.ts';
+import { serializeTrace } from '../trace/trace-io.ts';
+import { launchBrowser } from '../e2e/browser.ts';
+import { startAppProcess } from '../e2e/app-process.ts';
+import { BENCH_USAGE, parseBenchOptions, type BenchOptions } from './bench-options.ts';
+import { formatFindings, type Finding } from './bench-report.ts';
+import { renderBench } from './browser-bench.ts';
+import { clientOverheadBench } from './client-overhead-bench.ts';
+import { referenceBench } from './reference-bench.ts';
+import { bytesPerCommandBench, liveDelayBench } from './websocket-bench.ts';
+
+const log = (line: string) => console.log(line);
+
+async function main(): Promise<void> {
+  const options = optionsOrExit('bench', BENCH_USAGE, () => parseBenchOptions(process.argv.slice(2)));
+  const redis = await openRedis(undefined);
+  const findings: Finding[] = [];
+  try {
+    log(`Pipescope bench${options.quick ? ' (--quick: small sizes, figures say little)' : ''}: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ` +
+      `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; node ${process.version}; ${redis.description}`);
+    findings.push(...(await nodeParts(options, redis.session)));
+    findings.push(...(await browserParts(options, redis.session)));
+  } finally {
+    await redis.close();
+  }
+  log(`\n${formatFindings(findings)}`);
+  if (options.json) {
+    writeFileSync(options.json, `${JSON.stringify({ machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version }, findings }, null, 2)}\n`);
+    log(`\nfindings written to ${options.json}`);
+  }
+}
+
+async function nodeParts({ parts, sizes }: BenchOptions, session: Parameters<typeof clientOverheadBench>[0]): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  if (parts.includes('client')) {
+    log('\nioredis engine overhead (side by side, wall clock around each batch)');
+    findings.push(...(await clientOverheadBench(session, sizes.overhead, log)));
+  }
+  if (parts.includes('reference')) {
+    log('\nPipescope engines vs redis-benchmark (ops/s, side by side)');
+    findings.push(...(await referenceBench(session, sizes.reference, log)));
+  }
+  return findings;
+}
+
+async function browserParts({ parts, sizes }: BenchOptions, session: Parameters<typeof clientOverheadBench>[0]): Promise<Finding[]> {
+  if (!parts.includes('browser') && !parts.includes('websocket')) return [];
+  const findings: Finding[] = [];
+  const [app, browser] = await Promise.all([startAppProcess(), launchBrowser()]);
+  try {
+    log(`\nbrowser: Chromium ${browser.version()} (headless), app at ${app.url}`);
+    if (parts.includes('browser')) {
+      const doc = await executeRun(session, 'pipeline', { command: 'PING', n: sizes.render.n, valueBytes: 0, memory: true });
+      findings.push(...(await renderBench(browser, app.url, { text: serializeTrace(doc), n: sizes.render.n }, sizes.render, log)));
+    }
+    if (parts.includes('websocket')) {
+      const { n, sequentialN, repeats, delayRuns } = sizes.websocket;
+      log('\nWebSocket live feed');
+      findings.push(
+        ...(await bytesPerCommandBench(app.url, [
+          { command: 'PING', n, mode: 'pipeline' },
+          { command: 'INCR', n, mode: 'pipeline' },
+          { command: 'PING', n: sequentialN, mode: 'sequential' },
+        ], repeats, log)),
+      );
+      findings.push(...(await liveDelayBench(browser, app.url, n, delayRuns, log)));
+    }
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+  return findings;
+}
+
+main().catch((error: Error) => {
+  console.error(`bench: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,17 @@
+import { expect, it } from 'vitest';
+import { CliError } from '../server/cli-options.ts';
+import { BENCH_PARTS, FULL_SIZES, QUICK_SIZES, parseBenchOptions } from './bench-options.ts';
+
+it('measures every part at full size by default', () => {
+  expect(parseBenchOptions([])).toEqual({ parts: [...BENCH_PARTS], sizes: FULL_SIZES, quick: false, json: undefined });
+});
+
+it('takes --only, --quick and --json', () => {
+  expect(parseBenchOptions(['--only', 'browser,client', '--quick', '--json', 'out.json'])).toEqual({ parts: ['browser', 'client'], sizes: QUICK_SIZES, quick: true, json: 'out.json' });
+});
+
+it('refuses unknown parts and flags with a clear message', () => {
+  expect(() => parseBenchOptions(['--only', 'browser,gpu'])).toThrow(new CliError('--only takes client, reference, browser, websocket; not "gpu"'));
+  expect(() => parseBenchOptions(['--fast'])).toThrow(CliError);
+  expect(() => parseBenchOptions(['--json', ' '])).toThrow('--json needs a file name');
+});

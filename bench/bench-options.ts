@@ -1,0 +1,60 @@
+// Flags of `npm run bench`: which parts to measure, and how big. The full run is what the README's
+// figures come from; --quick is a smoke run of every part with small sizes (its figures say little).
+import { CliError, strictParse } from '../server/cli-options.ts';
+
+export const BENCH_PARTS = ['client', 'reference', 'browser', 'websocket'] as const;
+export type BenchPart = (typeof BENCH_PARTS)[number];
+
+export interface BenchSizes {
+  /** PINGs per pipelined batch, and rounds, of the ioredis engine overhead. */
+  overhead: { n: number; rounds: number };
+  /** Raw engine PINGs at depth 1,000, sequential PINGs, and rounds, against redis-benchmark. */
+  reference: { rawN: number; sequentialN: number; rounds: number };
+  /** Commands of the recorded trace, fresh page loads and pan/zoom steps. */
+  render: { n: number; loads: number; steps: number };
+  /** Commands per live run; runs per workload. */
+  websocket: { n: number; sequentialN: number; repeats: number; delayRuns: number };
+}
+
+export interface BenchOptions {
+  parts: readonly BenchPart[];
+  sizes: BenchSizes;
+  quick: boolean;
+  /** Also write the findings as JSON here. */
+  json: string | undefined;
+}
+
+export const FULL_SIZES: BenchSizes = {
+  overhead: { n: 10_000, rounds: 30 },
+  reference: { rawN: 200_000, sequentialN: 10_000, rounds: 7 },
+  render: { n: 100_000, loads: 5, steps: 20 },
+  websocket: { n: 100_000, sequentialN: 10_000, repeats: 3, delayRuns: 5 },
+};
+
+export const QUICK_SIZES: BenchSizes = {
+  overhead: { n: 2_000, rounds: 3 },
+  reference: { rawN: 20_000, sequentialN: 1_000, rounds: 2 },
+  render: { n: 20_000, loads: 1, steps: 4 },
+  websocket: { n: 20_000, sequentialN: 1_000, repeats: 1, delayRuns: 1 },
+};
+
+export const BENCH_USAGE = `Usage: npm run bench -- [--only ${BENCH_PARTS.join(',')}] [--quick] [--json FILE]
+  --only   measure only these parts (default: all)
+  --quick  small sizes and few rounds: checks that every part runs; its figures say little
+  --json   also write the findings as JSON to FILE`;
+
+export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
+  const { values } = strictParse(argv, {
+    only: { type: 'string' },
+    quick: { type: 'boolean' },
+    json: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) return 'help';
+  const parts = values.only === undefined ? [...BENCH_PARTS] : values.only.split(',').map((p) => p.trim());
+  const unknown = parts.filter((p) => !(BENCH_PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0 || parts.length === 0) throw new CliError(`--only takes ${BENCH_PARTS.join(', ')}; not "${unknown.join(', ') || values.only}"`);
+  if (values.json !== undefined && values.json.trim() === '') throw new CliError('--json needs a file name');
+  const quick = values.quick ?? false;
+  return { parts: parts as BenchPart[], sizes: quick ? QUICK_SIZES : FULL_SIZES, quick, json: values.json };
+}

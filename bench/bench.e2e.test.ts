@@ -1,0 +1,77 @@
+// `npm run bench` end to end at small sizes: every part measures something real and reports it with
+// its goal (a private redis-server, redis-benchmark, the built app, Debian's Chromium). Timings are
+// not judged here; the few counts that do not depend on the machine's speed are.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { executeRun } from '../server/run-executor.ts';
+import { usePrivateRedisSession } from '../server/test-support/private-redis-session.ts';
+import { serializeTrace } from '../trace/trace-io.ts';
+import { startAppProcess, type AppProcess } from '../e2e/app-process.ts';
+import { launchBrowser } from '../e2e/browser.ts';
+import type { Finding } from './bench-report.ts';
+import { renderBench } from './browser-bench.ts';
+import { clientOverheadBench } from './client-overhead-bench.ts';
+import { referenceBench } from './reference-bench.ts';
+import { bytesPerCommandBench, liveDelayBench } from './websocket-bench.ts';
+
+const local = usePrivateRedisSession();
+const lines: string[] = [];
+const log = (line: string) => lines.push(line);
+
+function expectMeasured(findings: Finding[], names: RegExp[]): void {
+  expect(findings.map((f) => f.name)).toEqual(names.map((n) => expect.stringMatching(n)));
+  for (const { spread } of findings) {
+    expect(Number.isFinite(spread.median)).toBe(true);
+    expect(spread.median).toBeGreaterThan(0);
+    expect(spread.min).toBeLessThanOrEqual(spread.median);
+    expect(spread.median).toBeLessThanOrEqual(spread.max);
+  }
+}
+
+it('client overhead: bare ioredis, the engine untraced and probed, as time ratios', async () => {
+  const findings = await clientOverheadBench(local.session, { n: 500, rounds: 2 }, log);
+  expectMeasured(findings, [/^ioredis engine untraced ÷ bare ioredis$/, /^ioredis engine \+ socket probe ÷ bare ioredis$/]);
+  expect(findings.map((f) => f.goal)).toEqual([{ bound: 'at most', value: 1.05 }, { bound: 'at most', value: 1.3 }]);
+});
+
+it('reference: both engines against redis-benchmark on the same Redis, which it leaves empty', async () => {
+  const findings = await referenceBench(local.session, { rawN: 5000, sequentialN: 300, rounds: 1 }, log);
+  expectMeasured(findings, [/^raw engine at depth 1000 ÷ redis-benchmark -P 1000 -c 1$/, /^sequential ioredis engine ÷ redis-benchmark -P 1 -c 1$/]);
+  expect(lines.join('\n')).toMatch(/redis-benchmark \S+ -c 1 -P 1000 -n [\d,]+ PING: [\d,]+ ops\/s/);
+  expect(await local.session.control.dbsize()).toBe(0);
+});
+
+describe('in the browser', () => {
+  let app: AppProcess;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppProcess(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('renders a recorded trace and times the frames of a scripted pan/zoom', async () => {
+    const doc = await executeRun(local.session, 'pipeline', { command: 'PING', n: 3000, valueBytes: 0, memory: true });
+    const findings = await renderBench(browser, app.url, { text: serializeTrace(doc), n: 3000 }, { loads: 1, steps: 3 }, log);
+    expectMeasured(findings, [/^first complete render, recorded 3,000-command trace$/, /^frame time, scripted pan\/zoom of that trace$/]);
+    // Every wheel and drag step is an input followed by its own frame: 3 in, 3 drags (+ press and release), 3 out.
+    expect(findings[1]!.how).toMatch(/^(9|1[0-2]) frames over 1 pages/);
+  });
+
+  it('counts the live feed in bytes per command on the wire: a pipeline costs a few bytes a command', async () => {
+    const findings = await bytesPerCommandBench(app.url, [{ command: 'PING', n: 5000, mode: 'pipeline' }, { command: 'PING', n: 200, mode: 'sequential' }], 1, log);
+    expectMeasured(findings, [/one pipeline of 5,000 PING$/, /sequential 200 PING$/]);
+    // "PONG", in the outcomes array is 7 bytes; the run's few writes, reads and messages add little.
+    expect(findings[0]!.spread.median).toBeGreaterThanOrEqual(7);
+    expect(findings[0]!.spread.median).toBeLessThan(12);
+    // Sequentially each command is its own write and read triple too.
+    expect(findings[1]!.spread.median).toBeGreaterThan(findings[0]!.spread.median);
+  });
+
+  it('times a live run from its end to its trace drawn in the page', async () => {
+    const findings = await liveDelayBench(browser, app.url, 2000, 1, log);
+    expectMeasured(findings, [/^run end → complete trace drawn in the browser, 2,000 commands$/]);
+  });
+});

@@ -1,0 +1,91 @@
+// The front end under a big trace, in headless Chromium (Debian's, as the e2e tests drive it): the time
+// from navigation to the first frame with every command of a recorded trace drawn (the app fetching it
+// by ?trace=, parsing it, replaying it through the TraceBuilder, laying it out and painting it), and the
+// main-thread cost of each frame of a scripted zoom in, pan and zoom out over that diagram.
+import type { Browser, Page } from 'playwright-core';
+import { newPage } from '../e2e/browser.ts';
+import type { Finding } from './bench-report.ts';
+import { drawnAtMs, frameCosts, instrumentPage, nextFrame, startFrameTiming, type FrameCost } from './page-probes.ts';
+import { spreadOf } from './side-by-side.ts';
+
+export interface RenderBenchOptions {
+  /** Fresh pages (new browser contexts, nothing cached) that each load and draw the trace. */
+  loads: number;
+  /** Wheel steps in, drag steps, wheel steps out, per load. */
+  steps: number;
+}
+
+const TRACE_PATH = '/pipescope-bench/trace.json';
+
+export async function renderBench(browser: Browser, appUrl: string, trace: { text: string; n: number }, options: RenderBenchOptions, log: (line: string) => void): Promise<Finding[]> {
+  const firstRender: number[] = [];
+  const afterFetch: number[] = [];
+  const frames: FrameCost[] = [];
+  for (let load = 0; load < options.loads; load++) {
+    const page = await newPage(browser);
+    try {
+      // Matched on the path alone: a glob would also match the page's own URL, whose query names the trace.
+      await page.route((url) => url.pathname === TRACE_PATH, (route) => route.fulfill({ body: trace.text, contentType: 'application/json' }));
+      await instrumentPage(page, trace.n);
+      await page.goto(`${appUrl}?trace=${TRACE_PATH}`);
+      const drawn = await drawnAtMs(page);
+      const fetched = await page.evaluate(
+        (path) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith(path))?.responseEnd ?? NaN,
+        TRACE_PATH,
+      );
+      firstRender.push(drawn);
+      afterFetch.push(drawn - fetched);
+      frames.push(...(await panAndZoom(page, trace.n, options.steps)));
+    } finally {
+      await page.context().close();
+    }
+  }
+  const render = spreadOf(firstRender);
+  const total = spreadOf(frames.map((f) => f.totalMs));
+  const frameOnly = spreadOf(frames.map((f) => f.frameMs));
+  const mb = (trace.text.length / 1024 / 1024).toFixed(1);
+  log(`  first complete render of ${trace.n.toLocaleString('en-US')} commands (${mb} MiB of JSON): ${render.median.toFixed(0)} ms [${render.min.toFixed(0)}–${render.max.toFixed(0)}] from navigation, ${spreadOf(afterFetch).median.toFixed(0)} ms of it after the trace arrived`);
+  log(`  pan/zoom: ${frames.length} frames, input → frame done ${total.median.toFixed(2)} ms [${total.min.toFixed(2)}–${total.max.toFixed(2)}]; rAF → frame done ${frameOnly.median.toFixed(2)} ms`);
+  return [
+    {
+      name: `first complete render, recorded ${trace.n.toLocaleString('en-US')}-command trace`,
+      unit: 'ms',
+      spread: render,
+      goal: { bound: 'at most', value: 500 },
+      how: `${options.loads} fresh pages loading ?trace= in headless Chromium: navigation start → first frame with every command drawn, no repaint pending (in-page clock)`,
+    },
+    {
+      name: 'frame time, scripted pan/zoom of that trace',
+      unit: 'ms',
+      spread: total,
+      goal: { bound: 'at most', value: 16 },
+      how: `${frames.length} frames over ${options.loads} pages (${options.steps} wheel steps in, ${options.steps} drag steps, ${options.steps} out): input event → end of that frame's rendering update`,
+    },
+  ];
+}
+
+/** Zooms in step by step at the middle of the diagram, drags it down, zooms out; one frame per step. */
+async function panAndZoom(page: Page, n: number, steps: number): Promise<FrameCost[]> {
+  const box = await page.locator(`[data-testid=run-panel][data-n="${n}"] .diagram-svg`).boundingBox();
+  if (!box) throw new Error('The diagram is not on the page');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await nextFrame(page);
+  await startFrameTiming(page);
+  for (let i = 0; i < steps; i++) {
+    await page.mouse.wheel(0, -120);
+    await nextFrame(page);
+  }
+  await page.mouse.down();
+  for (let i = 1; i <= steps; i++) {
+    await page.mouse.move(x, y + i * 8);
+    await nextFrame(page);
+  }
+  await page.mouse.up();
+  for (let i = 0; i < steps; i++) {
+    await page.mouse.wheel(0, 120);
+    await nextFrame(page);
+  }
+  return frameCosts(page);
+}
