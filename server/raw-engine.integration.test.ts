@@ -1,8 +1,13 @@
 // The raw engine against a real redis-server: the docs' netcat example measured, replies matched in
-// order, and the same socket counts as ioredis for the same pipeline.
+// order, the same socket counts as ioredis for the same pipeline, and the batch encoded before the run.
 import { expect, it } from 'vitest';
 import { usePrivateRedisSession } from './test-support/private-redis-session.ts';
-import { executeRun } from './run-executor.ts';
+import type { Outcome } from '../trace/trace-builder.ts';
+import { namespaceFor } from './command-guard.ts';
+import { RawDriver } from './raw-driver.ts';
+import { encode } from './resp-encoder.ts';
+import { deleteRunKeys, executeRun } from './run-executor.ts';
+import { workloadFor } from './run-workload.ts';
 
 const local = usePrivateRedisSession();
 
@@ -40,4 +45,25 @@ it('counts equal ioredis\' for the same SETs in pipelines of 1,000', async () =>
   expect(raw.counts.client.bytesOut).toBe(ioredis.counts.client.bytesOut);
   expect(raw.counts.client.bytesIn).toBe(ioredis.counts.client.bytesIn);
   expect(raw.writes.map((w) => w.commands)).toEqual(ioredis.writes.map((w) => w.commands));
+});
+
+it('writes each pipeline as a slice of one buffer encoded before the run', async () => {
+  const driver = await RawDriver.open(local.session.target);
+  try {
+    const workload = workloadFor('SET', namespaceFor('raw-prepare-test'), 10);
+    driver.prepare(workload, 2500);
+    const written: Buffer[] = [];
+    const write = driver.socket.write.bind(driver.socket);
+    driver.socket.write = ((chunk: Buffer) => (written.push(chunk), write(chunk))) as typeof driver.socket.write;
+    const outcomes: Outcome[] = [];
+    await driver.pipeline(workload, 2500, 1000, (o) => outcomes.push(o), () => false);
+    const encodedLength = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => encode([workload.command, ...workload.argsFor(from + i)]).length).reduce((a, b) => a + b, 0);
+    expect(written.map((w) => w.length)).toEqual([encodedLength(0, 1000), encodedLength(1000, 2000), encodedLength(2000, 2500)]);
+    expect(new Set(written.map((w) => w.buffer)).size).toBe(1);
+    expect(outcomes).toHaveLength(2500);
+    expect(outcomes.every((o) => 'reply' in o && o.reply === 'OK')).toBe(true);
+  } finally {
+    driver.disconnect();
+    await deleteRunKeys(local.session.control, namespaceFor('raw-prepare-test'), workloadFor('SET', namespaceFor('raw-prepare-test'), 10), 2500);
+  }
 });

@@ -11,7 +11,7 @@ import { assertAllowed, namespaceFor } from './command-guard.ts';
 import { DelayProxy } from './delay-proxy.ts';
 import type { RedisSession } from './redis-session.ts';
 import { targetHostPort, type RedisTarget } from './redis-target.ts';
-import { RunCancelledError } from './run-drivers.ts';
+import { RunCancelledError } from './run-cancelled-error.ts';
 
 const run = promisify(execFile);
 export const REDIS_BENCHMARK = process.env['REDIS_BENCHMARK'] ?? 'redis-benchmark';

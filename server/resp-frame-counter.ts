@@ -3,9 +3,15 @@
 // strings, or inline commands such as "PING\r\n") and on what it receives (RESP2/RESP3 replies).
 // This is how a probe knows that "this write carried 100 commands" or "this chunk completed 37
 // replies" from the bytes themselves, independent of the client library.
+//
+// It runs on every byte a measured run sends and receives, so it works on byte codes: a table for
+// the type byte, the native indexOf to find the end of a line whose content does not matter, and
+// lengths parsed digit by digit; nothing is copied or turned into strings.
 
 const CR = 13;
 const LF = 10;
+const MINUS = 45;
+const ZERO = 48;
 
 const enum State {
   Type,
@@ -13,16 +19,36 @@ const enum State {
   Bulk,
 }
 
+const enum Kind {
+  /** No type byte: an inline command, the whole line is the message. */
+  Inline,
+  /** One line and done: + - : and RESP3's _ , # ( */
+  Simple,
+  /** A length line, then that many bytes and CRLF: $ and RESP3's = ! */
+  Bulk,
+  /** A count line, then that many elements: * and RESP3's ~ > (and any unknown byte inside an aggregate) */
+  Aggregate,
+  /** A count line, then twice that many elements: RESP3's % | */
+  Map,
+}
+
 // RESP3 types are included so that a server speaking RESP3 is still counted correctly.
-const SIMPLE_TYPES = new Set(['+', '-', ':', '_', ',', '#', '(']);
-const BULK_TYPES = new Set(['$', '=', '!']);
-const ARRAY_TYPES = new Set(['*', '~', '>']);
-const MAP_TYPES = new Set(['%', '|']);
+const KIND_OF_BYTE = new Uint8Array(256);
+for (const [kind, types] of [[Kind.Simple, '+-:_,#('], [Kind.Bulk, '$=!'], [Kind.Aggregate, '*~>'], [Kind.Map, '%|']] as const) {
+  for (const type of types) KIND_OF_BYTE[type.charCodeAt(0)] = kind;
+}
 
 export class RespFrameCounter {
   private state = State.Type;
-  private type = '';
-  private line = '';
+  private kind = Kind.Inline;
+  /** Inline lines: bytes so far, and whether the last one was CR (a trailing CR is not content). */
+  private lineBytes = 0;
+  private lastWasCr = false;
+  /** Length lines, read as parseInt would: optional minus, digits, anything after them ignored. */
+  private negative = false;
+  private digits = 0;
+  private value = 0;
+  private stopped = false;
   private bulkRemaining = 0;
   /** Elements still expected by each open aggregate, innermost last. */
   private readonly open: number[] = [];
@@ -49,45 +75,89 @@ export class RespFrameCounter {
         continue;
       }
       if (this.state === State.Type) {
-        // Inline commands have no type byte: the whole line is the message.
-        const first = String.fromCharCode(chunk[i]!);
-        const isTyped = SIMPLE_TYPES.has(first) || BULK_TYPES.has(first) || ARRAY_TYPES.has(first) || MAP_TYPES.has(first);
-        if (isTyped || this.open.length > 0) {
-          this.type = first;
+        const kind = KIND_OF_BYTE[chunk[i]!]!;
+        if (kind !== Kind.Inline || this.open.length > 0) {
+          // Inside an aggregate every element has a type byte; an unknown one reads as an aggregate, as before.
+          this.kind = kind === Kind.Inline ? Kind.Aggregate : kind;
           i++;
         } else {
-          this.type = 'inline';
+          this.kind = Kind.Inline;
         }
-        this.line = '';
+        this.lineBytes = 0;
+        this.lastWasCr = false;
+        this.negative = false;
+        this.digits = 0;
+        this.value = 0;
+        this.stopped = false;
         this.state = State.Line;
         continue;
       }
-      const newline = chunk.indexOf(LF, i);
-      const end = newline === -1 ? length : newline;
-      this.line += latin1(chunk, i, end);
-      i = newline === -1 ? length : newline + 1;
-      if (newline !== -1) completed += this.endOfLine();
+      if (this.kind === Kind.Simple || this.kind === Kind.Inline) {
+        const newline = chunk.indexOf(LF, i);
+        const end = newline === -1 ? length : newline;
+        if (end > i) {
+          this.lineBytes += end - i;
+          this.lastWasCr = chunk[end - 1] === CR;
+        }
+        i = end;
+        if (newline === -1) continue;
+        i++;
+        completed += this.endOfLine();
+        continue;
+      }
+      for (; i < length; i++) {
+        const byte = chunk[i]!;
+        if (byte === LF) break;
+        this.readLengthByte(byte);
+      }
+      if (i < length) {
+        i++;
+        completed += this.endOfLine();
+      }
     }
     return completed;
   }
 
-  private endOfLine(): number {
-    const line = this.line.charCodeAt(this.line.length - 1) === CR ? this.line.slice(0, -1) : this.line;
-    const type = this.type;
-    this.state = State.Type;
-    if (type === 'inline') return line.length === 0 ? 0 : this.completeElement();
-    if (SIMPLE_TYPES.has(type)) return this.completeElement();
-    const size = Number.parseInt(line, 10);
-    if (BULK_TYPES.has(type)) {
-      if (!(size >= 0)) return this.completeElement(); // null bulk string ($-1)
-      this.bulkRemaining = size + 2; // payload and its CRLF
-      this.state = State.Bulk;
-      return 0;
+  private readLengthByte(byte: number): void {
+    if (this.stopped) return;
+    if (byte >= ZERO && byte <= ZERO + 9) {
+      this.value = this.value * 10 + (byte - ZERO);
+      this.digits++;
+    } else if (byte === MINUS && this.digits === 0 && !this.negative) {
+      this.negative = true;
+    } else {
+      this.stopped = true; // the CR, or whatever follows the number
     }
-    const elements = MAP_TYPES.has(type) ? size * 2 : size;
-    if (!(elements > 0)) return this.completeElement(); // null or empty aggregate
-    this.open.push(elements);
-    return 0;
+  }
+
+  private endOfLine(): number {
+    this.state = State.Type;
+    switch (this.kind) {
+      case Kind.Inline:
+        return this.lineBytes - (this.lastWasCr ? 1 : 0) === 0 ? 0 : this.completeElement();
+      case Kind.Simple:
+        return this.completeElement();
+      case Kind.Bulk: {
+        const size = this.length();
+        if (!(size >= 0)) return this.completeElement(); // null bulk string ($-1)
+        this.bulkRemaining = size + 2; // payload and its CRLF
+        this.state = State.Bulk;
+        return 0;
+      }
+      default: {
+        const size = this.length();
+        const elements = this.kind === Kind.Map ? size * 2 : size;
+        if (!(elements > 0)) return this.completeElement(); // null or empty aggregate
+        this.open.push(elements);
+        return 0;
+      }
+    }
+  }
+
+  /** The length line's number, NaN when it had no digits. */
+  private length(): number {
+    if (this.digits === 0) return NaN;
+    return this.negative ? -this.value : this.value;
   }
 
   /** One element finished: close every aggregate it completes; 1 if a top-level message ended. */
@@ -100,10 +170,4 @@ export class RespFrameCounter {
     }
     return 1;
   }
-}
-
-function latin1(bytes: Uint8Array, start: number, end: number): string {
-  let text = '';
-  for (let i = start; i < end; i++) text += String.fromCharCode(bytes[i]!);
-  return text;
 }

@@ -79,6 +79,7 @@ export async function executeRun(
     // MONITOR starts before the first INFO snapshot, so its own command is not taken for traffic.
     if (spec.serverTrace) tracer = await ServerTracer.start(control, session.target);
     const before = await snapshotServer(control, namespace);
+    run.prepare(workload, spec.n);
     if (sampler) collectGarbage();
     throwIfCancelled(signal);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertAllowed, namespaceFor } from './command-guard.ts';
-import { makeValue, workloadFor } from './run-workload.ts';
+import { chunks, makeValue, workloadFor } from './run-workload.ts';
 
 const NS = namespaceFor('m3x9k2ab-0a1b2c3d');
 
@@ -67,4 +67,10 @@ describe('workloadFor', () => {
     const keys = [...w.keys(3)];
     if (keys.length) expect(() => assertAllowed(NS, 'UNLINK', keys)).not.toThrow();
   });
+});
+
+it('chunks cover 0..n in order, the last one holding the remainder', () => {
+  expect([...chunks(2500, 1000)]).toEqual([[0, 1000], [1000, 2000], [2000, 2500]]);
+  expect([...chunks(3, 10)]).toEqual([[0, 3]]);
+  expect([...chunks(4, 1)]).toEqual([[0, 1], [1, 2], [2, 3], [3, 4]]);
 });

@@ -46,3 +46,8 @@ export function workloadFor(command: CommandName, namespace: string, valueBytes:
     }
   }
 }
+
+/** [from, to) index ranges of at most `size` commands covering 0..n: a run's pipelines. */
+export function* chunks(n: number, size: number): Generator<[number, number]> {
+  for (let from = 0; from < n; from += size) yield [from, Math.min(n, from + size)];
+}

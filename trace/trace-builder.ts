@@ -84,7 +84,9 @@ interface Chunk {
  * and each command must have passed the stage before at an earlier or equal time.
  */
 class Stage {
-  readonly times: number[] = [];
+  /** When each command (or reply) passed, by index; the first `count` are set. */
+  readonly times: Float64Array;
+  count = 0;
   readonly chunks: Chunk[] = [];
   bytes = 0;
 
@@ -94,7 +96,9 @@ class Stage {
     private readonly overflow: (atUs: number, index: number, n: number) => string,
     private before: Stage | null,
     private tooEarly: (index: number, atUs: number, previousUs: number | undefined) => string,
-  ) {}
+  ) {
+    this.times = new Float64Array(n);
+  }
 
   /** Puts another stage in between: from now on, commands must have passed `stage` first. */
   follow(stage: Stage, tooEarly: Stage['tooEarly']): void {
@@ -105,15 +109,20 @@ class Stage {
   add(atUs: number, bytes: number, count: number, head?: string): Chunk {
     const previous = this.chunks.at(-1);
     if (previous && atUs < previous.atUs) throw new TraceError(`${this.outOfOrder} out of order: ${atUs} µs after ${previous.atUs} µs.`);
-    const first = this.times.length;
-    if (first + count > this.n) throw new TraceError(this.overflow(atUs, first + count - 1, this.n));
-    for (let i = first; i < first + count; i++) {
-      if (this.before) {
-        const previousUs = this.before.times[i];
+    const first = this.count;
+    const end = first + count;
+    if (end > this.n) throw new TraceError(this.overflow(atUs, end - 1, this.n));
+    // The stage before holds non-decreasing times, so its last command of this chunk is its latest:
+    // when that one passed in time, all did. Only a failure looks for the first command that did not.
+    const before = this.before;
+    if (before && count > 0 && (end > before.count || before.times[end - 1]! > atUs)) {
+      for (let i = first; i < end; i++) {
+        const previousUs = i < before.count ? before.times[i] : undefined;
         if (previousUs === undefined || previousUs > atUs) throw new TraceError(this.tooEarly(i, atUs, previousUs));
       }
-      this.times.push(atUs);
     }
+    this.times.fill(atUs, first, end);
+    this.count = end;
     const chunk = { atUs, bytes, head, first, count };
     this.chunks.push(chunk);
     this.bytes += bytes;
@@ -160,7 +169,9 @@ export class TraceBuilder {
     for (const hop of batch.toServer ?? []) this.addProxyToServer(hop);
     for (const hop of batch.fromServer ?? []) this.addProxyFromServer(hop);
     for (const read of batch.reads) this.addRead(read);
-    for (const outcome of batch.outcomes) this.addOutcome(outcome);
+    const { outcomes } = batch;
+    if (this.outcomes.length + outcomes.length > this.run.n) this.tooManyOutcomes();
+    for (let i = 0; i < outcomes.length; i++) this.outcomes.push(outcomes[i]!);
   }
 
   addWrite({ atUs, bytes, commands, head }: WriteEvent): void {
@@ -180,37 +191,31 @@ export class TraceBuilder {
   }
 
   addOutcome(outcome: Outcome): void {
-    if (this.outcomes.length >= this.run.n) {
-      throw new TraceError(`More replies than the run's ${this.run.n} commands.`);
-    }
+    if (this.outcomes.length >= this.run.n) this.tooManyOutcomes();
     this.outcomes.push(outcome);
   }
 
+  private tooManyOutcomes(): never {
+    throw new TraceError(`More replies than the run's ${this.run.n} commands.`);
+  }
+
   get progress(): TraceProgress {
-    return { n: this.run.n, sent: this.sent.times.length, replied: this.replied.times.length, lastUs: Math.max(this.sent.lastUs, this.replied.lastUs) };
+    return { n: this.run.n, sent: this.sent.count, replied: this.replied.count, lastUs: Math.max(this.sent.lastUs, this.replied.lastUs) };
   }
 
   finish(server: ServerCounts, serverSide: ServerSide | null = null, memory: Memory | null = null): TraceDocument {
     const { n } = this.run;
-    if (this.sent.times.length !== n) throw new TraceError(`Only ${this.sent.times.length} of ${n} commands were written.`);
-    if (this.replied.times.length !== n) throw new TraceError(`Only ${this.replied.times.length} of ${n} replies arrived.`);
+    if (this.sent.count !== n) throw new TraceError(`Only ${this.sent.count} of ${n} commands were written.`);
+    if (this.replied.count !== n) throw new TraceError(`Only ${this.replied.count} of ${n} replies arrived.`);
     if (this.outcomes.length !== n) throw new TraceError(`Only ${this.outcomes.length} of ${n} reply values were recorded.`);
     const proxy = this.proxy;
     if (proxy) {
       for (const [stage, what] of [[proxy.toServer, 'commands reached Redis through the proxy'], [proxy.fromServer, 'replies came back through the proxy']] as const) {
-        if (stage.times.length !== n) throw new TraceError(`Only ${stage.times.length} of ${n} ${what}.`);
+        if (stage.count !== n) throw new TraceError(`Only ${stage.count} of ${n} ${what}.`);
       }
     }
     if (serverSide) this.checkExecutions(serverSide);
-    const commands: CommandRecord[] = this.outcomes.map((outcome, index) => ({
-      index,
-      sentUs: this.sent.times[index]!,
-      ...(proxy ? { toServerUs: proxy.toServer.times[index]! } : {}),
-      ...(serverSide ? { serverUs: serverSide.serverUs[index]! } : {}),
-      ...(proxy ? { fromServerUs: proxy.fromServer.times[index]! } : {}),
-      repliedUs: this.replied.times[index]!,
-      ...outcome,
-    }));
+    const commands = commandRecords(this.outcomes, this.sent.times, this.replied.times, proxy ?? null, serverSide?.serverUs ?? null);
     const durationUs = this.replied.times[n - 1]!;
     return {
       format: TRACE_FORMAT,
@@ -258,7 +263,7 @@ export class TraceBuilder {
 
   private proxyStages(): { toServer: Stage; fromServer: Stage } {
     if (this.proxy) return this.proxy;
-    if (this.replied.times.length > 0) throw new TraceError('Proxy events began after replies had arrived: the run either went through the proxy or not.');
+    if (this.replied.count > 0) throw new TraceError('Proxy events began after replies had arrived: the run either went through the proxy or not.');
     const n = this.run.n;
     const toServer = new Stage(n, 'Proxy hand-overs to Redis',
       (atUs, index, total) => `Proxy chunk at ${atUs} µs carries command ${index}, but the run has only ${total}.`,
@@ -272,6 +277,38 @@ export class TraceBuilder {
       `Reply ${index} arrived at ${atUs} µs, before it came back from Redis through the proxy${fromServerUs === undefined ? '' : ` at ${fromServerUs} µs`}.`);
     return (this.proxy = { toServer, fromServer });
   }
+}
+
+/**
+ * The trace's commands, keys always in the order index, sentUs, toServerUs, serverUs, fromServerUs,
+ * repliedUs, reply | error (exported files are compared byte for byte). Built by assignment, not by
+ * spreading: this runs once per command of runs of up to a million.
+ */
+function commandRecords(
+  outcomes: readonly Outcome[],
+  sent: Float64Array,
+  replied: Float64Array,
+  proxy: { toServer: Stage; fromServer: Stage } | null,
+  serverUs: readonly number[] | null,
+): CommandRecord[] {
+  const commands = new Array<CommandRecord>(outcomes.length);
+  for (let index = 0; index < outcomes.length; index++) {
+    const outcome = outcomes[index]!;
+    let command: Record<string, unknown>;
+    if (!proxy && !serverUs) {
+      command = { index, sentUs: sent[index]!, repliedUs: replied[index]! };
+    } else {
+      command = { index, sentUs: sent[index]! };
+      if (proxy) command['toServerUs'] = proxy.toServer.times[index]!;
+      if (serverUs) command['serverUs'] = serverUs[index]!;
+      if (proxy) command['fromServerUs'] = proxy.fromServer.times[index]!;
+      command['repliedUs'] = replied[index]!;
+    }
+    if ('reply' in outcome) command['reply'] = outcome.reply;
+    else command['error'] = outcome.error;
+    commands[index] = command as CommandRecord;
+  }
+  return commands;
 }
 
 function asWrite(chunk: Chunk): SocketWrite {
