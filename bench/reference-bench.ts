@@ -3,11 +3,13 @@
 // sequential PINGs against `redis-benchmark -c 1 -P 1`. Ours are whole recorded runs (executeRun: the
 // socket probe on, as every run has it), their ops/s as the trace reports them; redis-benchmark's are
 // as it prints them, each run long enough for its millisecond clock.
+import { connect } from '../server/redis-target.ts';
 import { executeRun } from '../server/run-executor.ts';
+import { microsSince } from '../server/socket-probe.ts';
 import type { RedisSession } from '../server/redis-session.ts';
 import { benchmarkRunner, measureDepth, redisBenchmarkVersion } from '../server/redis-benchmark.ts';
 import type { Finding } from './bench-report.ts';
-import { roundRatios, sideBySide, spreadOf } from './side-by-side.ts';
+import { roundRatios, sideBySide, spreadOf, type Variant } from './side-by-side.ts';
 
 export interface ReferenceOptions {
   /** PINGs per raw-engine run, in pipelines of 1,000. */
@@ -33,14 +35,27 @@ export async function referenceBench(session: RedisSession, options: ReferenceOp
   log(`  raw engine, ${int(options.rawN)} PINGs in pipelines of ${int(DEPTH)}: ${int(pipelined.ours.median)} ops/s [${int(pipelined.ours.min)}–${int(pipelined.ours.max)}]`);
   log(`  redis-benchmark ${version} -c 1 -P ${DEPTH} -n ${int(pipelined.commands)} PING: ${int(pipelined.theirs.median)} ops/s [${int(pipelined.theirs.min)}–${int(pipelined.theirs.max)}]`);
 
+  // Plain ioredis runs in the same rounds: what any engine built on it can reach here.
+  const bare = connect(session.target, 'pipescope-bench-bare-sequential');
+  await bare.connect();
   const sequential = await compare(session, {
     ours: async () => (await executeRun(session, 'sequential', { command: 'PING', n: options.sequentialN, valueBytes: 0, engine: 'ioredis' })).totals.opsPerSec,
+    context: async () => {
+      const started = process.hrtime.bigint();
+      for (let i = 0; i < options.sequentialN; i++) await bare.ping();
+      return options.sequentialN / (microsSince(started) / 1e6);
+    },
     depth: 1,
     perPoint: options.sequentialN,
     rounds: options.rounds,
-  });
+  }).finally(() => bare.disconnect());
   log(`  ioredis engine, ${int(options.sequentialN)} PINGs sequentially: ${int(sequential.ours.median)} ops/s [${int(sequential.ours.min)}–${int(sequential.ours.max)}]`);
   log(`  redis-benchmark ${version} -c 1 -P 1 -n ${int(sequential.commands)} PING: ${int(sequential.theirs.median)} ops/s [${int(sequential.theirs.min)}–${int(sequential.theirs.max)}]`);
+  const { context } = sequential;
+  if (context) {
+    log(`  plain ioredis (await ping() × ${int(options.sequentialN)}), same rounds: ${int(context.spread.median)} ops/s, ` +
+      `${context.ratio.median.toFixed(2)}× redis-benchmark [${context.ratio.min.toFixed(2)}–${context.ratio.max.toFixed(2)}]: the ceiling for an engine on ioredis`);
+  }
 
   return [
     {
@@ -60,13 +75,28 @@ export async function referenceBench(session: RedisSession, options: ReferenceOp
   ];
 }
 
-async function compare(
-  session: RedisSession,
-  { ours, depth, perPoint, rounds }: { ours: () => Promise<number>; depth: number; perPoint: number; rounds: number },
-) {
+interface Comparison {
+  ours: () => Promise<number>;
+  /** Measured in the same rounds, reported beside the goal, not judged. */
+  context?: () => Promise<number>;
+  depth: number;
+  perPoint: number;
+  rounds: number;
+}
+
+async function compare(session: RedisSession, { ours, context, depth, perPoint, rounds }: Comparison) {
   const runOnce = benchmarkRunner(session.target, undefined, depth, ['PING']);
   // One calibration: the count redis-benchmark needs at this depth to be timed to ~1 %.
   const { commands } = await measureDepth(perPoint, 1, runOnce);
-  const samples = await sideBySide([{ name: 'ours', measure: ours }, { name: 'theirs', measure: () => runOnce(commands) }], rounds);
-  return { commands, ours: spreadOf(samples['ours']!), theirs: spreadOf(samples['theirs']!), ratio: roundRatios(samples['ours']!, samples['theirs']!) };
+  const variants: Variant[] = [{ name: 'ours', measure: ours }, { name: 'theirs', measure: () => runOnce(commands) }];
+  if (context) variants.push({ name: 'context', measure: context });
+  const samples = await sideBySide(variants, rounds);
+  const theirs = samples['theirs']!;
+  return {
+    commands,
+    ours: spreadOf(samples['ours']!),
+    theirs: spreadOf(theirs),
+    ratio: roundRatios(samples['ours']!, theirs),
+    context: context ? { spread: spreadOf(samples['context']!), ratio: roundRatios(samples['context']!, theirs) } : undefined,
+  };
 }
