@@ -2,8 +2,9 @@
 // document's socket events through the TraceBuilder, so a file is held to exactly the rules a live
 // run is, and a hand-edited time that contradicts its write or read is caught.
 import { z } from 'zod';
-import { TraceBuilder, TraceError, type Outcome } from './trace-builder.ts';
+import { TraceBuilder, TraceError } from './trace-builder.ts';
 import { FORMAT_VERSION, TRACE_FORMAT, TraceDocumentSchema, type TraceDocument } from './trace-format.ts';
+import { plainElements } from './plain-elements.ts';
 
 export function serializeTrace(doc: TraceDocument): string {
   return JSON.stringify(doc);
@@ -28,22 +29,8 @@ export function verifyTrace(json: unknown): TraceDocument {
   if (version !== FORMAT_VERSION) {
     throw new TraceError(`Unsupported trace version ${JSON.stringify(version)}; this Pipescope reads version ${FORMAT_VERSION}.`);
   }
-  const parsed = TraceDocumentSchema.safeParse(json);
-  if (!parsed.success) throw new TraceError(`Invalid trace: ${describeIssues(parsed.error)}`);
-  const doc = parsed.data;
+  const doc = checkShape(json as Record<string, unknown>);
   const rebuilt = replay(doc);
-  for (const [position, command] of doc.commands.entries()) {
-    // The rebuilt command at each position always has index === position, so compare against that.
-    const derived = rebuilt.commands[position];
-    if (command.index !== position || derived === undefined) {
-      throw new TraceError(`Invalid trace: commands must be listed in order; found index ${command.index} at position ${position}.`);
-    }
-    if (command.sentUs !== derived.sentUs || command.repliedUs !== derived.repliedUs
-      || command.toServerUs !== derived.toServerUs || command.fromServerUs !== derived.fromServerUs
-      || command.serverUs !== derived.serverUs) {
-      throw new TraceError(`Invalid trace: command ${command.index}'s times do not match the writes and reads that carried it.`);
-    }
-  }
   // Everything else derived from the events must agree too; a file is not allowed to claim otherwise.
   for (const key of ['writes', 'reads', 'proxy', 'serverTrace', 'counts', 'totals'] as const) {
     if (JSON.stringify(doc[key]) !== JSON.stringify(rebuilt[key])) {
@@ -53,23 +40,51 @@ export function verifyTrace(json: unknown): TraceDocument {
   return rebuilt;
 }
 
+/** The document as the schema reads it; its big arrays taken as they are when plainly valid (plain-elements.ts). */
+function checkShape(json: Record<string, unknown>): TraceDocument {
+  const plain = plainElements(json);
+  if (plain) {
+    const rest = TraceDocumentSchema.safeParse({ ...json, commands: [], writes: [], reads: [] });
+    if (rest.success) return { ...rest.data, ...(plain as Pick<TraceDocument, 'commands' | 'writes' | 'reads'>) };
+  }
+  const parsed = TraceDocumentSchema.safeParse(json);
+  if (!parsed.success) throw new TraceError(`Invalid trace: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+/**
+ * Replays the document's socket events through the TraceBuilder, then holds each listed command to
+ * what those events derive (index, times); the listed records, so checked, are the document's.
+ */
 function replay(doc: TraceDocument): TraceDocument {
   if (doc.commands.length !== doc.run.n) {
     throw new TraceError(`Invalid trace: run.n is ${doc.run.n} but ${doc.commands.length} commands are listed.`);
   }
   const builder = new TraceBuilder(doc);
-  const outcomes: Outcome[] = doc.commands.map((c) => ('error' in c ? { error: c.error } : { reply: c.reply }));
+  // A command record is an outcome too: it carries its reply or error.
   builder.addBatch({
     writes: doc.writes,
     reads: doc.reads,
-    outcomes,
+    outcomes: doc.commands,
     ...(doc.proxy ? { toServer: doc.proxy.toServer, fromServer: doc.proxy.fromServer } : {}),
   });
   const serverUs = doc.commands.map((c) => c.serverUs);
   const serverSide = doc.serverTrace
     ? { trace: doc.serverTrace, serverUs: serverUs.every((t) => t !== undefined) ? (serverUs as number[]) : [] }
     : null;
-  return builder.finish(doc.counts.server, serverSide, doc.memory);
+  const rebuilt = builder.finish(doc.counts.server, serverSide, doc.memory, doc.commands);
+  const { sentUs, repliedUs, toServerUs, fromServerUs } = builder.times;
+  for (const [position, command] of doc.commands.entries()) {
+    if (command.index !== position) {
+      throw new TraceError(`Invalid trace: commands must be listed in order; found index ${command.index} at position ${position}.`);
+    }
+    if (command.sentUs !== sentUs[position] || command.repliedUs !== repliedUs[position]
+      || command.toServerUs !== toServerUs?.[position] || command.fromServerUs !== fromServerUs?.[position]
+      || command.serverUs !== serverSide?.serverUs[position]) {
+      throw new TraceError(`Invalid trace: command ${command.index}'s times do not match the writes and reads that carried it.`);
+    }
+  }
+  return rebuilt;
 }
 
 export function describeIssues(error: z.ZodError): string {

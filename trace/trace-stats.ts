@@ -18,7 +18,10 @@ export function percentile(sortedAscending: ArrayLike<number>, p: number): numbe
 
 /** Per-command latency: from the write that carried the command to the chunk that completed its reply. */
 export function latencySummary(doc: TraceDocument): LatencySummary {
-  const latencies = Float64Array.from(doc.commands, (c) => c.repliedUs - c.sentUs).sort();
+  const { commands } = doc;
+  const latencies = new Float64Array(commands.length);
+  for (let i = 0; i < commands.length; i++) latencies[i] = commands[i]!.repliedUs - commands[i]!.sentUs;
+  latencies.sort();
   return {
     p50Us: percentile(latencies, 50),
     p99Us: percentile(latencies, 99),
