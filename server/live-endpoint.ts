@@ -84,17 +84,20 @@ async function runRequest(socket: WebSocket, session: RedisSession, requestId: s
   const modes = RUN_MODES.filter((mode) => spec.modes.includes(mode)); // sequential first, like the docs
   try {
     for (const mode of modes) {
-      const doc = await executeRun(session, mode, spec, {
+      await executeRun(session, mode, spec, {
         onStart: (start) => send(socket, { type: 'run-start', requestId, ...start }),
         onBatch: (runId, batch) => send(socket, { type: 'run-events', requestId, runId, ...encodeBatch(batch) }),
+        // Sent before the run's own document is assembled and its keys deleted: the browser has what it needs.
+        onEnd: (runId, { server, serverSide, memory }) => {
+          const end: ServerMessage = { type: 'run-end', requestId, runId, server };
+          if (serverSide) {
+            end.serverTrace = serverSide.trace;
+            end.serverUs = serverSide.serverUs;
+          }
+          if (memory) end.memory = memory;
+          send(socket, end);
+        },
       }, signal);
-      const end: ServerMessage = { type: 'run-end', requestId, runId: doc.run.id, server: doc.counts.server };
-      if (doc.serverTrace) {
-        end.serverTrace = doc.serverTrace;
-        end.serverUs = doc.commands.map((command) => command.serverUs!);
-      }
-      if (doc.memory) end.memory = doc.memory;
-      send(socket, end);
     }
     send(socket, { type: 'request-done', requestId });
   } catch (error) {

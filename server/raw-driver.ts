@@ -1,8 +1,7 @@
 // The raw engine: a plain socket, the run's commands encoded into one buffer before t0, each pipeline
 // written as one slice of it, and replies read by a small RESP reader as they arrive. It shows what
 // the protocol itself can do, and so how much of a run's time is the client library's. Replies are
-// handed on (counted, in order) the moment their last byte is read; a status reply repeated
-// thousands of times ("PONG", "OK") is recorded as one shared outcome, not a new object each time.
+// handed on (counted, in order) the moment their last byte is read.
 import type { Socket } from 'node:net';
 import type { Outcome } from '../trace/trace-builder.ts';
 import { handshakeCommands, openRawSocket, type RedisTarget } from './redis-target.ts';
@@ -10,6 +9,7 @@ import { previewReply } from './reply-preview.ts';
 import { INLINE_PING, encode, encodeBatch, type EncodedBatch } from './resp-encoder.ts';
 import { RespError, RespReplyReader, type RespValue } from './resp-reply-reader.ts';
 import { RunCancelledError } from './run-cancelled-error.ts';
+import { outcomeRecorder } from './outcome-recorder.ts';
 import { chunks, type Workload } from './run-workload.ts';
 import type { RunDriver } from './run-drivers.ts';
 
@@ -99,7 +99,9 @@ export class RawDriver implements RunDriver {
 
   async pipeline(workload: Workload, n: number, chunk: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
     const { bytes, offsets } = this.batchFor(workload, n);
-    const each = outcomeRecorder(record);
+    const outcomes = outcomeRecorder(record);
+    const each = (reply: RespValue) =>
+      reply instanceof RespError ? outcomes.error(reply.message) : outcomes.reply(previewReply(Array.isArray(reply) ? JSON.stringify(reply) : reply));
     for (const [from, to] of chunks(n, chunk)) {
       if (cancelled()) throw new RunCancelledError('Run cancelled');
       await this.send(bytes.subarray(offsets[from]!, offsets[to]!), to - from, each);
@@ -110,20 +112,4 @@ export class RawDriver implements RunDriver {
     this.prepared = undefined;
     this.socket.destroy();
   }
-}
-
-/** Records each reply as an outcome; the same reply string as the last one reuses its outcome. */
-function outcomeRecorder(record: (o: Outcome) => void): (reply: RespValue) => void {
-  let lastReply: RespValue | undefined;
-  let lastOutcome: Outcome | undefined;
-  return (reply) => {
-    if (typeof reply === 'string' && reply === lastReply) {
-      record(lastOutcome!);
-      return;
-    }
-    const outcome: Outcome = reply instanceof RespError ? { error: reply.message } : { reply: previewReply(Array.isArray(reply) ? JSON.stringify(reply) : reply) };
-    lastReply = reply;
-    lastOutcome = outcome;
-    record(outcome);
-  };
 }

@@ -11,6 +11,7 @@ import { RunCancelledError } from './run-cancelled-error.ts';
 import { ioredisVersion } from './recorder-info.ts';
 import { connect, type RedisTarget } from './redis-target.ts';
 import { previewReply } from './reply-preview.ts';
+import { outcomeRecorder } from './outcome-recorder.ts';
 import { chunks, type Workload } from './run-workload.ts';
 
 export interface RunDriver {
@@ -64,13 +65,14 @@ class IoredisDriver implements RunDriver {
   }
 
   async sequential(workload: Workload, n: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+    const outcomes = outcomeRecorder(record);
     for (let i = 0; i < n; i++) {
       if (cancelled()) throw new RunCancelledError('Run cancelled');
       try {
-        record({ reply: previewReply(await this.connection.call(workload.command, ...workload.argsFor(i))) });
+        outcomes.reply(previewReply(await this.connection.call(workload.command, ...workload.argsFor(i))));
       } catch (error) {
         if (!isReplyError(error)) throw error;
-        record({ error: error.message });
+        outcomes.error(error.message);
       }
     }
   }
@@ -83,6 +85,7 @@ class IoredisDriver implements RunDriver {
   prepare(): void {}
 
   async pipeline(workload: Workload, n: number, chunk: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+    const outcomes = outcomeRecorder(record);
     for (const [from, to] of chunks(n, chunk)) {
       if (cancelled()) throw new RunCancelledError('Run cancelled');
       const pipeline = this.connection.pipeline();
@@ -91,7 +94,8 @@ class IoredisDriver implements RunDriver {
       if (!results || results.length !== to - from) throw new Error('The pipeline did not return one result per command');
       for (const [error, value] of results) {
         if (error && !isReplyError(error)) throw error;
-        record(isReplyError(error) ? { error: error.message } : { reply: previewReply(value) });
+        if (isReplyError(error)) outcomes.error(error.message);
+        else outcomes.reply(previewReply(value));
       }
     }
   }

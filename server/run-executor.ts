@@ -5,9 +5,9 @@
 // trace the recorder saves and the one the browser builds come from the same events.
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { TraceBuilder, type Outcome, type ProbeBatch, type TraceHeader } from '../trace/trace-builder.ts';
+import { TraceBuilder, type Outcome, type ProbeBatch, type ServerCounts, type ServerSide, type TraceHeader } from '../trace/trace-builder.ts';
 import type { RunSpec } from '../trace/run-request.ts';
-import type { RunInfo, RunMode, TraceDocument } from '../trace/trace-format.ts';
+import type { Memory, RunInfo, RunMode, TraceDocument } from '../trace/trace-format.ts';
 import { percentile } from '../trace/trace-stats.ts';
 import { assertAllowed, namespaceFor } from './command-guard.ts';
 import { recorderInfo } from './recorder-info.ts';
@@ -28,6 +28,17 @@ export const FLUSH_INTERVAL_MS = 50;
 export interface RunListener {
   onStart?(header: TraceHeader): void;
   onBatch?(runId: string, batch: ProbeBatch): void;
+  /**
+   * All the run measured after its last batch, checked complete, before the document is assembled
+   * (a million records take a while): a live view can finish its own copy meanwhile.
+   */
+  onEnd?(runId: string, end: RunEnd): void;
+}
+
+export interface RunEnd {
+  server: ServerCounts;
+  serverSide: ServerSide | null;
+  memory: Memory | null;
 }
 
 export { RunCancelledError };
@@ -123,7 +134,10 @@ export async function executeRun(
     const runSource = proxy ? proxy.upstreamAddresses[0]! : redisAddress(run.socket.localAddress, run.socket.localPort);
     const serverSide = tracer ? await tracer.finish(runSource, spec.n, spec.command, t0, builder.progress.lastUs) : null;
     // MONITOR's feed is written to its own client, so a traced run's INFO write count includes it.
-    return builder.finish({ ...delta, exclusive: delta.exclusive && !tracer, source: 'redis-info' }, serverSide, sampled?.memory ?? null);
+    const end: RunEnd = { server: { ...delta, exclusive: delta.exclusive && !tracer, source: 'redis-info' }, serverSide, memory: sampled?.memory ?? null };
+    builder.checkComplete(serverSide);
+    listener.onEnd?.(id, end);
+    return builder.finish(end.server, end.serverSide, end.memory);
   } catch (error) {
     throw signal?.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;
   } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClientMessageSchema, ServerMessageSchema, decodeBatch, encodeBatch, type ServerMessage } from './live-protocol.ts';
+import { ClientMessageSchema, ServerMessageSchema, decodeBatch, encodeBatch, parseFrame, parseServerFrame, type ServerMessage } from './live-protocol.ts';
 import { TraceBuilder, type ProbeBatch, type TraceHeader } from './trace-builder.ts';
 import { describeIssues } from './trace-io.ts';
 
@@ -165,5 +165,40 @@ describe('size on the wire of a 10,000-command sequential PING run', () => {
     expect(doc.commands).toHaveLength(N);
     expect(doc.commands[N - 1]).toEqual({ index: N - 1, sentUs: 999_900 + ((N - 1) % 7), repliedUs: 999_900 + ((N - 1) % 7) + 55 + ((N - 1) % 13), reply: 'PONG' });
     expect(doc.counts.client).toMatchObject({ writes: N, reads: N, bytesOut: 14 * N, bytesIn: 7 * N });
+  });
+});
+
+describe('parseServerFrame', () => {
+  const events = { type: 'run-events', requestId: 'r1', runId: 'run-1', writes: [0, 14, 2], reads: [40, 14, 2], outcomes: ['PONG', { e: 'ERR x' }, 3, null] };
+
+  it('reads a run-events frame exactly as the schema does', () => {
+    const text = JSON.stringify(events);
+    expect(parseServerFrame(text)).toEqual(parseFrame(ServerMessageSchema, text));
+    expect(parseServerFrame(text)).toEqual({ value: events });
+  });
+
+  it('sends an outcome that is not plain, and the rest of the frame, through the schema', () => {
+    const badOutcome = JSON.stringify({ ...events, outcomes: ['PONG', { e: 5 }] });
+    expect(parseServerFrame(badOutcome)).toEqual(parseFrame(ServerMessageSchema, badOutcome));
+    expect(parseServerFrame(badOutcome)).toMatchObject({ problem: { kind: 'schema' } });
+    const badRest = JSON.stringify({ ...events, writes: [0, 14] });
+    expect(parseServerFrame(badRest)).toEqual({ problem: { kind: 'schema', issues: 'writes: length must be a multiple of 3' } });
+  });
+
+  it('reads other frames, and refuses non-JSON and binary frames, as parseFrame does', () => {
+    const hello = JSON.stringify({ type: 'queued', requestId: 'r1', position: 2 });
+    expect(parseServerFrame(hello)).toEqual({ value: { type: 'queued', requestId: 'r1', position: 2 } });
+    expect(parseServerFrame('{nope')).toEqual({ problem: { kind: 'json' } });
+    expect(parseServerFrame(null)).toEqual({ problem: { kind: 'binary' } });
+  });
+});
+
+describe('decodeBatch', () => {
+  it('gives a reply equal to the one before as the same outcome object', () => {
+    const { outcomes } = decodeBatch({ writes: [], reads: [], outcomes: ['PONG', 'PONG', { e: 'x' }, { e: 'x' }, 1, 'PONG'] });
+    expect(outcomes).toEqual([{ reply: 'PONG' }, { reply: 'PONG' }, { error: 'x' }, { error: 'x' }, { reply: 1 }, { reply: 'PONG' }]);
+    expect(outcomes[1]).toBe(outcomes[0]);
+    expect(outcomes[3]).toBe(outcomes[2]);
+    expect(outcomes[5]).not.toBe(outcomes[0]);
   });
 });

@@ -9,6 +9,7 @@ import { CountsSchema, MemorySchema, RecorderSchema, RedisInfoSchema, ReplyValue
 import { RunSpecSchema } from './run-request.ts';
 import { SweepDocumentSchema, SweepInfoSchema, SweepSpecSchema } from './sweep-format.ts';
 import { describeIssues } from './trace-io.ts';
+import { isPlainWireOutcome } from './plain-elements.ts';
 
 export const LIVE_PATH = '/live';
 
@@ -113,15 +114,41 @@ export function finishRun(builder: TraceBuilder, message: RunEndMessage): TraceD
 /** Why a frame was not a message: each end words it for its own reader. */
 export type FrameProblem = { kind: 'binary' } | { kind: 'json' } | { kind: 'schema'; issues: string };
 
+type Frame<T> = { value: T } | { problem: FrameProblem };
+
 /** One frame's text through JSON and the schema: both ends of the socket read frames this way. */
-export function parseFrame<T>(schema: z.ZodType<T>, text: string | null): { value: T } | { problem: FrameProblem } {
+export function parseFrame<T>(schema: z.ZodType<T>, text: string | null): Frame<T> {
+  const json = readJson(text);
+  return 'problem' in json ? json : checkFrame(schema, json.value);
+}
+
+/**
+ * A frame from the server, read as parseFrame reads it, except that a run-events frame's outcomes (a
+ * whole pipeline's replies at once) are taken as they are when plainly valid (plain-elements.ts);
+ * the rest of the frame, or a frame with any other outcome, goes through the schema.
+ */
+export function parseServerFrame(text: string | null): Frame<ServerMessage> {
+  const json = readJson(text);
+  if ('problem' in json) return json;
+  const frame = json.value as { type?: unknown; outcomes?: unknown };
+  if (frame?.type === 'run-events' && Array.isArray(frame.outcomes) && frame.outcomes.every(isPlainWireOutcome)) {
+    const checked = checkFrame(ServerMessageSchema, { ...frame, outcomes: [] });
+    if ('value' in checked && checked.value.type === 'run-events') checked.value.outcomes = frame.outcomes as RunEventsMessage['outcomes'];
+    return checked;
+  }
+  return checkFrame(ServerMessageSchema, json.value);
+}
+
+function readJson(text: string | null): { value: unknown } | { problem: FrameProblem } {
   if (text === null) return { problem: { kind: 'binary' } };
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return { value: JSON.parse(text) };
   } catch {
     return { problem: { kind: 'json' } };
   }
+}
+
+function checkFrame<T>(schema: z.ZodType<T>, json: unknown): Frame<T> {
   const parsed = schema.safeParse(json);
   return parsed.success ? { value: parsed.data } : { problem: { kind: 'schema', issues: describeIssues(parsed.error) } };
 }
@@ -139,9 +166,12 @@ export function encodeBatch(batch: ProbeBatch): EncodedBatch {
 }
 
 export function decodeBatch(message: EncodedBatch): ProbeBatch {
-  const outcomes: Outcome[] = message.outcomes.map((o) =>
-    o !== null && typeof o === 'object' ? { error: o.e } : { reply: o },
-  );
+  // A reply equal to the one before is the same outcome object (outcomes are never changed).
+  let last: Outcome | undefined;
+  const outcomes: Outcome[] = message.outcomes.map((o) => {
+    if (o !== null && typeof o === 'object') return (last = last && 'error' in last && last.error === o.e ? last : { error: o.e });
+    return (last = last && 'reply' in last && last.reply === o ? last : { reply: o });
+  });
   const batch: ProbeBatch = { writes: unflattenWrites(message.writes), reads: unflattenReads(message.reads), outcomes };
   message.writeHeads?.forEach((head, i) => batch.writes[i] && (batch.writes[i].head = head));
   message.readHeads?.forEach((head, i) => batch.reads[i] && (batch.reads[i].head = head));

@@ -203,19 +203,27 @@ export class TraceBuilder {
     return { n: this.run.n, sent: this.sent.count, replied: this.replied.count, lastUs: Math.max(this.sent.lastUs, this.replied.lastUs) };
   }
 
-  finish(server: ServerCounts, serverSide: ServerSide | null = null, memory: Memory | null = null): TraceDocument {
+  /** When each command passed each stage (µs since t0), as derived so far; read-only views. */
+  get times(): { sentUs: Float64Array; repliedUs: Float64Array; toServerUs: Float64Array | null; fromServerUs: Float64Array | null } {
+    const view = (stage: Stage) => stage.times.subarray(0, stage.count);
+    return {
+      sentUs: view(this.sent),
+      repliedUs: view(this.replied),
+      toServerUs: this.proxy ? view(this.proxy.toServer) : null,
+      fromServerUs: this.proxy ? view(this.proxy.fromServer) : null,
+    };
+  }
+
+  /**
+   * The document. `adoptCommands` is for import only: the file's own command records, kept as the
+   * document's instead of building equal ones anew (a big trace's import spent its time there); the
+   * caller compares each with `times` before it trusts them.
+   */
+  finish(server: ServerCounts, serverSide: ServerSide | null = null, memory: Memory | null = null, adoptCommands?: CommandRecord[]): TraceDocument {
+    this.checkComplete(serverSide);
     const { n } = this.run;
-    if (this.sent.count !== n) throw new TraceError(`Only ${this.sent.count} of ${n} commands were written.`);
-    if (this.replied.count !== n) throw new TraceError(`Only ${this.replied.count} of ${n} replies arrived.`);
-    if (this.outcomes.length !== n) throw new TraceError(`Only ${this.outcomes.length} of ${n} reply values were recorded.`);
     const proxy = this.proxy;
-    if (proxy) {
-      for (const [stage, what] of [[proxy.toServer, 'commands reached Redis through the proxy'], [proxy.fromServer, 'replies came back through the proxy']] as const) {
-        if (stage.count !== n) throw new TraceError(`Only ${stage.count} of ${n} ${what}.`);
-      }
-    }
-    if (serverSide) this.checkExecutions(serverSide);
-    const commands = commandRecords(this.outcomes, this.sent.times, this.replied.times, proxy ?? null, serverSide?.serverUs ?? null);
+    const commands = adoptCommands ?? commandRecords(this.outcomes, this.sent.times, this.replied.times, proxy ?? null, serverSide?.serverUs ?? null);
     const durationUs = this.replied.times[n - 1]!;
     return {
       format: TRACE_FORMAT,
@@ -240,6 +248,25 @@ export class TraceBuilder {
       totals: { durationUs, opsPerSec: durationUs > 0 ? (n * 1e6) / durationUs : 0 },
       memory,
     };
+  }
+
+  /**
+   * Throws what finish() would refuse: a command not written, a reply not arrived or not recorded, a
+   * proxy hop missing, an execution time out of place. A live run checks this before it announces
+   * its end, and assembles its document after.
+   */
+  checkComplete(serverSide: ServerSide | null = null): void {
+    const { n } = this.run;
+    if (this.sent.count !== n) throw new TraceError(`Only ${this.sent.count} of ${n} commands were written.`);
+    if (this.replied.count !== n) throw new TraceError(`Only ${this.replied.count} of ${n} replies arrived.`);
+    if (this.outcomes.length !== n) throw new TraceError(`Only ${this.outcomes.length} of ${n} reply values were recorded.`);
+    const proxy = this.proxy;
+    if (proxy) {
+      for (const [stage, what] of [[proxy.toServer, 'commands reached Redis through the proxy'], [proxy.fromServer, 'replies came back through the proxy']] as const) {
+        if (stage.count !== n) throw new TraceError(`Only ${stage.count} of ${n} ${what}.`);
+      }
+    }
+    if (serverSide) this.checkExecutions(serverSide);
   }
 
   /**

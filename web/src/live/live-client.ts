@@ -1,7 +1,7 @@
 // The browser's end of the /live WebSocket: connects on the page's own origin, validates every
 // incoming message with ServerMessageSchema (an invalid one is reported, never thrown), and
 // reconnects with exponential backoff (0.5 s doubling to 10 s, ±20 % jitter) while saying so.
-import { LIVE_PATH, ServerMessageSchema, parseFrame, type ClientMessage, type ServerMessage } from '../../../trace/live-protocol.ts';
+import { LIVE_PATH, parseServerFrame, type ClientMessage, type ServerMessage } from '../../../trace/live-protocol.ts';
 
 export type ConnectionState =
   | { status: 'connecting'; attempt: number }
@@ -40,7 +40,7 @@ export function backoffDelayMs(attempt: number, random: () => number = Math.rand
 
 /** Parses one frame's text; returns the message or a sentence saying what was wrong with it. */
 export function parseServerMessage(text: unknown): { message: ServerMessage } | { problem: string } {
-  const frame = parseFrame(ServerMessageSchema, typeof text === 'string' ? text : null);
+  const frame = parseServerFrame(typeof text === 'string' ? text : null);
   if ('value' in frame) return { message: frame.value };
   const { problem } = frame;
   if (problem.kind === 'binary') return { problem: 'The backend sent a binary frame; Pipescope expects JSON text.' };
