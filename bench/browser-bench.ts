@@ -26,6 +26,8 @@ export async function renderBench(browser: Browser, appUrl: string, trace: { tex
   const firstRender: number[] = [];
   const requested: number[] = [];
   const afterFetch: number[] = [];
+  const received: number[] = [];
+  const verified: number[] = [];
   const frames: FrameCost[] = [];
   const file = join(projectRoot(), 'dist', 'web', ...TRACE_PATH.split('/'));
   mkdirSync(dirname(file), { recursive: true });
@@ -37,6 +39,9 @@ export async function renderBench(browser: Browser, appUrl: string, trace: { tex
         await instrumentPage(page, trace.n);
         await page.goto(`${appUrl}?trace=${TRACE_PATH}`);
         const drawn = await drawnAtMs(page);
+        const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
+        received.push(marks['pipescope:trace-received'] ?? NaN);
+        verified.push(marks['pipescope:trace-verified'] ?? NaN);
         const fetch = await page.evaluate(
           (path) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith(path)),
           TRACE_PATH,
@@ -57,6 +62,8 @@ export async function renderBench(browser: Browser, appUrl: string, trace: { tex
   const frameOnly = spreadOf(frames.map((f) => f.frameMs));
   const mb = (trace.text.length / 1024 / 1024).toFixed(1);
   log(`  first complete render of ${trace.n.toLocaleString('en-US')} commands (${mb} MiB of JSON): ${render.median.toFixed(0)} ms [${render.min.toFixed(0)}–${render.max.toFixed(0)}] from navigation; the app asked for the trace at ${spreadOf(requested).median.toFixed(0)} ms and drew it ${spreadOf(afterFetch).median.toFixed(0)} ms after it arrived`);
+  const at = (values: number[]) => spreadOf(values).median.toFixed(0);
+  log(`    median milestones: trace requested ${at(requested)} ms, its text in the app ${at(received)} ms, parsed and verified ${at(verified)} ms, drawn ${render.median.toFixed(0)} ms`);
   log(`  pan/zoom: ${frames.length} frames, input → frame done ${total.median.toFixed(2)} ms [${total.min.toFixed(2)}–${total.max.toFixed(2)}]; rAF → frame done ${frameOnly.median.toFixed(2)} ms`);
   return [
     {

@@ -38,7 +38,7 @@ export async function instrumentPage(page: Page, n: number): Promise<void> {
       const observer = new MutationObserver(() => {
         if (!drawn()) return;
         observer.disconnect();
-        resolve(performance.now());
+        resolve(performance.mark('bench:drawn').startTime);
       });
       observer.observe(document, { attributes: true, subtree: true, attributeFilter: ['data-render-pending', 'data-commands-drawn'] });
     });

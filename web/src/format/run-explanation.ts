@@ -34,12 +34,13 @@ export function runExplanation(columns: TraceColumns): string {
   const writes = doc.writes.length;
   const reads = doc.reads.length;
   const carried = `${plural(n, 'command')} in ${plural(writes, 'write')}, replies in ${plural(reads, 'read')}`;
-  if (n > 1 && waitedForPrevious(columns) === n - 1) {
+  const waited = waitedForPrevious(columns);
+  if (n > 1 && waited === n - 1) {
     return `${carried}: ${formatCount(n)} round trips — each command was written only after the previous reply arrived.`;
   }
   const inFlight = maxInFlight(columns);
   if (n > 1 && inFlight === n) return `${carried}: all ${formatCount(n)} were in flight at once — one round trip for the whole batch.`;
-  const rounds = waitedForPrevious(columns) + 1;
+  const rounds = waited + 1;
   if (rounds > 1) {
     return `${carried}: ${formatCount(rounds)} rounds of up to ${plural(inFlight, 'command')} in flight — each round written only after the previous round’s replies arrived.`;
   }

@@ -34,7 +34,12 @@ export async function loadTraceUrls(urls: string[], fetchText: (url: string) => 
   const results = await Promise.all(
     urls.map(async (url) => {
       try {
-        return { doc: parseDocument(await fetchText(url)) };
+        const text = await fetchText(url);
+        // User Timing marks (DevTools' timeline, npm run bench): where a big trace's load time goes.
+        performance.mark('pipescope:trace-received', { detail: url });
+        const doc = parseDocument(text);
+        performance.mark('pipescope:trace-verified', { detail: url });
+        return { doc };
       } catch (error) {
         return { error: `Could not load the trace at ${url}: ${(error as Error).message}` };
       }
@@ -70,7 +75,24 @@ function collect(results: Loaded[]): LoadResult {
   return { docs, sweeps, errors };
 }
 
+declare global {
+  interface Window {
+    /** Set by index.html: the ?trace= downloads it started before the app loaded, by URL. */
+    pipescopePrefetch?: Map<string, Promise<string>>;
+  }
+}
+
+/** The download index.html started for this URL, taken over once (a later load fetches afresh). */
+function prefetchedText(url: string): Promise<string> | undefined {
+  const prefetch = typeof window === 'undefined' ? undefined : window.pipescopePrefetch;
+  const text = prefetch?.get(url);
+  prefetch?.delete(url);
+  return text;
+}
+
 async function fetchTextOrThrow(url: string): Promise<string> {
+  const early = prefetchedText(url);
+  if (early) return early;
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
   return response.text();

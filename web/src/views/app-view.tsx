@@ -8,7 +8,8 @@ import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import type { SessionStore } from '../live/session-store.ts';
 import type { RunFormState } from '../state/run-form-state.ts';
 import { applyPreset } from '../state/network-presets.ts';
-import { downloadTrace, loadTraceFiles, loadTraceUrls, orderForComparison, traceUrlsFromSearch } from '../state/trace-files.ts';
+import { downloadTrace, loadTraceFiles } from '../state/trace-files.ts';
+import { showLoaded } from '../state/show-loaded.ts';
 import { formatHashParams, parseHashParams, type HashParams, type ScaleChoice } from '../state/url-hash-params.ts';
 import { NetworkPresetsView } from './network-presets-view.tsx';
 import { ResultsView } from './results-view.tsx';
@@ -17,9 +18,8 @@ import { RunProgressView } from './run-progress-view.tsx';
 import { LongRunConfirmView } from './long-run-confirm-view.tsx';
 import { baseRttUs, longRunCheck, type LongRun } from '../format/rtt-estimate.ts';
 import { StatusBannerView } from './status-banner-view.tsx';
-import { SweepStore } from '../live/sweep-store.ts';
+import type { SweepStore } from '../live/sweep-store.ts';
 import { parseViewChoice, type ViewChoice } from '../state/sweep-hash-params.ts';
-import type { LoadResult } from '../state/trace-files.ts';
 import { SweepView } from './sweep-view.tsx';
 import { ViewTabsView } from './view-tabs-view.tsx';
 
@@ -30,7 +30,14 @@ function formOf(p: HashParams): RunFormState {
   };
 }
 
-export function AppView({ store }: { store: SessionStore }) {
+interface Props {
+  store: SessionStore;
+  sweepStore: SweepStore;
+  /** The ?trace= documents, already shown by main.tsx; resolves with the view they ask for. */
+  urlLoad: Promise<ViewChoice | null> | null;
+}
+
+export function AppView({ store, sweepStore, urlLoad }: Props) {
   const session = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const initial = useMemo(() => parseHashParams(window.location.hash), []);
   const [form, setForm] = useState<RunFormState>(() => formOf(initial));
@@ -39,7 +46,6 @@ export function AppView({ store }: { store: SessionStore }) {
   const fileInput = useRef<HTMLInputElement>(null);
   // The depth sweep shares the session's socket; its view stays mounted (see sweep-view.tsx).
   const [view, setView] = useState<ViewChoice>(() => parseViewChoice(window.location.hash));
-  const sweepStore = useMemo(() => new SweepStore(store), [store]);
   const sweepSession = useSyncExternalStore(sweepStore.subscribe, sweepStore.getSnapshot);
   useEffect(() => sweepStore.attach(), [sweepStore]);
 
@@ -85,17 +91,14 @@ export function AppView({ store }: { store: SessionStore }) {
   }, []);
 
   useEffect(() => {
-    const urls = traceUrlsFromSearch(window.location.search);
-    if (urls.length === 0) return;
     let live = true;
-    store.setMessage({ kind: 'info', text: `Loading ${urls.length === 1 ? 'a trace' : `${urls.length} traces`} from the URL…` });
-    void loadTraceUrls(urls).then((result) => {
-      if (live) showLoaded(result, 'url');
+    void urlLoad?.then((nextView) => {
+      if (live && nextView) setView(nextView);
     });
     return () => {
       live = false;
     };
-  }, [store]);
+  }, [urlLoad]);
 
   const [pendingLongRun, setPendingLongRun] = useState<{ spec: RunSpec; longRun: LongRun } | null>(null);
   const onRun = useCallback(
@@ -109,18 +112,10 @@ export function AppView({ store }: { store: SessionStore }) {
   const onExport = useCallback((doc: TraceDocument) => downloadTrace(doc), []);
   const onFiles = async (files: FileList | null) => {
     if (!files || files.length === 0) return;
-    showLoaded(await loadTraceFiles(files), 'file');
+    const nextView = showLoaded(await loadTraceFiles(files), 'file', store, sweepStore);
+    if (nextView) setView(nextView);
     if (fileInput.current) fileInput.current.value = '';
   };
-  /** Traces go to the single-run view, a sweep to the sweep view; with both, the view stays. */
-  function showLoaded({ docs, sweeps, errors }: LoadResult, source: 'file' | 'url'): void {
-    if (docs.length) store.showTraces(orderForComparison(docs), source);
-    if (sweeps[0]) sweepStore.show(sweeps[0], source);
-    if (docs.length === 0 && sweeps.length > 0) setView('sweep');
-    if (sweeps.length === 0 && docs.length > 0) setView('run');
-    const extra = sweeps.length > 1 ? [`Showing the first of ${sweeps.length} sweep files.`] : [];
-    store.setMessage(errors.length ? { kind: 'error', text: [...errors, ...extra].join(' ') } : extra.length ? { kind: 'info', text: extra[0]! } : null);
-  }
 
   const { connection, redis, active, traces } = session;
   const blockedReason =

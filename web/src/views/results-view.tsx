@@ -1,7 +1,7 @@
 // The runs on screen, side by side: the verdict line, the toolbar (time scale, zoom reset, legend,
 // export) and one panel per run, then the wire view and the per-command bar chart. Holds the wire
 // selection (which run the wire view shows, which event is picked) shared by diagrams and wire view.
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { comparisonHeadlines } from '../format/comparison-headline.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
@@ -28,7 +28,8 @@ interface Props {
   onExport: (doc: TraceDocument) => void;
 }
 
-export function ResultsView({ traces, source, scale, onScaleChange, zoomSync, onExport }: Props) {
+/** Memoised: typing in the run form re-renders the app, and must not redo the panels of a 100,000-command trace. */
+export const ResultsView = memo(function ResultsView({ traces, source, scale, onScaleChange, zoomSync, onExport }: Props) {
   const sharedEndUs = useMemo(() => Math.max(1, ...traces.map((d) => traceColumns(d).endUs)), [traces]);
   const headlines = comparisonHeadlines(traces);
   const shared = scale === 'shared';
@@ -115,4 +116,4 @@ export function ResultsView({ traces, source, scale, onScaleChange, zoomSync, on
       <PerCommandChartView traces={traces} />
     </section>
   );
-}
+});

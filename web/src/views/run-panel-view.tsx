@@ -2,7 +2,7 @@
 // lines computed from the trace (and, server-traced, the order Redis ran things in), the memory samples
 // (when the run took them) and the summary.
 // data-mode / data-n / data-chunk are for tests; the diagram sets data-render and data-commands-drawn.
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { formatUs } from '../format/number-format.ts';
 import { probesText } from '../format/probes-text.ts';
@@ -33,7 +33,8 @@ export function RunPanelView({ doc, domainEndUs, zoomSync, onExport, selected = 
   const { run } = doc;
   const title = runTitle(run);
   const columns = traceColumns(doc);
-  const order = serverOrderText(columns);
+  const order = useMemo(() => serverOrderText(columns), [columns]);
+  const explanation = useMemo(() => runExplanation(columns), [columns]);
   return (
     <article className={`run-panel mode-${run.mode}`} data-testid="run-panel" data-mode={run.mode} data-n={run.n} data-chunk={run.chunk} ref={panelRef}>
       <header className="run-panel-head">
@@ -59,7 +60,7 @@ export function RunPanelView({ doc, domainEndUs, zoomSync, onExport, selected = 
         reveal={reveal}
         onWireClick={onWireClick ? (ref) => onWireClick(doc, ref) : undefined}
       />
-      <p className="explanation">{runExplanation(columns)}</p>
+      <p className="explanation">{explanation}</p>
       {order && (
         <p className="explanation server-order" data-testid="server-order">
           {order}

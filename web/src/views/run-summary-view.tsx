@@ -1,6 +1,7 @@
 // The numbers of one run, each with where it was measured: client socket figures from the socket
 // probe, Redis figures from INFO deltas ("includes other clients" when the Redis was shared) and, for
 // server-traced runs with strace, Redis's kernel calls counted from strace — never an estimate.
+import { useMemo } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { errorCount, latencySummary } from '../../../trace/trace-stats.ts';
 import { formatBytes, formatCount, formatRate, formatUs } from '../format/number-format.ts';
@@ -18,11 +19,12 @@ interface Metric {
 }
 
 export function RunSummaryView({ doc }: { doc: TraceDocument }) {
-  const latency = latencySummary(doc);
+  // Sorting 100,000 latencies is not for every re-render.
+  const latency = useMemo(() => latencySummary(doc), [doc]);
   const { client, server } = doc.counts;
   const strace = probesOf(doc).strace;
   const serverSource = server.exclusive ? 'Redis INFO stats' : 'Redis INFO stats · includes other clients';
-  const errors = errorCount(doc);
+  const errors = useMemo(() => errorCount(doc), [doc]);
   const kernel = kernelCounts(doc);
   const metrics: Metric[] = [
     { id: 'duration', label: 'Total time', value: doc.totals.durationUs, text: formatUs(doc.totals.durationUs), source: 'client socket' },
