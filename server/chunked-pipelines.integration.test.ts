@@ -55,3 +55,16 @@ it('one pipeline of 200,000 SETs costs more memory at its peak than pipelines of
   expect(whole.memory!.server.samples.length).toBeGreaterThan(0);
   expect(chunked.counts.client.writes).toBe(200);
 });
+
+it('one pipeline of 50,000 GETs of 1 KB makes Redis queue more replies than pipelines of 1,000, which bound it', async () => {
+  const spec = { command: 'GET' as const, n: 50_000, valueBytes: 1000, memory: true };
+  const whole = await executeRun(local.session, 'pipeline', spec);
+  const chunked = await executeRun(local.session, 'chunked', { ...spec, chunk: 1000 });
+  const peakOmem = (doc: typeof whole) => Math.max(...doc.memory!.server.samples.map((s) => s.omem));
+  // Redis answers faster than the client reads 1 KB replies: the rest waits in the connection's output buffer.
+  expect(peakOmem(whole)).toBeGreaterThan(peakOmem(chunked));
+  // With one pipeline of 1,000 in flight, at most its replies can be queued (1,000 × ~1 KB).
+  const replyBytes = chunked.counts.client.bytesIn / chunked.run.n;
+  expect(peakOmem(chunked)).toBeLessThanOrEqual(1000 * replyBytes);
+  expect(chunked.counts.client.writes).toBe(50);
+});

@@ -35,6 +35,10 @@ describe('presets', () => {
     });
     expect(preset('chunks').label).toBe('1,000,000 SETs (100 B): one pipeline vs chunks of 10,000');
     expect(currentPreset(applied)?.id).toBe('chunks');
+    expect(validateRunForm(applyPreset(form, preset('reply-queue')))).toMatchObject({
+      ok: true,
+      spec: { command: 'GET', n: 100_000, valueBytes: 1000, modes: ['pipeline', 'chunked'], chunk: 10_000, engine: 'ioredis', serverTrace: false, memory: true },
+    });
     // A network preset afterwards keeps the value and chunk sizes the workload preset set.
     expect(applyPreset(applied, preset('lan'))).toMatchObject({ valueBytes: '100', chunk: '10000', mode: 'both' });
   });

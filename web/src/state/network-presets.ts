@@ -1,7 +1,8 @@
 // Ready-made runs for presenters: a link speed (added RTT through the delay proxy) and a workload
 // small enough to finish while the room watches, plus the docs' netcat example (PING×3 inline on a raw
 // socket, server-traced) and the docs' advice to send a large job in chunks of ~10k (time and memory of
-// one huge pipeline beside chunks). Loopback adds nothing; the rest are labelled delay.
+// one huge pipeline beside chunks: SETs, whose cost falls on the client, and GETs of 1 KB, whose
+// replies Redis must queue). Loopback adds nothing; the rest are labelled delay.
 import type { Engine } from '../../../trace/run-request.ts';
 import type { CommandName } from '../../../trace/trace-format.ts';
 import type { RunFormState } from './run-form-state.ts';
@@ -38,6 +39,9 @@ export const NETWORK_PRESETS: readonly NetworkPreset[] = [
   { id: 'chunks', label: '1,000,000 SETs (100 B): one pipeline vs chunks of 10,000', rttMs: 0, jitterMs: 0, command: 'SET', n: 1_000_000,
     valueBytes: 100, mode: 'pipeline-vs-chunked', chunk: 10_000, engine: 'ioredis', serverTrace: false,
     lesson: 'The docs advise sending a large job in batches of about 10k: compare the time and the peak memory of the client and of Redis.' },
+  { id: 'reply-queue', label: '100,000 GETs (1 KB): one pipeline vs chunks of 10,000', rttMs: 0, jitterMs: 0, command: 'GET', n: 100_000,
+    valueBytes: 1000, mode: 'pipeline-vs-chunked', chunk: 10_000, engine: 'ioredis', serverTrace: false,
+    lesson: 'Replies far bigger than the requests: Redis queues what the client has not read yet on the connection (CLIENT LIST omem); chunks of 10,000 bound that queue.' },
 ];
 
 /** The form a preset sets up: every field it names, both modes and ioredis unless it says otherwise; the rest as they were. */
