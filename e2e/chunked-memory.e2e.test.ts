@@ -1,6 +1,7 @@
 // Chunked mode and memory samples, from Redis to pixels: a user asks for 10,000 PINGs as one pipeline
 // vs chunks of 1,000 in the real app; the chunked panel shows its 10 client writes, and each run's
-// memory chart shows Redis's and the client's peaks. The docs' advice preset fills the form.
+// memory chart shows Redis's and the client's peaks. The docs' advice presets: SETs fill the form;
+// GETs of 1 KB run, and Redis's queue of unread replies shows on its side.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
@@ -96,4 +97,21 @@ it('the docs’ advice preset asks for 1,000,000 SETs of 100 B, one pipeline vs 
   expect(await page.locator('[data-testid=chunk]').inputValue()).toBe('10000');
   expect(await page.locator('[data-testid=server-trace]').isChecked()).toBe(false);
   expect(await page.locator('[data-testid=run]').isEnabled()).toBe(true);
+});
+
+it('the reply-queue preset shows Redis holding one pipeline’s 1 KB replies, and chunks of 10,000 bounding them', async () => {
+  const { page } = ctx;
+  await page.click('[data-testid=preset-reply-queue]');
+  await page.click('[data-testid=run]');
+  await panel('chunked').and(page.locator('[data-n="100000"]')).waitFor({ timeout: 120_000 });
+  await waitForIdleRender(page);
+  // CLIENT LIST tot-mem of the run connection: the replies Redis queued because the client had not read them yet.
+  const [whole, chunked] = [await peak('pipeline', 'server'), await peak('chunked', 'server')];
+  expect(whole).toBeGreaterThan(chunked);
+  // One pipeline of 10,000 in flight: at most its replies (10,000 × ~1 KB) can wait on Redis.
+  expect(chunked).toBeLessThan(10_000 * 1100);
+  expect(await page.locator('[data-testid=headline-memory]').innerText()).toMatch(/Redis: the run's connection [\d.]+ MiB vs [\d.]+ (KiB|MiB) \(CLIENT LIST tot-mem\)/);
+  await page.mouse.move(0, 0);
+  await waitForIdleRender(page);
+  await page.locator('.panels').screenshot({ path: join(ARTIFACTS, 'reply-queue-get-1k.png') });
 });
