@@ -53,7 +53,7 @@ describe('INCR ×10, both modes, Redis side traced', () => {
     for (const kind of ['client-write', 'server-read', 'server-write', 'client-read']) {
       expect(await wire.locator(`[data-testid=wire-row][data-kind=${kind}]`).count()).toBeGreaterThanOrEqual(1);
     }
-    expect(await wire.locator('[data-kind=client-write] code').first().innerText()).toMatch(/^\*2\\r\\n\$4\\r\\nINCR\\r\\n/);
+    expect(await wire.locator('[data-kind=client-write] code').first().innerText()).toMatch(/^\*2\\r\\n\$4\\r\\nincr\\r\\n/); // as ioredis's incr() writes it
     expect(await wire.locator('[data-kind=client-write]').first().innerText()).toMatch(/commands 0–9/);
     await panel('pipeline').locator('[data-testid=server-syscall][data-call=read]').first().click({ force: true });
     await expect.poll(() => wire.locator('[data-testid=wire-row][aria-selected=true]').getAttribute('data-kind')).toBe('server-read');

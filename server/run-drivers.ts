@@ -3,7 +3,7 @@
 // what the protocol itself does (PING as the inline "PING\r\n" of the docs' netcat example). Both
 // expose the socket, so the same probes measure them.
 import type { Socket } from 'node:net';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import type { Outcome } from '../trace/trace-builder.ts';
 import type { Engine } from '../trace/run-request.ts';
 import { RawDriver, RAW_CLIENT } from './raw-driver.ts';
@@ -66,10 +66,11 @@ class IoredisDriver implements RunDriver {
 
   async sequential(workload: Workload, n: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
     const outcomes = outcomeRecorder(record);
+    const issue = commandMethod(workload);
     for (let i = 0; i < n; i++) {
       if (cancelled()) throw new RunCancelledError('Run cancelled');
       try {
-        outcomes.reply(previewReply(await this.connection.call(workload.command, ...workload.argsFor(i))));
+        outcomes.reply(previewReply(await issue(this.connection, i)));
       } catch (error) {
         if (!isReplyError(error)) throw error;
         outcomes.error(error.message);
@@ -86,10 +87,11 @@ class IoredisDriver implements RunDriver {
 
   async pipeline(workload: Workload, n: number, chunk: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
     const outcomes = outcomeRecorder(record);
+    const issue = commandMethod(workload);
     for (const [from, to] of chunks(n, chunk)) {
       if (cancelled()) throw new RunCancelledError('Run cancelled');
       const pipeline = this.connection.pipeline();
-      for (let i = from; i < to; i++) pipeline.call(workload.command, ...workload.argsFor(i));
+      for (let i = from; i < to; i++) issue(pipeline, i);
       const results = await pipeline.exec();
       if (!results || results.length !== to - from) throw new Error('The pipeline did not return one result per command');
       for (const [error, value] of results) {
@@ -102,6 +104,27 @@ class IoredisDriver implements RunDriver {
 
   disconnect(): void {
     this.connection.disconnect();
+  }
+}
+
+/**
+ * The i-th command through ioredis's own method for it (ping(), incr(k), set(k, v), get(k)), on the
+ * connection or a pipeline: what a user writes, and a little cheaper than the generic call().
+ */
+function commandMethod(workload: Workload): <T extends Redis | ChainableCommander>(target: T, i: number) => unknown {
+  const key = (i: number) => workload.argsFor(i)[0] as string;
+  switch (workload.command) {
+    case 'PING':
+      return (target) => target.ping();
+    case 'INCR':
+      return (target, i) => target.incr(key(i));
+    case 'GET':
+      return (target, i) => target.get(key(i));
+    case 'SET':
+      return (target, i) => {
+        const [k, value] = workload.argsFor(i) as [string, Buffer];
+        return target.set(k, value);
+      };
   }
 }
 
