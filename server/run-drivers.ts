@@ -94,10 +94,13 @@ class IoredisDriver implements RunDriver {
       for (let i = from; i < to; i++) issue(pipeline, i);
       const results = await pipeline.exec();
       if (!results || results.length !== to - from) throw new Error('The pipeline did not return one result per command');
-      for (const [error, value] of results) {
+      // Indexed, not destructured: all of a big pipeline's results are recorded here, after its last reply.
+      for (let i = 0; i < results.length; i++) {
+        const result = results[i]!;
+        const error = result[0];
         if (error && !isReplyError(error)) throw error;
         if (isReplyError(error)) outcomes.error(error.message);
-        else outcomes.reply(previewReply(value));
+        else outcomes.reply(previewReply(result[1]));
       }
     }
   }
