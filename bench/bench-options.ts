@@ -25,10 +25,10 @@ export interface BenchOptions {
 }
 
 export const FULL_SIZES: BenchSizes = {
-  overhead: { n: 10_000, rounds: 30 },
+  overhead: { n: 10_000, rounds: 60 },
   reference: { rawN: 200_000, sequentialN: 10_000, rounds: 11 },
-  render: { n: 100_000, loads: 5, steps: 20 },
-  websocket: { n: 100_000, sequentialN: 10_000, repeats: 3, delayRuns: 5 },
+  render: { n: 100_000, loads: 7, steps: 20 },
+  websocket: { n: 100_000, sequentialN: 10_000, repeats: 3, delayRuns: 7 },
 };
 
 export const QUICK_SIZES: BenchSizes = {

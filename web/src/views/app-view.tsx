@@ -47,6 +47,10 @@ export function AppView({ store, sweepStore, urlLoad }: Props) {
   // The depth sweep shares the session's socket; its view stays mounted (see sweep-view.tsx).
   const [view, setView] = useState<ViewChoice>(() => parseViewChoice(window.location.hash));
   const sweepSession = useSyncExternalStore(sweepStore.subscribe, sweepStore.getSnapshot);
+  // Mounted the first time it is shown (a page that only draws runs need not build it), then kept, hidden, so a
+  // sweep keeps its form and points while the user looks at single runs.
+  const [sweepMounted, setSweepMounted] = useState(view === 'sweep');
+  if (view === 'sweep' && !sweepMounted) setSweepMounted(true);
   useEffect(() => sweepStore.attach(), [sweepStore]);
 
   useEffect(() => {
@@ -195,12 +199,14 @@ export function AppView({ store, sweepStore, urlLoad }: Props) {
       ) : (
         <EmptyState running={active !== null} />
       )}
-      <SweepView
-        sweeps={sweepStore}
-        shown={view === 'sweep'}
-        blockedReason={blockedReason ?? (active ? 'A run is in progress' : null)}
-        onOpenFiles={(files) => void onFiles(files)}
-      />
+      {sweepMounted && (
+        <SweepView
+          sweeps={sweepStore}
+          shown={view === 'sweep'}
+          blockedReason={blockedReason ?? (active ? 'A run is in progress' : null)}
+          onOpenFiles={(files) => void onFiles(files)}
+        />
+      )}
       <footer className="app-footer">
         Times are µs on the client’s monotonic clock from each run’s t0, measured where the client meets the socket. Redis figures are
         INFO deltas around the run; server-traced runs add MONITOR execution times (on the client’s clock, ± the stated uncertainty) and
