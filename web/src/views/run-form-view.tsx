@@ -14,12 +14,12 @@ import {
   type Engine,
   type RunSpec,
 } from '../../../trace/run-request.ts';
-import { COMMAND_NAMES, type CommandName } from '../../../trace/trace-format.ts';
 import { chunkNote } from '../format/run-label.ts';
 import { formatCount } from '../format/number-format.ts';
 import { validateRunForm, type RunFormState } from '../state/run-form-state.ts';
 import { MODE_CHOICES, hasChunks, type ModeChoice } from '../state/url-hash-params.ts';
 import { RTT_STOPS_MS, rttAtStop, stopIndexFor } from '../state/rtt-slider-stops.ts';
+import { CommandField, FieldError, NumberInput } from './form-fields-view.tsx';
 
 interface Props {
   form: RunFormState;
@@ -72,16 +72,7 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
         if (result.ok && !running && !blockedReason) onRun(result.spec);
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-command`}>Command</label>
-        <select id={`${id}-command`} data-testid="command" value={form.command} onChange={(e) => set({ command: e.target.value as CommandName })}>
-          {COMMAND_NAMES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CommandField id={`${id}-command`} testId="command" value={form.command} onChange={(command) => set({ command })} />
       <div className="field">
         <label htmlFor={`${id}-n`}>Count N</label>
         <NumberInput id={`${id}-n`} testId="n" value={form.n} min={1} max={MAX_COMMANDS} whole error={errors.n} onChange={(n) => set({ n })} />
@@ -199,45 +190,4 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
       )}
     </form>
   );
-}
-
-interface NumberInputProps {
-  id: string;
-  testId: string;
-  value: string;
-  min: number;
-  max: number;
-  /** Whole numbers only (counts, bytes); milliseconds may have decimals. */
-  whole?: boolean;
-  className?: string;
-  error: string | undefined;
-  onChange: (text: string) => void;
-}
-
-/** A number as typed (kept as text, so a half-typed value survives), tied to its error message. */
-function NumberInput({ id, testId, value, min, max, whole = false, className, error, onChange }: NumberInputProps) {
-  return (
-    <input
-      id={id}
-      data-testid={testId}
-      className={className}
-      type="number"
-      inputMode={whole ? 'numeric' : 'decimal'}
-      min={min}
-      max={max}
-      step={whole ? 1 : 'any'}
-      value={value}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${id}-error` : undefined}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  );
-}
-
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <span className="field-error" id={`${id}-error`}>
-      {error}
-    </span>
-  ) : null;
 }

@@ -5,11 +5,10 @@
 import { useId } from 'react';
 import { ENGINES, MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_VALUE_BYTES, commandTakesValue, type Engine } from '../../../trace/run-request.ts';
 import { MAX_SWEEP_REPEATS, type SweepSpec } from '../../../trace/sweep-format.ts';
-import { COMMAND_NAMES, type CommandName } from '../../../trace/trace-format.ts';
 import { formatCount } from '../format/number-format.ts';
 import { sweepPlanText } from '../format/sweep-text.ts';
 import { MAX_DEPTH_CHOICES, validateSweepForm, type SweepFormState } from '../state/sweep-form-state.ts';
-import { FieldError, NumberInput } from './number-field-view.tsx';
+import { CommandField, FieldError, NumberInput } from './form-fields-view.tsx';
 
 interface Props {
   form: SweepFormState;
@@ -40,16 +39,7 @@ export function SweepFormView({ form, onChange, onRun, onCancel, running, cancel
         if (result.ok && !running && !blockedReason) onRun(result.spec);
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-command`}>Command</label>
-        <select id={`${id}-command`} data-testid="sweep-command" value={form.command} onChange={(e) => set({ command: e.target.value as CommandName })}>
-          {COMMAND_NAMES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CommandField id={`${id}-command`} testId="sweep-command" value={form.command} onChange={(command) => set({ command })} />
       {commandTakesValue(form.command) && (
         <div className="field">
           <label htmlFor={`${id}-value`}>Value size (bytes)</label>

@@ -1,5 +1,7 @@
-// A number input kept as typed text (so a half-typed value survives) and tied to its inline error,
-// with the same markup as the run form's fields, for forms that validate with a shared schema.
+// The fields the run form and the sweep form share: a number input kept as typed text (so a half-typed
+// value survives) and tied to its inline error, and the command picker. One markup for both forms,
+// which validate with the shared schemas.
+import { COMMAND_NAMES, type CommandName } from '../../../trace/trace-format.ts';
 
 interface NumberInputProps {
   id: string;
@@ -39,4 +41,19 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
       {error}
     </span>
   ) : null;
+}
+
+export function CommandField({ id, testId, value, onChange }: { id: string; testId: string; value: CommandName; onChange: (command: CommandName) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Command</label>
+      <select id={id} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value as CommandName)}>
+        {COMMAND_NAMES.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
