@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['trace/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: ['**/*.integration.test.ts'],
+          exclude: ['**/*.integration.test.ts', '**/*.e2e.test.ts'],
           environment: 'node',
         },
       },
