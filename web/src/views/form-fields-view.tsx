@@ -1,6 +1,7 @@
 // The fields the run form and the sweep form share: a number input kept as typed text (so a half-typed
-// value survives) and tied to its inline error, and the command picker. One markup for both forms,
+// value survives) and tied to its inline error, the command picker and the client (engine) picker. One markup for both forms,
 // which validate with the shared schemas.
+import { ENGINES, type Engine } from '../../../trace/run-request.ts';
 import { COMMAND_NAMES, type CommandName } from '../../../trace/trace-format.ts';
 
 interface NumberInputProps {
@@ -51,6 +52,25 @@ export function CommandField({ id, testId, value, onChange }: { id: string; test
         {COMMAND_NAMES.map((c) => (
           <option key={c} value={c}>
             {c}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const ENGINE_LABELS: Record<Engine, string> = { ioredis: 'ioredis', raw: 'raw socket' };
+
+export function EngineField({ id, testId, value, onChange }: { id: string; testId: string; value: Engine; onChange: (engine: Engine) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id} title="Who writes the commands: ioredis, or a plain socket with pre-encoded commands (PING goes inline, as PING\r\n)">
+        Client
+      </label>
+      <select id={id} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value as Engine)}>
+        {ENGINES.map((engine) => (
+          <option key={engine} value={engine}>
+            {ENGINE_LABELS[engine]}
           </option>
         ))}
       </select>

@@ -4,14 +4,12 @@
 // the field they concern.
 import { useId } from 'react';
 import {
-  ENGINES,
   MAX_ADDED_RTT_MS,
   MAX_COMMANDS,
   MAX_JITTER_MS,
   MAX_SERVER_TRACED_COMMANDS,
   MAX_VALUE_BYTES,
   commandTakesValue,
-  type Engine,
   type RunSpec,
 } from '../../../trace/run-request.ts';
 import { chunkNote } from '../format/run-label.ts';
@@ -19,7 +17,7 @@ import { formatCount } from '../format/number-format.ts';
 import { validateRunForm, type RunFormState } from '../state/run-form-state.ts';
 import { MODE_CHOICES, hasChunks, type ModeChoice } from '../state/url-hash-params.ts';
 import { RTT_STOPS_MS, rttAtStop, stopIndexFor } from '../state/rtt-slider-stops.ts';
-import { CommandField, FieldError, NumberInput } from './form-fields-view.tsx';
+import { CommandField, EngineField, FieldError, NumberInput } from './form-fields-view.tsx';
 
 interface Props {
   form: RunFormState;
@@ -31,11 +29,6 @@ interface Props {
   /** Why Run is unavailable right now (no backend, Redis down), or null. */
   blockedReason: string | null;
 }
-
-const ENGINE_LABELS: Record<Engine, string> = {
-  ioredis: 'ioredis',
-  raw: 'raw socket',
-};
 
 /** What each choice runs, in words; C is the chunk size as typed (or "C" while it is not a number). */
 function modeChoiceLabel(mode: ModeChoice, form: RunFormState): string {
@@ -141,18 +134,7 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
         <NumberInput id={`${id}-jitter`} testId="jitter-ms" className="narrow" value={form.jitterMs} min={0} max={MAX_JITTER_MS} error={errors.jitterMs} onChange={(jitterMs) => set({ jitterMs })} />
         <FieldError id={`${id}-jitter`} error={errors.jitterMs} />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-engine`} title="Who writes the commands: ioredis, or a plain socket with pre-encoded commands (PING goes inline, as PING\r\n)">
-          Client
-        </label>
-        <select id={`${id}-engine`} data-testid="engine" value={form.engine} onChange={(e) => set({ engine: e.target.value as Engine })}>
-          {ENGINES.map((engine) => (
-            <option key={engine} value={engine}>
-              {ENGINE_LABELS[engine]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <EngineField id={`${id}-engine`} testId="engine" value={form.engine} onChange={(engine) => set({ engine })} />
       <div className="field server-trace-field">
         <label className="check" title={`MONITOR execution times and strace syscalls; at most ${MAX_SERVER_TRACED_COMMANDS.toLocaleString('en-US')} commands`}>
           <input

@@ -3,12 +3,12 @@
 // reference; Run / Cancel. Validated with the shared SweepSpecSchema as the user types, each message
 // next to its field, and a plan line computed from the inputs alone.
 import { useId } from 'react';
-import { ENGINES, MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_VALUE_BYTES, commandTakesValue, type Engine } from '../../../trace/run-request.ts';
+import { MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_VALUE_BYTES, commandTakesValue } from '../../../trace/run-request.ts';
 import { MAX_SWEEP_REPEATS, type SweepSpec } from '../../../trace/sweep-format.ts';
 import { formatCount } from '../format/number-format.ts';
 import { sweepPlanText } from '../format/sweep-text.ts';
 import { MAX_DEPTH_CHOICES, validateSweepForm, type SweepFormState } from '../state/sweep-form-state.ts';
-import { CommandField, FieldError, NumberInput } from './form-fields-view.tsx';
+import { CommandField, EngineField, FieldError, NumberInput } from './form-fields-view.tsx';
 
 interface Props {
   form: SweepFormState;
@@ -21,7 +21,6 @@ interface Props {
   blockedReason: string | null;
 }
 
-const ENGINE_LABELS: Record<Engine, string> = { ioredis: 'ioredis', raw: 'raw socket' };
 const CUSTOM = 'custom';
 
 export function SweepFormView({ form, onChange, onRun, onCancel, running, cancelling, blockedReason }: Props) {
@@ -98,18 +97,7 @@ export function SweepFormView({ form, onChange, onRun, onCancel, running, cancel
         <NumberInput id={`${id}-repeats`} testId="sweep-repeats" className="tiny" value={form.repeats} min={1} max={MAX_SWEEP_REPEATS} whole error={errors.repeats} onChange={(repeats) => set({ repeats })} />
         <FieldError id={`${id}-repeats`} error={errors.repeats} />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-engine`} title="Who writes the commands: ioredis, or a plain socket with pre-encoded commands">
-          Client
-        </label>
-        <select id={`${id}-engine`} data-testid="sweep-engine" value={form.engine} onChange={(e) => set({ engine: e.target.value as Engine })}>
-          {ENGINES.map((engine) => (
-            <option key={engine} value={engine}>
-              {ENGINE_LABELS[engine]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <EngineField id={`${id}-engine`} testId="sweep-engine" value={form.engine} onChange={(engine) => set({ engine })} />
       <div className="field">
         <label htmlFor={`${id}-rtt`} title="Round-trip time added by the backend's TCP delay proxy; 0 connects directly">
           Added RTT (ms)
