@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SessionStore } from './live/session-store.ts';
 import { SweepStore } from './live/sweep-store.ts';
-import { frameScheduler } from './paint/frame-scheduler.ts';
+import { frameScheduler } from './base/frame-scheduler.ts';
 import { showLoaded } from './state/show-loaded.ts';
 import { loadTraceUrls, traceUrlsFromSearch } from './state/trace-files.ts';
 import { AppView } from './views/app-view.tsx';

@@ -7,7 +7,7 @@ import { formatCount } from '../format/number-format.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
 import type { DiagramGeometry } from './diagram-geometry.ts';
 import { dropCrowdedLabels, visibleCommandRanges } from './sequence-layout.ts';
-import { lowerBound, upperBound, visibleRange } from './sorted-search.ts';
+import { lowerBound, upperBound, visibleRange } from '../base/sorted-search.ts';
 import type { TimeScale } from './time-scale-layout.ts';
 
 export const DENSITY_ROW_PX = 2;

@@ -12,7 +12,7 @@
 import { scaleLinear, tickStep } from 'd3';
 import { formatTickUs } from '../format/number-format.ts';
 import { seriesPeak, type MemorySeries, type SampleGap } from '../model/memory-series.ts';
-import { lowerBound, upperBound } from './sorted-search.ts';
+import { lowerBound, upperBound } from '../base/sorted-search.ts';
 
 export const MEMORY_PLOT_HEIGHT = 70;
 /** Extra height of the plot that carries the time axis labels. */

@@ -5,7 +5,7 @@
 import { formatBytes, formatCount } from '../format/number-format.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
 import type { DiagramGeometry } from './diagram-geometry.ts';
-import { visibleRange } from './sorted-search.ts';
+import { visibleRange } from '../base/sorted-search.ts';
 import type { TimeScale } from './time-scale-layout.ts';
 
 export type ArrowKind = 'request' | 'reply';

@@ -8,7 +8,7 @@ import { formatBytes, formatCount } from '../format/number-format.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
 import type { DiagramGeometry } from './diagram-geometry.ts';
 import { dropCrowdedLabels } from './sequence-layout.ts';
-import { visibleRange } from './sorted-search.ts';
+import { visibleRange } from '../base/sorted-search.ts';
 import type { TimeScale } from './time-scale-layout.ts';
 
 /** Above this many events of one kind in view, events closer than 1 px merge into one mark. */

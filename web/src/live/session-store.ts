@@ -5,7 +5,7 @@
 import type { ClientMessage, RedisStatus, ServerMessage } from '../../../trace/live-protocol.ts';
 import type { RunSpec } from '../../../trace/run-request.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { frameScheduler, type FrameScheduler } from '../paint/frame-scheduler.ts';
+import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
 import { LiveClient, liveUrl, type ConnectionState } from './live-client.ts';
 import { LiveRunTracker, type ActiveRequest, type TrackerEvent } from './live-run-tracker.ts';
 import type { LiveChannel, LiveListener } from './sweep-store.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientMessage, ServerMessage } from '../../../trace/live-protocol.ts';
 import { SweepSpecSchema } from '../../../trace/sweep-format.ts';
-import { FrameScheduler } from '../paint/frame-scheduler.ts';
+import { FrameScheduler } from '../base/frame-scheduler.ts';
 import { sweepDocument } from '../test-support/sweep-fixtures.ts';
 import { SweepStore, type LiveChannel, type LiveListener } from './sweep-store.ts';
 

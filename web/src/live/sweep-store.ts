@@ -4,7 +4,7 @@
 // at most once per frame through the frame scheduler. React reads it with useSyncExternalStore.
 import type { ClientMessage, ServerMessage } from '../../../trace/live-protocol.ts';
 import type { SweepDocument, SweepSpec } from '../../../trace/sweep-format.ts';
-import { frameScheduler, type FrameScheduler } from '../paint/frame-scheduler.ts';
+import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
 import type { ConnectionState } from './live-client.ts';
 import type { AppMessage, TraceSource } from './session-store.ts';
 import { SweepTracker, type ActiveSweep, type SweepTrackerEvent } from './sweep-tracker.ts';

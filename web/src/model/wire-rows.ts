@@ -5,7 +5,7 @@
 // a million rows. Pure; cached per trace.
 import type { TraceColumns } from './trace-columns.ts';
 import { formatCount } from '../format/number-format.ts';
-import { lowerBound, upperBound } from '../layout/sorted-search.ts';
+import { lowerBound, upperBound } from '../base/sorted-search.ts';
 
 export type WireKind = 'client-write' | 'client-read' | 'server-read' | 'server-write';
 /** Where an event lives: doc.writes, doc.reads, or columns.syscalls (by index). */

@@ -14,12 +14,12 @@ import { DIAGRAM_HEIGHT, diagramGeometry, type DiagramGeometry } from '../layout
 import { chooseRenderMode, type RenderMode } from '../layout/render-mode.ts';
 import { sequenceLayout } from '../layout/sequence-layout.ts';
 import { serverLaneLayout } from '../layout/server-lane-layout.ts';
-import { lowerBound } from '../layout/sorted-search.ts';
+import { lowerBound } from '../base/sorted-search.ts';
 import { IDENTITY_ZOOM, axisTicks, maxZoom, timeScale, type TimeScale, type TimeZoom } from '../layout/time-scale-layout.ts';
 import { traceColumns, type TraceColumns } from '../model/trace-columns.ts';
 import { parseWireKey, type WireRef } from '../model/wire-rows.ts';
 import { clearCanvas, paintDensity, sizeCanvas } from './density-canvas-painter.ts';
-import type { FrameScheduler } from './frame-scheduler.ts';
+import type { FrameScheduler } from '../base/frame-scheduler.ts';
 import {
   createSvgLayers, paintArrows, paintBundles, paintFocus, paintFrame, paintMarks, paintSelection, paintServerLane, svgElement,
   type LaneHeads, type SvgLayers,

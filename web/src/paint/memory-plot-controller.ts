@@ -6,7 +6,7 @@ import type { TimeZoomSync, ZoomMember } from '../interaction/time-zoom-sync.ts'
 import { diagramGeometry } from '../layout/diagram-geometry.ts';
 import { memoryPlotGeometry, memoryPlotLayout, type MemoryPlotInput } from '../layout/memory-chart-layout.ts';
 import { IDENTITY_ZOOM, timeScale, visibleTimeRange, type TimeZoom } from '../layout/time-scale-layout.ts';
-import type { FrameScheduler } from './frame-scheduler.ts';
+import type { FrameScheduler } from '../base/frame-scheduler.ts';
 import { createMemoryPlotLayers, paintMemoryPlot, type MemoryPlotLayers } from './memory-plot-painter.ts';
 
 export type MemoryPlotData = Omit<MemoryPlotInput, 'fromUs' | 'toUs'>;

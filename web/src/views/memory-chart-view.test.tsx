@@ -2,7 +2,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
-import { frameScheduler } from '../paint/frame-scheduler.ts';
+import { frameScheduler } from '../base/frame-scheduler.ts';
 import { chunkedTrace, memorySamples } from '../test-support/trace-fixtures.ts';
 import { MemoryChartView } from './memory-chart-view.tsx';
 

@@ -14,7 +14,7 @@ import { formatBytes, formatUs } from '../format/number-format.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { memoryPlotGeometry } from '../layout/memory-chart-layout.ts';
 import { memorySeries, seriesPeak, type MemorySeriesKey } from '../model/memory-series.ts';
-import { frameScheduler } from '../paint/frame-scheduler.ts';
+import { frameScheduler } from '../base/frame-scheduler.ts';
 import { MemoryPlotController, type MemoryPlotData } from '../paint/memory-plot-controller.ts';
 
 interface SeriesSpec {

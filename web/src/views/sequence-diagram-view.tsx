@@ -7,7 +7,7 @@ import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { DIAGRAM_HEIGHT } from '../layout/diagram-geometry.ts';
 import type { WireRef } from '../model/wire-rows.ts';
 import { DiagramController } from '../paint/diagram-controller.ts';
-import { frameScheduler } from '../paint/frame-scheduler.ts';
+import { frameScheduler } from '../base/frame-scheduler.ts';
 
 interface Props {
   doc: TraceDocument;
