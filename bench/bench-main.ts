@@ -4,9 +4,9 @@
 // rounds that run their variants back to back. Nothing is asserted: that is the tests' job, on counts.
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { optionsOrExit } from '../server/cli-options.ts';
-import { openRedis } from '../server/redis-choice.ts';
-import { executeRun } from '../server/run-executor.ts';
+import { optionsOrExit } from '../server/app/cli-options.ts';
+import { openRedis } from '../server/redis/open-redis.ts';
+import { executeRun } from '../server/runs/run-executor.ts';
 import { serializeTrace } from '../trace/trace-io.ts';
 import { launchBrowser } from '../e2e/browser.ts';
 import { startAppProcess } from '../e2e/app-process.ts';

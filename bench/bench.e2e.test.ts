@@ -3,7 +3,7 @@
 // not judged here; the few counts that do not depend on the machine's speed are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { executeRun } from '../server/run-executor.ts';
+import { executeRun } from '../server/runs/run-executor.ts';
 import { usePrivateRedisSession } from '../server/test-support/private-redis-session.ts';
 import { serializeTrace } from '../trace/trace-io.ts';
 import { startAppProcess, type AppProcess } from '../e2e/app-process.ts';

@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { projectRoot } from '../server/project-root.ts';
+import { projectRoot } from '../server/support/project-root.ts';
 import { newPage } from '../e2e/browser.ts';
 import type { Finding } from './bench-report.ts';
 import { drawnAtMs, frameCosts, instrumentPage, nextFrame, startFrameTiming, type FrameCost } from './page-probes.ts';

@@ -6,13 +6,15 @@
 // batch: from building the pipeline to the last reply handed back.
 import type { Redis } from 'ioredis';
 import { TraceBuilder, type TraceHeader } from '../trace/trace-builder.ts';
-import { recorderInfo } from '../server/recorder-info.ts';
-import { connect } from '../server/redis-target.ts';
-import { openDriver, type RunDriver } from '../server/run-drivers.ts';
-import { FLUSH_INTERVAL_MS, newRunId } from '../server/run-executor.ts';
-import type { RedisSession } from '../server/redis-session.ts';
-import { SocketProbe, microsSince } from '../server/socket-probe.ts';
-import { workloadFor } from '../server/run-workload.ts';
+import { recorderInfo } from '../server/support/recorder-info.ts';
+import { connect } from '../server/redis/redis-target.ts';
+import { openDriver } from '../server/drivers/open-driver.ts';
+import type { RunDriver } from '../server/drivers/run-driver.ts';
+import { FLUSH_INTERVAL_MS, newRunId } from '../server/runs/run-executor.ts';
+import type { RedisSession } from '../server/redis/redis-session.ts';
+import { SocketProbe } from '../server/probes/socket-probe.ts';
+import { microsSince } from '../server/support/monotonic-clock.ts';
+import { workloadFor } from '../server/protocol/run-workload.ts';
 import type { Finding } from './bench-report.ts';
 import { roundRatios, sideBySide, spreadOf } from './side-by-side.ts';
 

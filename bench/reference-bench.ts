@@ -3,11 +3,11 @@
 // sequential PINGs against `redis-benchmark -c 1 -P 1`. Ours are whole recorded runs (executeRun: the
 // socket probe on, as every run has it), their ops/s as the trace reports them; redis-benchmark's are
 // as it prints them, each run long enough for its millisecond clock.
-import { connect } from '../server/redis-target.ts';
-import { executeRun } from '../server/run-executor.ts';
-import { microsSince } from '../server/socket-probe.ts';
-import type { RedisSession } from '../server/redis-session.ts';
-import { benchmarkRunner, measureDepth, redisBenchmarkVersion } from '../server/redis-benchmark.ts';
+import { connect } from '../server/redis/redis-target.ts';
+import { executeRun } from '../server/runs/run-executor.ts';
+import { microsSince } from '../server/support/monotonic-clock.ts';
+import type { RedisSession } from '../server/redis/redis-session.ts';
+import { benchmarkRunner, measureDepth, redisBenchmarkVersion } from '../server/runs/redis-benchmark.ts';
 import type { Finding } from './bench-report.ts';
 import { roundRatios, sideBySide, spreadOf, type Variant } from './side-by-side.ts';
 

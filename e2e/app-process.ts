@@ -1,9 +1,9 @@
-// Starts the built app the way `npm start` does (node dist/node/server/main.js, private redis-server)
+// Starts the built app the way `npm start` does (node dist/node/server/app/main.js, private redis-server)
 // on a free port, and stops it again. Tests see exactly what a user's browser sees.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from '../server/project-root.ts';
+import { projectRoot } from '../server/support/project-root.ts';
 
 /** Found by its package.json, so this module works from e2e/ and compiled into dist/bench/ alike. */
 export const ROOT = projectRoot();
@@ -15,7 +15,7 @@ export interface AppProcess {
 }
 
 export async function startAppProcess(extraArgs: string[] = []): Promise<AppProcess> {
-  const main = join(ROOT, 'dist', 'node', 'server', 'main.js');
+  const main = join(ROOT, 'dist', 'node', 'server', 'app', 'main.js');
   if (!existsSync(main) || !existsSync(join(ROOT, 'dist', 'web', 'index.html'))) {
     throw new Error('The app is not built: run `npm test` (it builds first) or `npm run build`.');
   }

@@ -4,8 +4,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { executeRun } from '../server/run-executor.ts';
-import { executeSweep } from '../server/sweep-executor.ts';
+import { executeRun } from '../server/runs/run-executor.ts';
+import { executeSweep } from '../server/runs/sweep-executor.ts';
 import { usePrivateRedisSession } from '../server/test-support/private-redis-session.ts';
 import { SweepSpecSchema } from '../trace/sweep-format.ts';
 import { serializeSweep } from '../trace/sweep-io.ts';

@@ -1,9 +1,9 @@
 // For integration tests: a real private redis-server on a free port and a RedisSession on it (with
 // its pid, so strace can attach), started before the file's tests and stopped after them.
 import { afterAll, beforeAll } from 'vitest';
-import { startPrivateRedis, type PrivateRedis } from '../redis-process.ts';
-import { RedisSession } from '../redis-session.ts';
-import { targetFromUrl } from '../redis-target.ts';
+import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
+import { RedisSession } from '../redis/redis-session.ts';
+import { targetFromUrl } from '../redis/redis-target.ts';
 
 export interface PrivateRedisSession {
   redis: PrivateRedis;

@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import { CliError, DEFAULT_PORT, parseDepthList, parseRecordOptions, parseServeOptions, parseSweepOptions } from './cli-options.ts';
+import { thrownMessage } from '../../trace/test-support/thrown-message.ts';
+
+const cliErrorOf = (action: () => unknown): string => thrownMessage(action, CliError);
+
+describe('parseServeOptions', () => {
+  it('defaults: port 7380 on 127.0.0.1, no Redis URL', () => {
+    expect(DEFAULT_PORT).toBe(7380);
+    expect(parseServeOptions([], {})).toEqual({ port: 7380, host: '127.0.0.1', redisUrl: undefined });
+  });
+
+  it('treats empty PORT and HOST variables as unset, but names an empty flag', () => {
+    expect(parseServeOptions([], { PORT: '', HOST: '' })).toEqual({ port: 7380, host: '127.0.0.1', redisUrl: undefined });
+    expect(() => parseServeOptions(['--port='], {})).toThrow('--port must be a number');
+    expect(() => parseServeOptions(['--host='], {})).toThrow('--host must not be empty');
+  });
+
+  it('takes PORT, HOST and REDIS_URL from the environment', () => {
+    expect(parseServeOptions([], { PORT: '8080', HOST: '0.0.0.0', REDIS_URL: 'redis://cache:6379' })).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      redisUrl: 'redis://cache:6379',
+    });
+  });
+
+  it('flags win over the environment', () => {
+    const env = { PORT: '8080', HOST: '0.0.0.0', REDIS_URL: 'redis://cache:6379' };
+    expect(parseServeOptions(['--port', '9000', '--host', '::1', '--redis-url', 'rediss://r.example:6380'], env)).toEqual({
+      port: 9000,
+      host: '::1',
+      redisUrl: 'rediss://r.example:6380',
+    });
+  });
+
+  it('an empty REDIS_URL means none', () => {
+    expect(parseServeOptions([], { REDIS_URL: '' })).toMatchObject({ redisUrl: undefined });
+  });
+
+  it('accepts --port=N, 0 (pick a free port) and 65535', () => {
+    expect(parseServeOptions(['--port=0'], {})).toMatchObject({ port: 0 });
+    expect(parseServeOptions(['--port', '65535'], {})).toMatchObject({ port: 65535 });
+  });
+
+  it.each([
+    [['--port', '65536'], '--port must be 0..65535'],
+    [['--port=-1'], '--port must be 0..65535'],
+    [['--port', '80.5'], '--port must be a whole number'],
+    [['--port', 'http'], '--port must be a number'],
+  ])('refuses %j', (argv, message) => {
+    expect(cliErrorOf(() => parseServeOptions(argv, {}))).toBe(message);
+  });
+
+  it('refuses a bad PORT from the environment with the same messages', () => {
+    expect(cliErrorOf(() => parseServeOptions([], { PORT: '99999' }))).toBe('--port must be 0..65535');
+    expect(cliErrorOf(() => parseServeOptions([], { PORT: 'eighty' }))).toBe('--port must be a number');
+  });
+
+  it('refuses an empty --host', () => {
+    expect(cliErrorOf(() => parseServeOptions(['--host', ''], {}))).toBe('--host must not be empty');
+  });
+
+  it('refuses unknown flags and positional arguments', () => {
+    expect(cliErrorOf(() => parseServeOptions(['--prot', '80'], {}))).toBe("Unknown option '--prot'");
+    expect(cliErrorOf(() => parseServeOptions(['-p'], {}))).toBe("Unknown option '-p'");
+    expect(cliErrorOf(() => parseServeOptions(['8080'], {}))).toBe(
+      "Unexpected argument '8080'. This command does not take positional arguments",
+    );
+  });
+
+  it('refuses a flag without its value', () => {
+    expect(cliErrorOf(() => parseServeOptions(['--port'], {}))).toBe("Option '--port <value>' argument missing");
+  });
+
+  it('--help and -h ask for help, even with other flags', () => {
+    expect(parseServeOptions(['--help'], {})).toBe('help');
+    expect(parseServeOptions(['-h'], {})).toBe('help');
+    expect(parseServeOptions(['--port', '99999', '--help'], {})).toBe('help');
+  });
+});
+
+describe('parseRecordOptions', () => {
+  const REQUIRED = ['--mode', 'pipeline', '--command', 'PING', '--n', '100', '--out', 'trace.json'];
+
+  /** The required flags with `flag` set to `value` (appended; parseArgs keeps the last). */
+  const withFlag = (flag: string, value: string) => [...REQUIRED, flag, value];
+
+  it('--server-trace turns server-side tracing on', () => {
+    const options = parseRecordOptions([...REQUIRED, '--server-trace'], {});
+    expect(options !== 'help' && options.spec.serverTrace).toBe(true);
+  });
+
+  it('parses a complete command line, with defaults', () => {
+    expect(parseRecordOptions(REQUIRED, {})).toEqual({
+      mode: 'pipeline',
+      spec: { command: 'PING', n: 100, valueBytes: 16, rttMs: 0, jitterMs: 0, engine: 'ioredis', serverTrace: false, memory: true, modes: ['pipeline'] },
+      redisUrl: undefined,
+      out: 'trace.json',
+    });
+  });
+
+  it('upper-cases the command and reads 10_000 as 10000', () => {
+    const options = parseRecordOptions([...withFlag('--command', 'set'), '--n', '10_000', '--value-bytes', '512'], {});
+    expect(options).toMatchObject({ spec: { command: 'SET', n: 10_000, valueBytes: 512 } });
+  });
+
+  it('takes REDIS_URL from the environment, and --redis-url over it', () => {
+    expect(parseRecordOptions(REQUIRED, { REDIS_URL: 'redis://a:1' })).toMatchObject({ redisUrl: 'redis://a:1' });
+    expect(parseRecordOptions(withFlag('--redis-url', 'redis://b:2'), { REDIS_URL: 'redis://a:1' })).toMatchObject({ redisUrl: 'redis://b:2' });
+  });
+
+  it.each(['mode', 'command', 'n', 'out'])('requires --%s', (flag) => {
+    const argv: string[] = [];
+    for (let i = 0; i < REQUIRED.length; i += 2) if (REQUIRED[i] !== `--${flag}`) argv.push(REQUIRED[i]!, REQUIRED[i + 1]!);
+    expect(cliErrorOf(() => parseRecordOptions(argv, {}))).toBe(`--${flag} is required`);
+  });
+
+  it('names the first missing flag when none are given', () => {
+    expect(cliErrorOf(() => parseRecordOptions([], {}))).toBe('--mode is required');
+  });
+
+  it('refuses a bad mode, quoting it', () => {
+    expect(cliErrorOf(() => parseRecordOptions(withFlag('--mode', 'both'), {}))).toBe('--mode must be sequential, pipeline or chunked, not "both"');
+    expect(cliErrorOf(() => parseRecordOptions(withFlag('--mode', 'Pipeline'), {}))).toBe(
+      '--mode must be sequential, pipeline or chunked, not "Pipeline"',
+    );
+  });
+
+  it('refuses a bad command, quoting it as typed', () => {
+    expect(cliErrorOf(() => parseRecordOptions(withFlag('--command', 'flushall'), {}))).toBe(
+      '--command must be one of PING, INCR, SET, GET, not "flushall"',
+    );
+  });
+
+  it.each([
+    ['0', '--n: n must be at least 1'],
+    ['1_000_001', '--n: n must be at most 1,000,000'],
+    ['1.5', '--n: n must be a whole number'],
+    ['ten', '--n: n must be a number'],
+    ['1e3', '--n: n must be a number'],
+    ['', '--n: n must be a number'],
+  ])('refuses --n %j', (n, message) => {
+    expect(cliErrorOf(() => parseRecordOptions(withFlag('--n', n), {}))).toBe(message);
+  });
+
+  it('accepts --n at its bounds', () => {
+    expect(parseRecordOptions(withFlag('--n', '1'), {})).toMatchObject({ spec: { n: 1 } });
+    expect(parseRecordOptions(withFlag('--n', '1000000'), {})).toMatchObject({ spec: { n: 1_000_000 } });
+  });
+
+  it.each([
+    ['1048577', '--value-bytes: valueBytes must be at most 1048576 (1 MiB)'],
+    ['=-1', '--value-bytes: valueBytes must be at least 0'],
+    ['lots', '--value-bytes: valueBytes must be a number'],
+  ])('refuses --value-bytes %s', (value, message) => {
+    const argv = value.startsWith('=') ? [...REQUIRED, `--value-bytes${value}`] : withFlag('--value-bytes', value);
+    expect(cliErrorOf(() => parseRecordOptions(argv, {}))).toBe(message);
+  });
+
+  it('refuses a SET run over 256 MiB in total, naming --value-bytes', () => {
+    const argv = [...withFlag('--command', 'SET'), '--n', '1000', '--value-bytes', '1048576'];
+    expect(cliErrorOf(() => parseRecordOptions(argv, {}))).toBe('--value-bytes: n × valueBytes must be at most 256 MiB per run');
+  });
+
+  it('refuses --rtt-ms and --jitter-ms out of bounds, naming the flag', () => {
+    expect(cliErrorOf(() => parseRecordOptions(withFlag('--rtt-ms', '1001'), {}))).toBe('--rtt-ms: rttMs must be at most 1000');
+    expect(cliErrorOf(() => parseRecordOptions(withFlag('--jitter-ms', '501'), {}))).toBe('--jitter-ms: jitterMs must be at most 500');
+    expect(parseRecordOptions([...withFlag('--rtt-ms', '2.5'), '--jitter-ms', '0.5'], {})).toMatchObject({ spec: { rttMs: 2.5, jitterMs: 0.5 } });
+  });
+
+  it('refuses unknown flags', () => {
+    expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--count', '5'], {}))).toBe("Unknown option '--count'");
+  });
+
+  it('--help asks for help before checking required flags', () => {
+    expect(parseRecordOptions(['--help'], {})).toBe('help');
+    expect(parseRecordOptions(['-h', '--mode', 'nope'], {})).toBe('help');
+  });
+});
+
+describe('parseRecordOptions: chunks and memory', () => {
+  const BASE = ['--command', 'PING', '--n', '10000', '--out', 't.json'];
+
+  it('--mode pipeline --chunk C records N commands in pipelines of C (a chunked run)', () => {
+    expect(parseRecordOptions([...BASE, '--mode', 'pipeline', '--chunk', '1_000'], {})).toMatchObject({ mode: 'chunked', spec: { chunk: 1000, modes: ['chunked'] } });
+    expect(parseRecordOptions([...BASE, '--mode', 'chunked', '--chunk', '500'], {})).toMatchObject({ mode: 'chunked', spec: { chunk: 500 } });
+  });
+
+  it('refuses --chunk where it means nothing, and chunked without it', () => {
+    expect(cliErrorOf(() => parseRecordOptions([...BASE, '--mode', 'sequential', '--chunk', '10'], {}))).toBe('--chunk is for pipelines: use --mode pipeline or chunked');
+    expect(cliErrorOf(() => parseRecordOptions([...BASE, '--mode', 'chunked'], {}))).toBe('--mode chunked needs --chunk C (commands per pipeline)');
+    expect(cliErrorOf(() => parseRecordOptions([...BASE, '--mode', 'pipeline', '--chunk', '0'], {}))).toBe('--chunk: chunk must be at least 1');
+  });
+
+  it('--no-memory turns memory sampling off', () => {
+    expect(parseRecordOptions([...BASE, '--mode', 'pipeline', '--no-memory'], {})).toMatchObject({ spec: { memory: false } });
+  });
+});
+
+describe('parseSweepOptions', () => {
+  it('defaults: PING, depths 1…1024 doubling, 10,000 per point, 3 repeats, no reference', () => {
+    expect(parseSweepOptions(['--out', 's.json'], {})).toEqual({
+      spec: { command: 'PING', valueBytes: 16, depths: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024], perPoint: 10_000, repeats: 3, engine: 'ioredis', rttMs: 0, jitterMs: 0, reference: false },
+      redisUrl: undefined,
+      out: 's.json',
+    });
+  });
+
+  it('takes the depths as the docs write them, or a maximum', () => {
+    expect(parseSweepOptions(['--depths', '1,2,4,…,64', '--per-point', '5000', '--out', 's.json', '--reference'], {})).toMatchObject({
+      spec: { depths: [1, 2, 4, 8, 16, 32, 64], perPoint: 5000, reference: true },
+    });
+    expect(parseSweepOptions(['--max-depth', '100', '--out', 's.json'], {})).toMatchObject({ spec: { depths: [1, 2, 4, 8, 16, 32, 64, 100] } });
+  });
+
+  it('refuses bad lists and limits, naming the flag', () => {
+    expect(cliErrorOf(() => parseSweepOptions(['--depths', '1,x', '--out', 's'], {}))).toBe('--depths: "x" is not a whole number of at least 1');
+    expect(cliErrorOf(() => parseSweepOptions(['--depths', '4,2', '--out', 's'], {}))).toBe('--depths: depths must be increasing, each once');
+    expect(cliErrorOf(() => parseSweepOptions(['--depths', '1', '--max-depth', '8', '--out', 's'], {}))).toBe('give --depths or --max-depth, not both');
+    expect(cliErrorOf(() => parseSweepOptions(['--repeats', '50', '--out', 's'], {}))).toBe('--repeats: repeats must be at most 10');
+    expect(cliErrorOf(() => parseSweepOptions(['--depths', '1'], {}))).toBe('--out is required');
+  });
+});
+
+describe('parseDepthList', () => {
+  it('continues the doubling across an ellipsis (… or ...)', () => {
+    expect(parseDepthList('1,2,4,…,32')).toEqual([1, 2, 4, 8, 16, 32]);
+    expect(parseDepthList('1, ..., 8, 100')).toEqual([1, 2, 4, 8, 100]);
+    expect(parseDepthList('3,10,1000')).toEqual([3, 10, 1000]);
+  });
+
+  it('refuses an ellipsis with nothing on one side', () => {
+    expect(cliErrorOf(() => parseDepthList('…,8'))).toBe('--depths: "…" must stand between two depths, as in 1,2,4,…,1024');
+    expect(cliErrorOf(() => parseDepthList('1,…'))).toBe('--depths: "…" must stand between two depths, as in 1,2,4,…,1024');
+  });
+});

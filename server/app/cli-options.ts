@@ -1,0 +1,225 @@
+// Command-line flags of `npm start` and `npm run record`, parsed strictly (unknown flags are errors)
+// and validated with the same schemas as the WebSocket messages. Bad flags: one clear message, exit 2.
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { RunSpecSchema } from '../../trace/run-request.ts';
+import { SweepSpecSchema, powersOfTwoUpTo, type SweepSpec } from '../../trace/sweep-format.ts';
+import { RunModeSchema, type RunMode } from '../../trace/trace-format.ts';
+
+export class CliError extends Error {
+  override name = 'CliError';
+}
+
+export const DEFAULT_PORT = 7380;
+
+/** Runs a flag parser the way both programs want it: help → usage and exit 0, bad flags → message, usage, exit 2. */
+export function optionsOrExit<T>(program: string, usage: string, parse: () => T | 'help'): T {
+  let options: T | 'help';
+  try {
+    options = parse();
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    console.error(`${program}: ${error.message}\n${usage}`);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    console.log(usage);
+    process.exit(0);
+  }
+  return options;
+}
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  redisUrl: string | undefined;
+}
+
+export const SERVE_USAGE = `Usage: npm start -- [--port N] [--host ADDRESS] [--redis-url redis://[user:pass@]host:port]
+  --port       HTTP port (default: $PORT or ${DEFAULT_PORT}; 0 picks a free one)
+  --host       address to listen on (default: $HOST or 127.0.0.1)
+  --redis-url  use this Redis instead of a private redis-server (default: $REDIS_URL); rediss:// for TLS`;
+
+const PortSchema = z.coerce.number({ error: '--port must be a number' }).int('--port must be a whole number').min(0, '--port must be 0..65535').max(65535, '--port must be 0..65535');
+
+export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' {
+  const { values } = strictParse(argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'redis-url': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) return 'help';
+  // An empty environment variable counts as unset; an empty flag is a mistake worth naming.
+  if (values.port !== undefined && values.port.trim() === '') throw new CliError('--port must be a number');
+  const port = PortSchema.safeParse(values.port ?? (env['PORT'] || undefined) ?? DEFAULT_PORT);
+  if (!port.success) throw new CliError(port.error.issues[0]!.message);
+  if (values.host !== undefined && values.host.trim() === '') throw new CliError('--host must not be empty');
+  const host = values.host ?? (env['HOST'] || undefined) ?? '127.0.0.1';
+  return { port: port.data, host, redisUrl: values['redis-url'] ?? (env['REDIS_URL'] || undefined) };
+}
+
+export interface RecordOptions {
+  mode: RunMode;
+  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'engine' | 'chunk' | 'memory'>;
+  redisUrl: string | undefined;
+  out: string;
+}
+
+export const RECORD_USAGE = `Usage: npm run record -- --mode sequential|pipeline|chunked --command PING|INCR|SET|GET --n N --out FILE
+                         [--chunk C] [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--engine E] [--server-trace]
+                         [--no-memory] [--redis-url redis://host:port]
+       npm run record -- sweep --out FILE [--depths 1,2,4,…,1024 | --max-depth D] [--per-point M] [--repeats K]
+                         [--command C] [--value-bytes B] [--engine E] [--rtt-ms MS] [--jitter-ms MS] [--reference]
+  --chunk C              N commands in pipelines of C, each pipeline's replies awaited (--mode pipeline becomes chunked)
+  --rtt-ms, --jitter-ms  add round-trip time (and ± jitter per chunk) with Pipescope's TCP delay proxy
+  --engine ioredis|raw   who writes the commands (raw: a plain socket; PING as inline "PING\\r\\n")
+  --server-trace         also trace the Redis side: MONITOR execution times, strace syscalls (slows Redis)
+  --no-memory            do not sample memory (Redis CLIENT LIST / INFO memory, this process) during the run
+  sweep                  throughput against pipeline depth, untraced: at each depth, K runs of M commands in
+                         pipelines of that depth (defaults: depths 1…1024 doubling, M 10000, K 3, PING);
+                         --reference also runs redis-benchmark -c 1 -P depth at each depth
+  Records into a JSON document (a trace; for sweep, a sweep document). Uses a private redis-server unless
+  --redis-url (or $REDIS_URL) is given.`;
+
+export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): RecordOptions | 'help' {
+  const { values } = strictParse(argv, {
+    mode: { type: 'string' },
+    command: { type: 'string' },
+    n: { type: 'string' },
+    'value-bytes': { type: 'string' },
+    'rtt-ms': { type: 'string' },
+    'jitter-ms': { type: 'string' },
+    'server-trace': { type: 'boolean' },
+    engine: { type: 'string' },
+    chunk: { type: 'string' },
+    'no-memory': { type: 'boolean' },
+    'redis-url': { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) return 'help';
+  for (const required of ['mode', 'command', 'n', 'out'] as const) {
+    if (values[required] === undefined) throw new CliError(`--${required} is required`);
+  }
+  const parsedMode = RunModeSchema.safeParse(values.mode);
+  if (!parsedMode.success) throw new CliError(`--mode must be sequential, pipeline or chunked, not "${values.mode}"`);
+  if (values.chunk !== undefined && parsedMode.data === 'sequential') throw new CliError('--chunk is for pipelines: use --mode pipeline or chunked');
+  if (parsedMode.data === 'chunked' && values.chunk === undefined) throw new CliError('--mode chunked needs --chunk C (commands per pipeline)');
+  // "--mode pipeline --chunk C" is how people say it: N commands in pipelines of C.
+  const mode: RunMode = values.chunk !== undefined ? 'chunked' : parsedMode.data;
+  const spec = RunSpecSchema.safeParse({
+    command: values.command?.toUpperCase(),
+    n: numberFlag(values.n),
+    valueBytes: numberFlag(values['value-bytes']),
+    rttMs: numberFlag(values['rtt-ms']),
+    jitterMs: numberFlag(values['jitter-ms']),
+    serverTrace: values['server-trace'] ?? false,
+    engine: values.engine,
+    ...(values.chunk !== undefined ? { chunk: numberFlag(values.chunk) } : {}),
+    memory: !values['no-memory'],
+    modes: [mode],
+  });
+  if (!spec.success) throw specError(spec.error, values.command);
+  return { mode, spec: spec.data, redisUrl: values['redis-url'] ?? (env['REDIS_URL'] || undefined), out: values.out! };
+}
+
+export interface SweepOptions {
+  spec: SweepSpec;
+  redisUrl: string | undefined;
+  out: string;
+}
+
+export const DEFAULT_SWEEP_MAX_DEPTH = 1024;
+
+/** `record sweep …` (the arguments after "sweep"). */
+export function parseSweepOptions(argv: string[], env: NodeJS.ProcessEnv): SweepOptions | 'help' {
+  const { values } = strictParse(argv, {
+    depths: { type: 'string' },
+    'max-depth': { type: 'string' },
+    'per-point': { type: 'string' },
+    repeats: { type: 'string' },
+    command: { type: 'string' },
+    'value-bytes': { type: 'string' },
+    engine: { type: 'string' },
+    'rtt-ms': { type: 'string' },
+    'jitter-ms': { type: 'string' },
+    reference: { type: 'boolean' },
+    'redis-url': { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) return 'help';
+  if (values.out === undefined) throw new CliError('--out is required');
+  if (values.depths !== undefined && values['max-depth'] !== undefined) throw new CliError('give --depths or --max-depth, not both');
+  let depths: number[];
+  if (values.depths !== undefined) depths = parseDepthList(values.depths);
+  else {
+    const max = numberFlag(values['max-depth']) ?? DEFAULT_SWEEP_MAX_DEPTH;
+    if (!Number.isInteger(max) || max < 1) throw new CliError('--max-depth must be a whole number of at least 1');
+    depths = powersOfTwoUpTo(max);
+  }
+  const spec = SweepSpecSchema.safeParse({
+    command: (values.command ?? 'PING').toUpperCase(),
+    valueBytes: numberFlag(values['value-bytes']),
+    depths,
+    perPoint: numberFlag(values['per-point']),
+    repeats: numberFlag(values.repeats),
+    engine: values.engine,
+    rttMs: numberFlag(values['rtt-ms']),
+    jitterMs: numberFlag(values['jitter-ms']),
+    reference: values.reference ?? false,
+  });
+  if (!spec.success) throw specError(spec.error, values.command);
+  return { spec: spec.data, redisUrl: values['redis-url'] ?? (env['REDIS_URL'] || undefined), out: values.out };
+}
+
+/**
+ * "1,2,4,8" as given; "1,2,4,…,1024" (or "...") continues the doubling up to the number after the
+ * ellipsis, as the docs write it.
+ */
+export function parseDepthList(text: string): number[] {
+  const items = text.split(',').map((item) => item.trim());
+  const depths: number[] = [];
+  for (const [i, item] of items.entries()) {
+    if (item === '…' || item === '...') {
+      const last = depths.at(-1);
+      const next = numberFlag(items[i + 1]);
+      if (last === undefined || next === undefined || !Number.isInteger(next)) throw new CliError('--depths: "…" must stand between two depths, as in 1,2,4,…,1024');
+      for (let d = last * 2; d < next; d *= 2) depths.push(d);
+      continue;
+    }
+    const depth = numberFlag(item);
+    if (depth === undefined || !Number.isInteger(depth) || depth < 1) throw new CliError(`--depths: "${item}" is not a whole number of at least 1`);
+    depths.push(depth);
+  }
+  return depths;
+}
+
+function specError(error: z.ZodError, command: string | undefined): CliError {
+  const issue = error.issues[0]!;
+  const flag = FLAG_FOR_FIELD[String(issue.path[0])] ?? '--n';
+  return new CliError(flag === '--command' ? `--command must be one of PING, INCR, SET, GET, not "${command}"` : `${flag}: ${issue.message}`);
+}
+
+const FLAG_FOR_FIELD: Record<string, string> = {
+  command: '--command', n: '--n', valueBytes: '--value-bytes', rttMs: '--rtt-ms', jitterMs: '--jitter-ms', engine: '--engine',
+  chunk: '--chunk', depths: '--depths', perPoint: '--per-point', repeats: '--repeats',
+};
+
+/** A number as typed ("10000", "10_000", "0.5"); NaN (refused by the schema) for anything else. */
+function numberFlag(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const cleaned = text.replace(/_/g, '');
+  return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
+export type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
+export function strictParse<T extends FlagSpec>(argv: string[], options: T) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+  } catch (error) {
+    throw new CliError((error as Error).message.replace(/^.*?: /, '').replace(/\. To specify.*$/, ''));
+  }
+}

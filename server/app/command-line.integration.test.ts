@@ -1,0 +1,137 @@
+// The two programs as a user runs them (built JS, real processes): `npm start`'s server and the
+// CLI recorder. Checks exit codes, messages, the trace file, and that no redis-server is left behind.
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseTrace } from '../../trace/trace-io.ts';
+import { parseDocument } from '../../trace/sweep-io.ts';
+import { projectRoot } from '../support/project-root.ts';
+
+const root = projectRoot();
+const built = (name: string) => join(root, 'dist', 'node', 'server', 'app', `${name}.js`);
+const run = promisify(execFile);
+
+beforeAll(() => {
+  const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.server.json'], { cwd: root, encoding: 'utf8' });
+  expect(build.stdout + build.stderr).not.toMatch(/error TS/);
+}, 120_000);
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('record-cli', () => {
+  it('records a pipelined run into a valid trace file', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'pipescope-record-')), 'trace.json');
+    const { stdout } = await run('node', [built('record-cli'), '--mode', 'pipeline', '--command', 'SET', '--n', '200', '--value-bytes', '16', '--out', out]);
+    expect(stdout).toContain('pipeline 200 × SET on private redis-server');
+    const doc = parseTrace(readFileSync(out, 'utf8'));
+    expect(doc.run).toMatchObject({ mode: 'pipeline', command: 'SET', n: 200, valueBytes: 16 });
+    expect(doc.commands.every((c) => 'reply' in c && c.reply === 'OK')).toBe(true);
+    expect(doc.counts.client.writes).toBe(1);
+  });
+
+  it('records N commands in pipelines of C with --chunk, memory sampled', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'pipescope-record-')), 'trace.json');
+    const { stdout } = await run('node', [built('record-cli'), '--mode', 'pipeline', '--chunk', '1000', '--engine', 'raw', '--command', 'PING', '--n', '10000', '--out', out]);
+    expect(stdout).toContain('chunked 10000 × PING in pipelines of 1000 on private redis-server');
+    expect(stdout).toMatch(/memory peaks: Redis run connection [\d.]+ (KiB|MiB) \(CLIENT LIST tot-mem\)/);
+    const doc = parseTrace(readFileSync(out, 'utf8'));
+    expect(doc.run).toMatchObject({ mode: 'chunked', chunk: 1000 });
+    expect(doc.counts.client.writes).toBe(10);
+    expect(doc.memory?.server.samples.length).toBeGreaterThan(0);
+  });
+
+  it('sweep: writes the points as a sweep document and prints the table', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'pipescope-sweep-')), 'sweep.json');
+    const { stdout } = await run('node', [built('record-cli'), 'sweep', '--depths', '1,2,4,…,16', '--per-point', '512', '--repeats', '1', '--out', out]);
+    expect(stdout).toContain('sweep: 512 × PING per point, 1 repeats, depths 1, 2, 4, 8, 16, ioredis engine, untraced');
+    const parsed = parseDocument(readFileSync(out, 'utf8'));
+    expect(parsed.kind).toBe('sweep');
+    if (parsed.kind !== 'sweep') return;
+    expect(parsed.doc.points.map((p) => p.depth)).toEqual([1, 2, 4, 8, 16]);
+    for (const point of parsed.doc.points) expect(stdout).toMatch(new RegExp(`^\\s+${point.depth}\\s+[\\d,]+ \\[`, 'm'));
+  });
+
+  it('sweep: bad flags get a clear message and exit code 2', () => {
+    const result = spawnSync('node', [built('record-cli'), 'sweep', '--depths', '8,4', '--out', 'x.json'], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--depths: depths must be increasing, each once');
+  });
+
+  it.each([
+    [['--mode', 'sideways', '--command', 'PING', '--n', '5', '--out', 'x.json'], '--mode must be sequential, pipeline or chunked, not "sideways"'],
+    [['--mode', 'pipeline', '--command', 'FLUSHALL', '--n', '5', '--out', 'x.json'], '--command must be one of PING, INCR, SET, GET, not "FLUSHALL"'],
+    [['--mode', 'pipeline', '--command', 'PING', '--n', '0', '--out', 'x.json'], '--n: n must be at least 1'],
+    [['--mode', 'pipeline', '--command', 'PING', '--n', '5'], '--out is required'],
+    [['--mode', 'pipeline', '--command', 'PING', '--n', '5', '--out', 'x.json', '--turbo'], "Unknown option '--turbo'"],
+  ])('bad flags %j: a clear message and exit code 2', async (args, message) => {
+    const result = spawnSync('node', [built('record-cli'), ...args], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).toContain('Usage: npm run record');
+  });
+});
+
+describe('server (npm start)', () => {
+  it('serves, then stops its private redis-server on SIGTERM and SIGINT', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const child = spawn('node', [built('main'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      let redisPid = 0;
+      try {
+        while (!output.includes('Press Ctrl+C')) await new Promise((resolve) => setTimeout(resolve, 50));
+        const url = /running at (\S+)/.exec(output)![1]!;
+        redisPid = Number(/\(pid (\d+)\)/.exec(output)![1]);
+        expect(isAlive(redisPid)).toBe(true);
+        const page = await fetch(url);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain('<title>Pipescope');
+        expect((await fetch(new URL('/..%2f..%2f..%2fetc%2fpasswd', url))).status).toBe(404);
+      } finally {
+        child.kill(signal);
+      }
+      expect(await exited).toBe(signal === 'SIGTERM' ? 143 : 130);
+      expect(isAlive(redisPid)).toBe(false);
+    }
+  });
+
+  it('leaves no redis-server behind even when killed with SIGKILL', async () => {
+    const child = spawn('node', [built('main'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      while (!output.includes('Press Ctrl+C')) await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await exited;
+    const redisPid = Number(/\(pid (\d+)\)/.exec(output)![1]);
+    for (let i = 0; i < 100 && isAlive(redisPid); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(isAlive(redisPid)).toBe(false);
+  });
+
+  it('refuses bad flags with exit code 2', () => {
+    const result = spawnSync('node', [built('main'), '--port', '99999'], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--port must be 0..65535');
+  });
+
+  it('says clearly when the given Redis is unreachable', () => {
+    const result = spawnSync('node', [built('main'), '--port', '0', '--redis-url', 'redis://user:secret@127.0.0.1:1'], { encoding: 'utf8', timeout: 30_000 });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Could not connect to redis://***@127.0.0.1:1');
+    expect(result.stderr).not.toContain('secret');
+  });
+});

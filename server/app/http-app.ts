@@ -1,0 +1,50 @@
+// The Pipescope backend as one object: Redis (private or given), the run queue, the static app and
+// the live WebSocket endpoint on one HTTP server. main.ts wraps it for the command line; tests start
+// it in-process on a free port.
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import type { ServeOptions } from './cli-options.ts';
+import { attachLiveEndpoint } from './live-endpoint.ts';
+import { projectRoot } from '../support/project-root.ts';
+import { openRedis } from '../redis/open-redis.ts';
+import { RunQueue } from '../runs/run-queue.ts';
+import { staticFileHandler } from './static-files.ts';
+
+export interface RunningApp {
+  url: string;
+  redisDescription: string;
+  close(): Promise<void>;
+}
+
+export async function startApp(options: ServeOptions): Promise<RunningApp> {
+  const redis = await openRedis(options.redisUrl);
+  const queue = new RunQueue();
+  const http = createServer(staticFileHandler(join(projectRoot(), 'dist', 'web')));
+  const wss = attachLiveEndpoint(http, redis.session, queue);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(options.port, options.host, resolve);
+    });
+  } catch (error) {
+    await redis.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(`cannot listen on ${options.host}:${options.port}: ${code === 'EADDRINUSE' ? 'the port is in use (choose another with --port or PORT)' : (error as Error).message}`);
+  }
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${shownHost}:${port}/`,
+    redisDescription: redis.description,
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      const closed = new Promise((resolve) => http.close(resolve));
+      // Keep-alive and in-flight HTTP connections would otherwise hold the shutdown open.
+      http.closeAllConnections();
+      await closed;
+      await redis.close();
+    },
+  };
+}

@@ -1,0 +1,247 @@
+// The live WebSocket endpoint, end to end over real sockets against a real redis-server: validation
+// errors, the queue, streaming, cancellation, and a browser-side TraceBuilder fed from the wire.
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { LIVE_PATH, ServerMessageSchema, decodeBatch, finishRun, type ServerMessage } from '../../trace/live-protocol.ts';
+import { TraceBuilder } from '../../trace/trace-builder.ts';
+import { serializeTrace, verifyTrace } from '../../trace/trace-io.ts';
+import type { TraceDocument } from '../../trace/trace-format.ts';
+import { startApp, type RunningApp } from './http-app.ts';
+import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
+
+let redis: PrivateRedis;
+let app: RunningApp;
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+  app = await startApp({ port: 0, host: '127.0.0.1', redisUrl: `redis://${redis.host}:${redis.port}` });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await redis?.stop();
+});
+
+/** A WebSocket client that validates and keeps every message, like the browser does. */
+class LiveClient {
+  readonly messages: ServerMessage[] = [];
+  private waiters: (() => void)[] = [];
+  readonly socket: WebSocket;
+
+  constructor() {
+    this.socket = new WebSocket(app.url.replace('http', 'ws').replace(/\/$/, LIVE_PATH));
+    this.socket.on('message', (data) => {
+      this.messages.push(ServerMessageSchema.parse(JSON.parse(data.toString())));
+      this.waiters.forEach((wake) => wake());
+    });
+  }
+
+  async open(): Promise<this> {
+    await new Promise((resolve, reject) => this.socket.once('open', resolve).once('error', reject));
+    await this.next((m) => m.type === 'hello');
+    return this;
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  async next<T extends ServerMessage>(match: (m: ServerMessage) => m is T): Promise<T>;
+  async next(match: (m: ServerMessage) => boolean): Promise<ServerMessage>;
+  async next(match: (m: ServerMessage) => boolean): Promise<ServerMessage> {
+    for (;;) {
+      const found = this.messages.find(match);
+      if (found) return found;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  /** Builds traces from the wire exactly as the browser does. */
+  tracesFor(requestId: string): TraceDocument[] {
+    const docs: TraceDocument[] = [];
+    let builder: TraceBuilder | undefined;
+    for (const m of this.messages) {
+      if (!('requestId' in m) || m.requestId !== requestId) continue;
+      if (m.type === 'run-start') builder = new TraceBuilder(m);
+      if (m.type === 'run-events') builder!.addBatch(decodeBatch(m));
+      if (m.type === 'run-end') docs.push(finishRun(builder!, m));
+    }
+    return docs;
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+describe('validation', () => {
+  it.each([
+    ['not json', 'Message is not valid JSON.'],
+    [{ type: 'run', requestId: 'a', spec: { command: 'FLUSHALL', n: 1, modes: ['pipeline'] } }, 'spec.command'],
+    [{ type: 'run', requestId: 'b', spec: { command: 'PING', n: 2_000_000, modes: ['pipeline'] } }, 'n must be at most 1,000,000'],
+    [{ type: 'run', requestId: 'c', spec: { command: 'SET', n: 10, valueBytes: 2 * 1024 * 1024, modes: ['pipeline'] } }, 'valueBytes must be at most 1048576 (1 MiB)'],
+    [{ type: 'run', requestId: 'd', spec: { command: 'PING', n: 10, modes: ['turbo'] } }, 'spec.modes.0'],
+    [{ type: 'explode' }, 'Invalid message'],
+  ])('%j gets a clear error and the server stays up', async (message, expected) => {
+    const client = await new LiveClient().open();
+    client.send(message);
+    const error = await client.next((m) => m.type === 'error');
+    expect(error).toMatchObject({ type: 'error' });
+    expect((error as { message: string }).message).toContain(expected);
+    client.send({ type: 'run', requestId: 'ok', spec: { command: 'PING', n: 3, modes: ['pipeline'] } });
+    await client.next((m) => m.type === 'request-done');
+    client.close();
+  });
+
+  it('refuses a cancel for a run that is not its own', async () => {
+    const client = await new LiveClient().open();
+    client.send({ type: 'cancel', requestId: 'nobody' });
+    expect(await client.next((m) => m.type === 'error')).toMatchObject({ message: 'No run nobody to cancel.' });
+    client.close();
+  });
+});
+
+it('both modes stream events that build verified traces, sequential first', async () => {
+  const client = await new LiveClient().open();
+  client.send({ type: 'run', requestId: 'both', spec: { command: 'INCR', n: 500, modes: ['pipeline', 'sequential'] } });
+  await client.next((m) => m.type === 'request-done');
+  const [sequential, pipeline] = client.tracesFor('both');
+  expect(sequential!.run.mode).toBe('sequential');
+  expect(pipeline!.run.mode).toBe('pipeline');
+  for (const doc of [sequential!, pipeline!]) {
+    expect(serializeTrace(verifyTrace(JSON.parse(serializeTrace(doc))))).toBe(serializeTrace(doc));
+    expect(doc.commands.map((c) => ('reply' in c ? c.reply : null))).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
+  }
+  expect(sequential!.counts.client.writes).toBe(500);
+  expect(pipeline!.counts.client.writes).toBeLessThanOrEqual(2);
+  client.close();
+});
+
+it('all three modes, memory samples included, build verified traces in order: sequential, pipeline, chunked', async () => {
+  const client = await new LiveClient().open();
+  client.send({ type: 'run', requestId: 'three', spec: { command: 'SET', n: 3000, valueBytes: 100, modes: ['chunked', 'pipeline', 'sequential'], chunk: 1000 } });
+  await client.next((m) => m.type === 'request-done');
+  const docs = client.tracesFor('three');
+  expect(docs.map((d) => [d.run.mode, d.run.chunk, d.counts.client.writes])).toEqual([['sequential', undefined, 3000], ['pipeline', undefined, 1], ['chunked', 1000, 3]]);
+  for (const doc of docs) {
+    expect(serializeTrace(verifyTrace(JSON.parse(serializeTrace(doc))))).toBe(serializeTrace(doc));
+    expect(doc.memory?.server.samples.length).toBeGreaterThan(0);
+    expect(doc.memory?.client.samples.length).toBeGreaterThan(0);
+  }
+  client.close();
+});
+
+it('a sweep streams its progress, then its document', async () => {
+  const client = await new LiveClient().open();
+  client.send({ type: 'sweep', requestId: 'sweep', spec: { command: 'PING', depths: [1, 8, 64], perPoint: 640, repeats: 2 } });
+  await client.next((m) => m.type === 'request-done');
+  const mine = client.messages.filter((m) => 'requestId' in m && m.requestId === 'sweep');
+  expect(mine.map((m) => m.type)).toEqual(['queued', 'sweep-start', ...Array<string>(6).fill('sweep-progress'), 'sweep-end', 'request-done']);
+  const end = mine.find((m) => m.type === 'sweep-end')!;
+  if (end.type !== 'sweep-end') throw new Error('unreachable');
+  expect(end.document.points.map((p) => [p.depth, p.runs.length])).toEqual([[1, 2], [8, 2], [64, 2]]);
+  expect(end.document.points.map((p) => p.runs[0]!.counts.server.reads)).toEqual([640, 80, 10]);
+  client.close();
+});
+
+it('a sweep that breaks its bounds is refused with the schema\'s message', async () => {
+  const client = await new LiveClient().open();
+  client.send({ type: 'sweep', requestId: 'bad', spec: { command: 'PING', depths: [1, 2], perPoint: 1000, repeats: 3, rttMs: 1000 } });
+  expect(await client.next((m) => m.type === 'error')).toMatchObject({ message: expect.stringContaining('spec.rttMs: at this RTT the sweep would wait more than 10 minutes') });
+  client.close();
+});
+
+it('a server-traced raw run arrives whole: bytes, execution times and syscalls', async () => {
+  const client = await new LiveClient().open();
+  client.send({ type: 'run', requestId: 'traced', spec: { command: 'PING', n: 3, modes: ['sequential', 'pipeline'], engine: 'raw', serverTrace: true } });
+  await client.next((m) => m.type === 'request-done');
+  const [sequential, pipeline] = client.tracesFor('traced');
+  for (const doc of [sequential!, pipeline!]) {
+    expect(serializeTrace(verifyTrace(JSON.parse(serializeTrace(doc))))).toBe(serializeTrace(doc));
+    expect(doc.commands.every((c) => c.serverUs !== undefined)).toBe(true);
+    expect(doc.serverTrace).not.toBeNull();
+  }
+  expect(sequential!.writes.map((w) => w.head)).toEqual(['PING\\r\\n', 'PING\\r\\n', 'PING\\r\\n']);
+  expect(pipeline!.writes.map((w) => w.head)).toEqual(['PING\\r\\nPING\\r\\nPING\\r\\n']);
+  client.close();
+});
+
+it('a run longer than the health-check interval is still the only traffic in its INFO counts', async () => {
+  const client = await new LiveClient().open();
+  client.send({ type: 'run', requestId: 'slow', spec: { command: 'PING', n: 8, modes: ['sequential'], rttMs: 500 } });
+  await client.next((m) => m.type === 'request-done');
+  const [doc] = client.tracesFor('slow');
+  expect(doc!.totals.durationUs).toBeGreaterThan(3_000_000); // longer than STATUS_INTERVAL_MS
+  expect(doc!.counts.server).toMatchObject({ reads: 8, writes: 8, exclusive: true });
+  client.close();
+});
+
+it('a second request waits in the queue and is told its position', async () => {
+  const first = await new LiveClient().open();
+  const second = await new LiveClient().open();
+  first.send({ type: 'run', requestId: 'long', spec: { command: 'PING', n: 3000, modes: ['sequential'] } });
+  await first.next((m) => m.type === 'run-start');
+  second.send({ type: 'run', requestId: 'next', spec: { command: 'PING', n: 5, modes: ['pipeline'] } });
+  expect(await second.next((m) => m.type === 'queued')).toMatchObject({ position: 1 });
+  await second.next((m) => m.type === 'request-done');
+  const done = first.messages.findIndex((m) => m.type === 'request-done');
+  expect(done).toBeGreaterThan(-1); // the first finished before the second could start
+  expect(second.messages.filter((m) => m.type === 'queued').map((m) => (m as { position: number }).position)).toEqual([1, 0]);
+  first.close();
+  second.close();
+});
+
+describe('cancellation', () => {
+  it('cancel stops a long run, reports it, and leaves no keys', async () => {
+    const client = await new LiveClient().open();
+    client.send({ type: 'run', requestId: 'big', spec: { command: 'SET', n: 1_000_000, valueBytes: 8, modes: ['sequential'] } });
+    await client.next((m) => m.type === 'run-events');
+    client.send({ type: 'cancel', requestId: 'big' });
+    await client.next((m) => m.type === 'cancelled');
+    const observer = new Redis({ host: redis.host, port: redis.port });
+    expect(await observer.keys('pipescope:*')).toEqual([]);
+    observer.disconnect();
+    client.close();
+  });
+
+  it('closing the tab cancels its run, so the next request starts at once', async () => {
+    const leaving = await new LiveClient().open();
+    leaving.send({ type: 'run', requestId: 'gone', spec: { command: 'PING', n: 1_000_000, modes: ['sequential'] } });
+    await leaving.next((m) => m.type === 'run-events');
+    leaving.socket.terminate();
+    const staying = await new LiveClient().open();
+    staying.send({ type: 'run', requestId: 'after', spec: { command: 'PING', n: 10, modes: ['pipeline'] } });
+    await staying.next((m) => m.type === 'request-done');
+    staying.close();
+  });
+});
+
+it('tells browsers when Redis goes away, and a run then fails with a message instead of hanging', async () => {
+  const doomed = await startPrivateRedis();
+  const doomedApp = await startApp({ port: 0, host: '127.0.0.1', redisUrl: `redis://${doomed.host}:${doomed.port}` });
+  try {
+    const socket = new WebSocket(doomedApp.url.replace('http', 'ws').replace(/\/$/, LIVE_PATH));
+    const messages: ServerMessage[] = [];
+    const arrived = (match: (m: ServerMessage) => boolean) =>
+      new Promise<ServerMessage>((resolve) => {
+        const check = () => {
+          const found = messages.find(match);
+          if (found) resolve(found);
+          else socket.once('message', check);
+        };
+        check();
+      });
+    socket.on('message', (data) => messages.push(ServerMessageSchema.parse(JSON.parse(data.toString()))));
+    expect(await arrived((m) => m.type === 'hello')).toMatchObject({ redis: { up: true, embedded: false } });
+    await doomed.stop();
+    const down = await arrived((m) => m.type === 'redis-status');
+    expect(down).toMatchObject({ redis: { up: false } });
+    expect((down as { redis: { message: string } }).redis.message).toContain(`Redis at ${doomed.host}:${doomed.port} is unreachable`);
+    socket.send(JSON.stringify({ type: 'run', requestId: 'r', spec: { command: 'PING', n: 5, modes: ['pipeline'] } }));
+    expect(await arrived((m) => m.type === 'error')).toMatchObject({ requestId: 'r', message: expect.stringMatching(/^Run failed: /) });
+    socket.close();
+  } finally {
+    await doomedApp.close();
+  }
+});

@@ -1,0 +1,27 @@
+// `npm start`: starts (or connects to) Redis, serves the built app and the live WebSocket endpoint,
+// prints the URL, and shuts everything down cleanly on SIGINT/SIGTERM (the private Redis too).
+import { startApp } from './http-app.ts';
+import { SERVE_USAGE, optionsOrExit, parseServeOptions } from './cli-options.ts';
+
+async function main(): Promise<void> {
+  const options = optionsOrExit('pipescope', SERVE_USAGE, () => parseServeOptions(process.argv.slice(2), process.env));
+  const app = await startApp(options);
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    // A clean close takes milliseconds; never let a stuck connection keep the process (and Redis) alive.
+    setTimeout(() => process.exit(code), 5_000).unref();
+    await app.close();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(130));
+  process.on('SIGTERM', () => void shutdown(143));
+  console.log(`Pipescope is running at ${app.url}`);
+  console.log(`Measuring ${app.redisDescription}. Press Ctrl+C to stop.`);
+}
+
+main().catch((error: Error) => {
+  console.error(`pipescope: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,115 @@
+// The raw engine: a plain socket, the run's commands encoded into one buffer before t0, each pipeline
+// written as one slice of it, and replies read by a small RESP reader as they arrive. It shows what
+// the protocol itself can do, and so how much of a run's time is the client library's. Replies are
+// handed on (counted, in order) the moment their last byte is read.
+import type { Socket } from 'node:net';
+import type { Outcome } from '../../trace/trace-builder.ts';
+import { handshakeCommands, openRawSocket, type RedisTarget } from '../redis/redis-target.ts';
+import { previewReply } from '../protocol/reply-preview.ts';
+import { INLINE_PING, encode, encodeBatch, type EncodedBatch } from '../protocol/resp-encoder.ts';
+import { RespError, RespReplyReader, type RespValue } from '../protocol/resp-reply-reader.ts';
+import { RunCancelledError } from '../support/run-cancelled-error.ts';
+import { outcomeRecorder } from './outcome-recorder.ts';
+import { chunks, type Workload } from '../protocol/run-workload.ts';
+import type { RunDriver } from './run-driver.ts';
+
+export const RAW_CLIENT = 'raw socket (pre-encoded RESP; PING inline)';
+
+interface Waiting {
+  remaining: number;
+  each: (reply: RespValue) => void;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+export class RawDriver implements RunDriver {
+  readonly client = RAW_CLIENT;
+  private readonly reader = new RespReplyReader();
+  private waiting: Waiting | undefined;
+  private failure: Error | undefined;
+  private prepared: { workload: Workload; n: number; batch: EncodedBatch } | undefined;
+  private readonly onReply = (reply: RespValue): void => {
+    const waiting = this.waiting;
+    if (!waiting) return;
+    waiting.each(reply);
+    if (--waiting.remaining === 0) {
+      this.waiting = undefined;
+      waiting.resolve();
+    }
+  };
+
+  private constructor(readonly socket: Socket) {
+    socket.on('data', (chunk: Buffer) => this.reader.feed(chunk, this.onReply));
+    const fail = (error: Error) => {
+      this.failure = error;
+      this.waiting?.reject(error);
+      this.waiting = undefined;
+    };
+    socket.on('error', fail);
+    socket.on('close', () => fail(new Error('Connection closed')));
+  }
+
+  static async open(target: RedisTarget): Promise<RawDriver> {
+    const driver = new RawDriver(await openRawSocket(target));
+    for (const command of handshakeCommands(target, { select: true })) {
+      const reply = await driver.one(encode(command));
+      if (reply instanceof RespError) throw new Error(reply.message);
+    }
+    return driver;
+  }
+
+  /** One socket write; `each` gets the next `count` replies as they are read; resolves after the last. */
+  private send(bytes: Buffer, count: number, each: (reply: RespValue) => void): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    const done = new Promise<void>((resolve, reject) => (this.waiting = { remaining: count, each, resolve, reject }));
+    this.socket.write(bytes);
+    return done;
+  }
+
+  private async one(bytes: Buffer): Promise<RespValue> {
+    let value: RespValue = null;
+    await this.send(bytes, 1, (reply) => (value = reply));
+    return value;
+  }
+
+  async ping(): Promise<void> {
+    await this.one(INLINE_PING);
+  }
+
+  async clientId(): Promise<number> {
+    const id = await this.one(encode(['CLIENT', 'ID']));
+    if (typeof id !== 'number') throw new Error('CLIENT ID did not answer with a number');
+    return id;
+  }
+
+  prepare(workload: Workload, n: number): void {
+    this.prepared = { workload, n, batch: encodeBatch(workload, n) };
+  }
+
+  /** The run's commands, encoded by prepare() before t0 (or now, if it was not called for this run). */
+  private batchFor(workload: Workload, n: number): EncodedBatch {
+    const prepared = this.prepared;
+    if (prepared && prepared.workload === workload && prepared.n === n) return prepared.batch;
+    return encodeBatch(workload, n);
+  }
+
+  async sequential(workload: Workload, n: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+    await this.pipeline(workload, n, 1, record, cancelled);
+  }
+
+  async pipeline(workload: Workload, n: number, chunk: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+    const { bytes, offsets } = this.batchFor(workload, n);
+    const outcomes = outcomeRecorder(record);
+    const each = (reply: RespValue) =>
+      reply instanceof RespError ? outcomes.error(reply.message) : outcomes.reply(previewReply(Array.isArray(reply) ? JSON.stringify(reply) : reply));
+    for (const [from, to] of chunks(n, chunk)) {
+      if (cancelled()) throw new RunCancelledError('Run cancelled');
+      await this.send(bytes.subarray(offsets[from]!, offsets[to]!), to - from, each);
+    }
+  }
+
+  disconnect(): void {
+    this.prepared = undefined;
+    this.socket.destroy();
+  }
+}

@@ -1,0 +1,72 @@
+// Redis's own count of the socket reads and writes it processed, from INFO stats, read on a separate
+// control connection before and after a run.
+//
+// Correcting for the probe's own INFO calls: Redis counts a read when it reads a request and a write
+// when it writes a reply. INFO #1 reports a total that already includes its own request read, but its
+// reply is written (and counted) after the snapshot; INFO #2's request read is counted before it
+// reports. So the raw delta holds one extra read (INFO #2's) and one extra write (INFO #1's reply):
+// subtract one of each. Commands: INFO #1 is counted once it has run, INFO #2 only after it reports,
+// so the command delta is the run's commands plus one. server-counters.integration.test.ts checks all
+// three on an empty run. One `INFO all` call reads stats and commandstats together (multi-section
+// INFO needs Redis 7), so the correction holds on older servers too.
+import type { Redis } from 'ioredis';
+import { assertAllowed } from '../protocol/command-guard.ts';
+import { parseInfo } from '../redis/info-fields.ts';
+
+export interface ServerSnapshot {
+  reads: number;
+  writes: number;
+  commands: number;
+  /** Microseconds spent per command name (lower case), from INFO commandstats. */
+  commandUsec: Map<string, number>;
+}
+
+function numberField(fields: Map<string, string>, name: string): number {
+  const value = Number(fields.get(name));
+  if (!Number.isFinite(value)) throw new Error(`INFO stats has no ${name} (this Redis is too old or not Redis)`);
+  return value;
+}
+
+export async function snapshotServer(control: Redis, namespace: string): Promise<ServerSnapshot> {
+  assertAllowed(namespace, 'INFO', ['all']);
+  const fields = parseInfo(await control.info('all'));
+  const commandUsec = new Map<string, number>();
+  for (const [name, value] of fields) {
+    const usec = /(?:^|,)usec=(\d+)/.exec(value);
+    if (name.startsWith('cmdstat_') && usec) commandUsec.set(name.slice('cmdstat_'.length), Number(usec[1]));
+  }
+  return {
+    reads: numberField(fields, 'total_reads_processed'),
+    writes: numberField(fields, 'total_writes_processed'),
+    commands: numberField(fields, 'total_commands_processed'),
+    commandUsec,
+  };
+}
+
+export interface ServerDelta {
+  reads: number;
+  writes: number;
+  /** Time Redis spent executing `command` between the snapshots. */
+  execUs: number;
+  /** True when the only commands Redis processed in between were the run's own. */
+  exclusive: boolean;
+}
+
+/** Traffic Pipescope itself caused between the snapshots (the memory sampler's), to leave out. */
+export interface OwnTraffic {
+  reads: number;
+  writes: number;
+  commands: number;
+}
+
+const NO_TRAFFIC: OwnTraffic = { reads: 0, writes: 0, commands: 0 };
+
+export function serverDelta(before: ServerSnapshot, after: ServerSnapshot, runCommands: number, command: string, own: OwnTraffic = NO_TRAFFIC): ServerDelta {
+  const usec = (snapshot: ServerSnapshot) => snapshot.commandUsec.get(command.toLowerCase()) ?? 0;
+  return {
+    reads: Math.max(0, after.reads - before.reads - 1 - own.reads),
+    writes: Math.max(0, after.writes - before.writes - 1 - own.writes),
+    execUs: Math.max(0, usec(after) - usec(before)),
+    exclusive: after.commands - before.commands - 1 - own.commands === runCommands,
+  };
+}

@@ -1,0 +1,73 @@
+// Measures a run at the client socket: every write() the client library makes and every `data`
+// chunk it receives, with the time (µs since the run's t0) and how many commands or replies the
+// bytes completed. It wraps the socket instance, which is exactly where ioredis hands a command or a
+// whole pipeline to the kernel (one stream.write per command, one per pipeline).
+import type { Socket } from 'node:net';
+import type { ProbeBatch } from '../../trace/trace-builder.ts';
+import { escapeBytes } from '../../trace/escape-bytes.ts';
+import { HEAD_BYTES } from '../../trace/trace-format.ts';
+import { RespFrameCounter } from '../protocol/resp-frame-counter.ts';
+import { microsSince } from '../support/monotonic-clock.ts';
+
+export class SocketProbe {
+  private pending: ProbeBatch = emptyBatch();
+  private readonly requests = new RespFrameCounter();
+  private readonly replies = new RespFrameCounter();
+  private readonly originalWrite: Socket['write'];
+  private readonly onData = (chunk: Buffer | string): void => {
+    const atUs = microsSince(this.t0);
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    this.pending.reads.push({ atUs, bytes: bytes.length, replies: this.replies.feed(bytes), ...this.headOf(bytes) });
+  };
+
+  /** Starts measuring at once; t0 is the run's origin on process.hrtime. */
+  constructor(
+    private readonly socket: Socket,
+    private readonly t0: bigint,
+    /** Keep each chunk's first bytes for the wire view (costs memory and bytes on the wire). */
+    private readonly recordHeads = false,
+  ) {
+    this.originalWrite = socket.write;
+    const write = this.originalWrite as (...args: unknown[]) => boolean;
+    // Wrapped on the instance only: other sockets, and this one after detach(), are untouched.
+    socket.write = ((chunk: unknown, ...rest: unknown[]): boolean => {
+      const atUs = microsSince(this.t0);
+      const bytes = toBytes(chunk, rest[0]);
+      this.pending.writes.push({ atUs, bytes: bytes.length, commands: this.requests.feed(bytes), ...this.headOf(bytes) });
+      return write.call(socket, chunk, ...rest);
+    }) as Socket['write'];
+    // Prepended, so the time is taken before the client library parses the chunk.
+    socket.prependListener('data', this.onData);
+  }
+
+  private headOf(bytes: Uint8Array): { head?: string } {
+    return this.recordHeads ? { head: escapeBytes(bytes, HEAD_BYTES) } : {};
+  }
+
+  /** Reply values are recorded by the runner, in reply order. */
+  recordOutcome(outcome: ProbeBatch['outcomes'][number]): void {
+    this.pending.outcomes.push(outcome);
+  }
+
+  /** Everything recorded since the last take(). */
+  take(): ProbeBatch {
+    const batch = this.pending;
+    this.pending = emptyBatch();
+    return batch;
+  }
+
+  detach(): void {
+    this.socket.write = this.originalWrite;
+    this.socket.off('data', this.onData);
+  }
+}
+
+function emptyBatch(): ProbeBatch {
+  return { writes: [], reads: [], outcomes: [] };
+}
+
+function toBytes(chunk: unknown, encoding: unknown): Uint8Array {
+  if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  if (chunk instanceof Uint8Array) return chunk;
+  throw new TypeError('SocketProbe: unexpected chunk type written to the socket');
+}

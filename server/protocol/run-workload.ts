@@ -1,0 +1,53 @@
+// What a run sends, command by command, and which keys it creates: one place that knows the key
+// layout, so the runner, the cleanup and the trace's keyPattern agree.
+import type { CommandName } from '../../trace/trace-format.ts';
+
+export interface Workload {
+  command: CommandName;
+  /** Arguments of the i-th command. */
+  argsFor(index: number): (string | Buffer)[];
+  keyPattern: string;
+  /** Commands run before t0 on the control connection (GET needs its value to exist). */
+  setup: [string, ...(string | Buffer)[]][];
+  /** Every key the run may have created, for deletion afterwards. */
+  keys(n: number): Generator<string>;
+}
+
+export function makeValue(bytes: number): Buffer {
+  const pattern = Buffer.from('pipescope-');
+  const value = Buffer.alloc(bytes);
+  for (let i = 0; i < bytes; i++) value[i] = pattern[i % pattern.length]!;
+  return value;
+}
+
+export function workloadFor(command: CommandName, namespace: string, valueBytes: number): Workload {
+  switch (command) {
+    case 'PING':
+      return { command, argsFor: () => [], keyPattern: '', setup: [], keys: function* () {} };
+    case 'INCR': {
+      const key = `${namespace}counter`;
+      return { command, argsFor: () => [key], keyPattern: key, setup: [], keys: function* () { yield key; } };
+    }
+    case 'SET': {
+      const value = makeValue(valueBytes);
+      return {
+        command,
+        argsFor: (i) => [`${namespace}key:${i}`, value],
+        keyPattern: `${namespace}key:{i}`,
+        setup: [],
+        keys: function* (n) {
+          for (let i = 0; i < n; i++) yield `${namespace}key:${i}`;
+        },
+      };
+    }
+    case 'GET': {
+      const key = `${namespace}value`;
+      return { command, argsFor: () => [key], keyPattern: key, setup: [['SET', key, makeValue(valueBytes)]], keys: function* () { yield key; } };
+    }
+  }
+}
+
+/** [from, to) index ranges of at most `size` commands covering 0..n: a run's pipelines. */
+export function* chunks(n: number, size: number): Generator<[number, number]> {
+  for (let from = 0; from < n; from += size) yield [from, Math.min(n, from + size)];
+}

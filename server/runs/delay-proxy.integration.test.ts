@@ -1,0 +1,116 @@
+// The delay proxy as a real TCP hop in front of a real redis-server: added RTT shows up in the
+// measured times, bytes arrive complete and in order (jitter included), and sockets are closed.
+import { connect as tcpConnect, createServer, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DelayProxy } from '../probes/delay-proxy.ts';
+import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
+import { executeRun } from './run-executor.ts';
+import { RunCancelledError } from '../support/run-cancelled-error.ts';
+
+const local = usePrivateRedisSession();
+
+describe('runs through 50 ms of added RTT', () => {
+  it('sequential: 10 PINGs take at least 10 × 50 ms', async () => {
+    const doc = await executeRun(local.session, 'sequential', { command: 'PING', n: 10, valueBytes: 0, rttMs: 50 });
+    expect(doc.totals.durationUs).toBeGreaterThanOrEqual(10 * 50_000);
+    expect(doc.rtt).toMatchObject({ addedMs: 50, jitterMs: 0, samples: 3 });
+    expect(doc.rtt.measuredMinUs).toBeGreaterThanOrEqual(50_000);
+    for (const c of doc.commands) {
+      expect(c.repliedUs - c.sentUs).toBeGreaterThanOrEqual(50_000);
+      // Half the added RTT on each side of Redis, measured where the proxy hands over and receives.
+      expect(c.toServerUs! - c.sentUs).toBeGreaterThanOrEqual(25_000);
+      expect(c.repliedUs - c.fromServerUs!).toBeGreaterThanOrEqual(25_000);
+      expect(c.fromServerUs!).toBeGreaterThanOrEqual(c.toServerUs!);
+    }
+    expect(doc.proxy!.toServer).toHaveLength(10);
+    expect(doc.proxy!.fromServer).toHaveLength(10);
+  });
+
+  it('pipeline: one pipeline of 10 takes under 3 × 50 ms', async () => {
+    const doc = await executeRun(local.session, 'pipeline', { command: 'PING', n: 10, valueBytes: 0, rttMs: 50 });
+    expect(doc.totals.durationUs).toBeGreaterThanOrEqual(50_000);
+    expect(doc.totals.durationUs).toBeLessThan(3 * 50_000);
+  });
+
+  it('100,000 pipelined INCRs arrive complete and in order', async () => {
+    const doc = await executeRun(local.session, 'pipeline', { command: 'INCR', n: 100_000, valueBytes: 0, rttMs: 50, jitterMs: 20 });
+    doc.commands.forEach((c, i) => {
+      if (!('reply' in c) || c.reply !== i + 1) throw new Error(`command ${i} replied ${JSON.stringify(c)}`);
+    });
+  });
+
+  it('a cancelled run through the proxy stops and leaves no socket open', async () => {
+    const tcpHandles = () => process.getActiveResourcesInfo().filter((kind) => kind.startsWith('TCP')).length;
+    const handlesBefore = tcpHandles();
+    const controller = new AbortController();
+    const running = executeRun(local.session, 'sequential', { command: 'PING', n: 1000, valueBytes: 0, rttMs: 100 }, {
+      onStart: () => setTimeout(() => controller.abort(), 300),
+    }, controller.signal);
+    const started = process.hrtime.bigint();
+    await expect(running).rejects.toBeInstanceOf(RunCancelledError);
+    // 300 ms of running plus the clean-up; far from 1000 × 100 ms.
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(5_000);
+    for (let i = 0; i < 50 && tcpHandles() > handlesBefore; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(tcpHandles()).toBeLessThanOrEqual(handlesBefore);
+  });
+});
+
+describe('the proxy on its own', () => {
+  let echo: ReturnType<typeof createServer>;
+  let echoPort = 0;
+
+  beforeAll(async () => {
+    echo = createServer((socket) => socket.pipe(socket));
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    echoPort = (echo.address() as { port: number }).port;
+  });
+
+  afterAll(() => new Promise((resolve) => echo.close(resolve)));
+
+  it('jitter never reorders bytes', async () => {
+    const proxy = await DelayProxy.start({ host: '127.0.0.1', port: echoPort }, { addedRttMs: 10, jitterMs: 40 });
+    const client = tcpConnect(proxy.port, proxy.host);
+    const sent: Buffer[] = [];
+    for (let i = 0; i < 200; i++) sent.push(Buffer.from(`${i},`));
+    const received: Buffer[] = [];
+    const expected = Buffer.concat(sent).length;
+    const done = new Promise<void>((resolve) => client.on('data', (chunk) => {
+      received.push(chunk);
+      if (Buffer.concat(received).length === expected) resolve();
+    }));
+    for (const chunk of sent) {
+      client.write(chunk);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await done;
+    expect(Buffer.concat(received).toString()).toBe(Buffer.concat(sent).toString());
+    client.destroy();
+    await proxy.close();
+  });
+
+  it('closes both sides when either side closes', async () => {
+    const proxy = await DelayProxy.start({ host: '127.0.0.1', port: echoPort }, { addedRttMs: 20, jitterMs: 0 });
+    const client = await new Promise<Socket>((resolve) => {
+      const socket = tcpConnect(proxy.port, proxy.host, () => resolve(socket));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(proxy.openSockets).toBe(2);
+    client.end();
+    await new Promise((resolve) => client.once('close', resolve));
+    for (let i = 0; i < 100 && proxy.openSockets > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(proxy.openSockets).toBe(0);
+
+    // And from the server side: an upstream that hangs up closes the client too.
+    const hangUp = createServer((socket) => socket.end());
+    await new Promise<void>((resolve) => hangUp.listen(0, '127.0.0.1', resolve));
+    const second = await DelayProxy.start({ host: '127.0.0.1', port: (hangUp.address() as { port: number }).port }, { addedRttMs: 20, jitterMs: 0 });
+    const victim = tcpConnect(second.port, second.host);
+    victim.on('data', () => {});
+    await new Promise((resolve) => victim.once('close', resolve));
+    for (let i = 0; i < 100 && second.openSockets > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(second.openSockets).toBe(0);
+    await second.close();
+    await new Promise((resolve) => hangUp.close(resolve));
+    await proxy.close();
+  });
+});

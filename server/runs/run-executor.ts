@@ -1,0 +1,186 @@
+// Executes one measured run on its own dedicated connection (a pipeline holds its connection
+// exclusively): sequential = one command awaited after another; pipeline = all written at once;
+// chunked = pipelines of `chunk`, one after another; by ioredis or by the raw engine (run-drivers.ts).
+// Socket probe events are flushed in batches to the TraceBuilder and to any live listener, so the
+// trace the recorder saves and the one the browser builds come from the same events.
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { TraceBuilder, type Outcome, type ProbeBatch, type ServerCounts, type ServerSide, type TraceHeader } from '../../trace/trace-builder.ts';
+import { commandTakesValue, type RunSpec } from '../../trace/run-request.ts';
+import type { Memory, RunInfo, RunMode, TraceDocument } from '../../trace/trace-format.ts';
+import { percentile } from '../../trace/trace-stats.ts';
+import { assertAllowed, namespaceFor } from '../protocol/command-guard.ts';
+import { recorderInfo } from '../support/recorder-info.ts';
+import { DelayProxy } from '../probes/delay-proxy.ts';
+import { targetHostPort, viaProxy } from '../redis/redis-target.ts';
+import { openDriver } from '../drivers/open-driver.ts';
+import type { RunDriver } from '../drivers/run-driver.ts';
+import { RunCancelledError } from '../support/run-cancelled-error.ts';
+import type { RedisSession } from '../redis/redis-session.ts';
+import { serverDelta, snapshotServer } from '../probes/server-counters.ts';
+import { redisAddress } from '../probes/monitor-probe.ts';
+import { ProxyProbe } from '../probes/proxy-probe.ts';
+import { MemorySampler, collectGarbage } from '../probes/memory-sampler.ts';
+import { ServerTracer } from '../probes/server-tracer.ts';
+import { SocketProbe } from '../probes/socket-probe.ts';
+import { microsSince } from '../support/monotonic-clock.ts';
+import { workloadFor, type Workload } from '../protocol/run-workload.ts';
+
+export const FLUSH_INTERVAL_MS = 50;
+
+export interface RunListener {
+  onStart?(header: TraceHeader): void;
+  onBatch?(runId: string, batch: ProbeBatch): void;
+  /**
+   * All the run measured after its last batch, checked complete, before the document is assembled
+   * (a million records take a while): a live view can finish its own copy meanwhile.
+   */
+  onEnd?(runId: string, end: RunEnd): void;
+}
+
+export interface RunEnd {
+  server: ServerCounts;
+  serverSide: ServerSide | null;
+  memory: Memory | null;
+}
+
+export function newRunId(): string {
+  return `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+}
+
+/** What one run needs to know; the optional fields default to ioredis, direct, untraced. */
+export type RunParameters = Pick<RunSpec, 'command' | 'n' | 'valueBytes'> &
+  Partial<Pick<RunSpec, 'rttMs' | 'jitterMs' | 'serverTrace' | 'engine' | 'chunk' | 'memory'>>;
+
+export async function executeRun(
+  session: RedisSession,
+  mode: RunMode,
+  spec: RunParameters,
+  listener: RunListener = {},
+  signal?: AbortSignal,
+): Promise<TraceDocument> {
+  const id = newRunId();
+  const namespace = namespaceFor(id);
+  const valueBytes = commandTakesValue(spec.command) ? spec.valueBytes : 0;
+  const workload = workloadFor(spec.command, namespace, valueBytes);
+  for (const index of [0, spec.n - 1]) assertAllowed(namespace, spec.command, workload.argsFor(index).map(String));
+  const delay = { addedRttMs: spec.rttMs ?? 0, jitterMs: spec.jitterMs ?? 0 };
+  if (mode === 'chunked' && !spec.chunk) throw new Error('A chunked run needs a chunk size.');
+  const chunk = mode === 'chunked' ? spec.chunk! : spec.n;
+
+  const { control } = session;
+  let proxy: DelayProxy | undefined;
+  let driver: RunDriver | undefined;
+  let tracer: ServerTracer | undefined;
+  let sampler: MemorySampler | undefined;
+  let written = 0; // commands handed to the socket: no key beyond these can exist
+  const abort = () => driver?.disconnect();
+  signal?.addEventListener('abort', abort);
+  try {
+    if (delay.addedRttMs > 0 || delay.jitterMs > 0) proxy = await DelayProxy.start(targetHostPort(session.target), delay);
+    driver = await openDriver(spec.engine ?? 'ioredis', proxy ? viaProxy(session.target, proxy) : session.target, `pipescope-run-${id}`);
+    const run = driver;
+    for (const [name, ...args] of workload.setup) {
+      assertAllowed(namespace, name, args.map(String));
+      await control.call(name, ...args);
+    }
+    // Sampled directly, not through the delay proxy: the samples should not wait for the run's RTT.
+    const runClientId = spec.memory ? await run.clientId() : 0;
+    if (spec.memory) sampler = await MemorySampler.connect(session.target, `pipescope-memory-${id}`);
+    const rtt = { addedMs: delay.addedRttMs, jitterMs: delay.jitterMs, ...(await measureRtt(run, delay.addedRttMs >= 50 ? 3 : 5)) };
+    // MONITOR starts before the first INFO snapshot, so its own command is not taken for traffic.
+    if (spec.serverTrace) tracer = await ServerTracer.start(control, session.target);
+    const before = await snapshotServer(control, namespace);
+    run.prepare(workload, spec.n);
+    if (sampler) collectGarbage();
+    throwIfCancelled(signal);
+
+    const t0 = process.hrtime.bigint();
+    const info: RunInfo = {
+      id, mode, command: spec.command, n: spec.n, valueBytes,
+      startedAt: new Date().toISOString(), keyPattern: workload.keyPattern,
+      ...(mode === 'chunked' ? { chunk } : {}),
+    };
+    const header: TraceHeader = { run: info, redis: session.info, rtt, recorder: recorderInfo(run.client) };
+    const builder = new TraceBuilder(header);
+    listener.onStart?.(header);
+
+    // The raw engine is for looking at bytes: it always keeps them, as server-traced runs do.
+    const probe = new SocketProbe(run.socket, t0, Boolean(spec.serverTrace) || spec.engine === 'raw');
+    const proxyProbe = proxy && new ProxyProbe(proxy, t0);
+    const flush = () => {
+      const batch: ProbeBatch = { ...probe.take(), ...proxyProbe?.take() };
+      builder.addBatch(batch);
+      written = builder.progress.sent;
+      listener.onBatch?.(id, batch);
+    };
+    const flusher = setInterval(flush, FLUSH_INTERVAL_MS);
+    const record = (outcome: Outcome) => probe.recordOutcome(outcome);
+    const cancelled = () => signal?.aborted === true;
+    sampler?.start(runClientId, t0);
+    let sampled: Awaited<ReturnType<MemorySampler['stop']>> | undefined;
+    try {
+      if (mode === 'sequential') await run.sequential(workload, spec.n, record, cancelled);
+      else await run.pipeline(workload, spec.n, chunk, record, cancelled);
+    } finally {
+      clearInterval(flusher);
+      probe.detach();
+      proxyProbe?.detach();
+      flush();
+      sampled = await sampler?.stop();
+    }
+    const after = await snapshotServer(control, namespace);
+    const sampling = sampled?.requests ?? 0;
+    const delta = serverDelta(before, after, spec.n, spec.command, { reads: sampling, writes: sampling, commands: 2 * sampling });
+    const runSource = proxy ? proxy.upstreamAddresses[0]! : redisAddress(run.socket.localAddress, run.socket.localPort);
+    const serverSide = tracer ? await tracer.finish(runSource, spec.n, spec.command, t0, builder.progress.lastUs) : null;
+    // MONITOR's feed is written to its own client, so a traced run's INFO write count includes it.
+    const end: RunEnd = { server: { ...delta, exclusive: delta.exclusive && !tracer, source: 'redis-info' }, serverSide, memory: sampled?.memory ?? null };
+    builder.checkComplete(serverSide);
+    listener.onEnd?.(id, end);
+    return builder.finish(end.server, end.serverSide, end.memory);
+  } catch (error) {
+    throw signal?.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;
+  } finally {
+    signal?.removeEventListener('abort', abort);
+    await tracer?.stop();
+    sampler?.close();
+    driver?.disconnect();
+    await proxy?.close();
+    await deleteRunKeys(control, namespace, workload, written);
+  }
+}
+
+/** Round trips of PING on the run's own connection, before t0: what one command's wait is made of. */
+async function measureRtt(driver: RunDriver, samples: number): Promise<{ measuredMinUs: number; measuredMedianUs: number; samples: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = process.hrtime.bigint();
+    await driver.ping();
+    times.push(microsSince(started));
+  }
+  times.sort((a, b) => a - b);
+  return { measuredMinUs: times[0]!, measuredMedianUs: percentile(times, 50), samples };
+}
+
+const DELETE_BATCH = 1000;
+
+/** Removes every key the run may have made, in batches, by name (no KEYS, no SCAN needed). */
+export async function deleteRunKeys(control: Redis, namespace: string, workload: Workload, n: number): Promise<void> {
+  let batch: string[] = [];
+  const send = async () => {
+    if (batch.length === 0) return;
+    assertAllowed(namespace, 'UNLINK', batch);
+    await control.unlink(...batch);
+    batch = [];
+  };
+  for (const key of workload.keys(n)) {
+    batch.push(key);
+    if (batch.length === DELETE_BATCH) await send();
+  }
+  await send();
+}
+
+function throwIfCancelled(signal?: AbortSignal): void {
+  if (signal?.aborted) throw new RunCancelledError('Run cancelled');
+}

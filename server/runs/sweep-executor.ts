@@ -1,0 +1,68 @@
+// A depth sweep: at each depth, `repeats` chunked runs of `perPoint` commands in pipelines of that
+// depth, each a full executeRun (same drivers, same probes, same INFO deltas) but untraced and
+// without memory sampling, so nothing of Pipescope's own sits between the client and Redis. Runs go
+// depth by depth, repeat by repeat; then, if asked, redis-benchmark at the same depths.
+import { recorderInfo } from '../support/recorder-info.ts';
+import { RunCancelledError } from '../support/run-cancelled-error.ts';
+import { newRunId, executeRun } from './run-executor.ts';
+import { driverClientName } from '../drivers/open-driver.ts';
+import type { RedisSession } from '../redis/redis-session.ts';
+import { REFERENCE_TOOL, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, type SweepDocument, type SweepInfo, type SweepPoint, type SweepSpec } from '../../trace/sweep-format.ts';
+import { commandTakesValue } from '../../trace/run-request.ts';
+import { runReference } from './redis-benchmark.ts';
+import type { Recorder } from '../../trace/trace-builder.ts';
+import type { RedisInfo } from '../../trace/trace-format.ts';
+
+export interface SweepProgress {
+  tool: 'pipescope' | typeof REFERENCE_TOOL;
+  depth: number;
+  repeat: number;
+  done: number;
+  total: number;
+  opsPerSec?: number;
+}
+
+export interface SweepListener {
+  onStart?(header: { sweep: SweepInfo; redis: RedisInfo; recorder: Recorder }): void;
+  onProgress?(progress: SweepProgress): void;
+}
+
+export async function executeSweep(session: RedisSession, spec: SweepSpec, listener: SweepListener = {}, signal?: AbortSignal): Promise<SweepDocument> {
+  const valueBytes = commandTakesValue(spec.command) ? spec.valueBytes : 0;
+  const sweep: SweepInfo = {
+    id: newRunId(), startedAt: new Date().toISOString(), command: spec.command, valueBytes, engine: spec.engine,
+    perPoint: spec.perPoint, repeats: spec.repeats, depths: spec.depths,
+    rtt: { addedMs: spec.rttMs, jitterMs: spec.jitterMs }, serverTraced: false,
+  };
+  const points: SweepPoint[] = [];
+  const total = spec.depths.length * spec.repeats * (spec.reference ? 2 : 1);
+  let done = 0;
+  const recorder = recorderInfo(driverClientName(spec.engine));
+  listener.onStart?.({ sweep, redis: session.info, recorder });
+  for (const depth of spec.depths) {
+    const point: SweepPoint = { depth, runs: [] };
+    for (let repeat = 1; repeat <= spec.repeats; repeat++) {
+      if (signal?.aborted) throw new RunCancelledError('Sweep cancelled');
+      const doc = await executeRun(session, 'chunked', {
+        command: spec.command, n: spec.perPoint, valueBytes, chunk: depth, engine: spec.engine,
+        rttMs: spec.rttMs, jitterMs: spec.jitterMs, serverTrace: false, memory: false,
+      }, {}, signal);
+      point.runs.push({ totals: doc.totals, counts: doc.counts });
+      listener.onProgress?.({ tool: 'pipescope', depth, repeat, done: ++done, total, opsPerSec: doc.totals.opsPerSec });
+    }
+    points.push(point);
+  }
+  const reference = spec.reference
+    ? await runReference(session, spec, sweep.id, (depth, repeat) => listener.onProgress?.({ tool: REFERENCE_TOOL, depth, repeat, done: ++done, total }), signal)
+    : null;
+  return {
+    format: SWEEP_FORMAT,
+    version: SWEEP_FORMAT_VERSION,
+    sweep,
+    redis: session.info,
+    recorder,
+    points,
+    reference: reference && 'missing' in reference ? null : reference,
+    ...(reference && 'missing' in reference ? { referenceMissing: reference.missing } : {}),
+  };
+}

@@ -1,0 +1,57 @@
+// The depth sweep against a real redis-server: fewer Redis read events per command as the pipeline
+// deepens (many commands in one read()), and redis-benchmark beside it, its key cleaned up.
+import { expect, it } from 'vitest';
+import { REFERENCE_MIN_RUN_MS, powersOfTwoUpTo, pointClientWritesPerCommand, pointServerReadsPerCommand, SweepSpecSchema } from '../../trace/sweep-format.ts';
+import { verifySweep } from '../../trace/sweep-io.ts';
+import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
+import { executeSweep, type SweepProgress } from './sweep-executor.ts';
+import { redisBenchmarkVersion } from './redis-benchmark.ts';
+
+const local = usePrivateRedisSession();
+
+it('depths 1..64: Redis reads per command fall from 1 at depth 1, never rising with depth', async () => {
+  const progress: SweepProgress[] = [];
+  const spec = SweepSpecSchema.parse({ command: 'PING', depths: powersOfTwoUpTo(64), perPoint: 1024, repeats: 2, reference: true });
+  const doc = await executeSweep(local.session, spec, { onProgress: (p) => progress.push(p) });
+
+  expect(verifySweep(JSON.parse(JSON.stringify(doc)))).toEqual(doc);
+  expect(doc.points.map((p) => p.depth)).toEqual([1, 2, 4, 8, 16, 32, 64]);
+  const reads = doc.points.map((p) => pointServerReadsPerCommand(p, 1024).median);
+  expect(reads[0]).toBe(1); // the private Redis has no other clients: one read() per command
+  expect(reads[0]!).toBeGreaterThan(reads.at(-1)!);
+  for (let i = 1; i < reads.length; i++) expect(reads[i]!).toBeLessThanOrEqual(reads[i - 1]!);
+  // The client side: one socket write per pipeline.
+  expect(doc.points.map((p) => pointClientWritesPerCommand(p, 1024).median)).toEqual([1, 1 / 2, 1 / 4, 1 / 8, 1 / 16, 1 / 32, 1 / 64]);
+  for (const point of doc.points) {
+    for (const run of point.runs) expect(run.counts.server).toMatchObject({ exclusive: true, source: 'redis-info' });
+  }
+  expect(doc.sweep.serverTraced).toBe(false);
+
+  expect(progress.map((p) => p.done)).toEqual(Array.from({ length: 28 }, (_, i) => i + 1));
+  if (await redisBenchmarkVersion()) {
+    expect(doc.reference?.points.map((p) => [p.depth, p.opsPerSec.length])).toEqual([1, 2, 4, 8, 16, 32, 64].map((d) => [d, 2]));
+    expect(doc.reference!.points.every((p) => p.opsPerSec.every((ops) => ops > 0))).toBe(true);
+    // Its clock is whole milliseconds: each depth ran at least perPoint commands, and long enough to read.
+    for (const point of doc.reference!.points) {
+      expect(point.commands).toBeGreaterThanOrEqual(1024);
+      expect((point.commands! / point.opsPerSec[0]!) * 1000).toBeGreaterThanOrEqual(REFERENCE_MIN_RUN_MS);
+    }
+  } else {
+    expect(doc.referenceMissing).toMatch(/not installed/);
+  }
+});
+
+it('redis-benchmark SETs stay in the sweep\'s namespace and are deleted', async () => {
+  const spec = SweepSpecSchema.parse({ command: 'SET', valueBytes: 32, depths: [1, 10], perPoint: 200, repeats: 1, reference: true });
+  const doc = await executeSweep(local.session, spec);
+  expect(doc.points).toHaveLength(2);
+  expect(await local.session.control.dbsize()).toBe(0);
+});
+
+it('a cancelled sweep stops and leaves no keys', async () => {
+  const controller = new AbortController();
+  const spec = SweepSpecSchema.parse({ command: 'SET', depths: [1, 2, 4], perPoint: 20_000, repeats: 3 });
+  const sweep = executeSweep(local.session, spec, { onProgress: () => controller.abort() }, controller.signal);
+  await expect(sweep).rejects.toThrow(/cancelled/);
+  expect(await local.session.control.dbsize()).toBe(0);
+});
