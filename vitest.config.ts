@@ -1,5 +1,7 @@
-// One `vitest run` runs every tier: unit tests next to the code, integration tests against a real
-// redis-server (server/**/*.integration.test.ts), and end-to-end tests in headless Chromium (e2e/).
+// The test tiers. `npm test` (one `vitest run`) runs them all; each has its own npm script too:
+//   test:unit         projects unit + web: no Redis, no browser, no build (seconds)
+//   test:integration  project integration: a real redis-server (server/**/*.integration.test.ts)
+//   test:e2e          project e2e: the built app in Debian's headless Chromium (e2e/, bench's own e2e)
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -24,7 +26,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['server/**/*.integration.test.ts', 'bench/**/*.integration.test.ts'],
+          include: ['server/**/*.integration.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
