@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TraceBuilder, type TraceHeader } from './trace-builder.ts';
 import type { TraceDocument } from './trace-format.ts';
-import { errorCount, latencySummary, perCommandCounts, percentile } from './trace-stats.ts';
+import { errorCount, latencySummary, percentile } from './trace-stats.ts';
 
 const HEADER: TraceHeader = {
   run: { id: 'stats-run', mode: 'sequential', command: 'INCR', n: 4, valueBytes: 0, startedAt: '2025-01-01T00:00:00.000Z', keyPattern: 'pipescope:stats-run:counter' },
@@ -48,12 +48,6 @@ describe('percentile (nearest rank)', () => {
 describe('latencySummary', () => {
   it('sorts latencies numerically (not as text) before taking percentiles', () => {
     expect(latencySummary(sample())).toEqual({ p50Us: 25, p99Us: 100, maxUs: 100 });
-  });
-});
-
-describe('perCommandCounts', () => {
-  it('divides client and server counts by n', () => {
-    expect(perCommandCounts(sample())).toEqual({ clientWrites: 1, clientReads: 1, serverReads: 2, serverWrites: 1.5 });
   });
 });
 

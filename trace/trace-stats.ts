@@ -1,4 +1,4 @@
-// Figures derived from a trace document: latency percentiles and per-command ratios. Derived, never
+// Figures derived from a trace document: latency percentiles and error counts. Derived, never
 // stored, so a trace cannot disagree with its own summary.
 import type { TraceDocument } from './trace-format.ts';
 
@@ -26,24 +26,6 @@ export function latencySummary(doc: TraceDocument): LatencySummary {
     p50Us: percentile(latencies, 50),
     p99Us: percentile(latencies, 99),
     maxUs: latencies.length ? latencies[latencies.length - 1]! : 0,
-  };
-}
-
-export interface PerCommandCounts {
-  clientWrites: number;
-  clientReads: number;
-  serverReads: number;
-  serverWrites: number;
-}
-
-export function perCommandCounts(doc: TraceDocument): PerCommandCounts {
-  const { n } = doc.run;
-  const { client, server } = doc.counts;
-  return {
-    clientWrites: client.writes / n,
-    clientReads: client.reads / n,
-    serverReads: server.reads / n,
-    serverWrites: server.writes / n,
   };
 }
 
