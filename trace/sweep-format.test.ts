@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SWEEP_COMMANDS, SweepSpecSchema, powersOfTwoUpTo, spreadOf, sweepRoundTrips } from './sweep-format.ts';
+import { MAX_SWEEP_COMMANDS, SweepSpecSchema, powersOfTwoUpTo, spreadOf, sweepRoundTrips, sweepRunAt, sweepRunCount } from './sweep-format.ts';
 import { describeIssues } from './trace-io.ts';
 
 const VALID = { command: 'PING', depths: [1, 2, 4], perPoint: 1000, repeats: 3 };
@@ -23,6 +23,32 @@ describe('spreadOf', () => {
     expect(spreadOf([3, 1, 2])).toEqual({ median: 2, min: 1, max: 3 });
     expect(spreadOf([10, 40, 20, 30])).toEqual({ median: 25, min: 10, max: 40 });
     expect(spreadOf([])).toEqual({ median: 0, min: 0, max: 0 });
+  });
+});
+
+describe('sweepRunAt', () => {
+  it('follows the backend’s order: depth by depth, repeat by repeat, then redis-benchmark', () => {
+    const spec = SweepSpecSchema.parse({ command: 'PING', depths: [1, 2, 4], perPoint: 100, repeats: 2, reference: true });
+    expect(sweepRunCount(spec)).toBe(12);
+    expect(sweepRunAt(spec, 1)).toEqual({ tool: 'pipescope', depth: 1, repeat: 1 });
+    expect(sweepRunAt(spec, 4)).toEqual({ tool: 'pipescope', depth: 2, repeat: 2 });
+    expect(sweepRunAt(spec, 7)).toEqual({ tool: 'redis-benchmark', depth: 1, repeat: 1 });
+    expect(sweepRunAt(spec, 12)).toEqual({ tool: 'redis-benchmark', depth: 4, repeat: 2 });
+    expect(sweepRunAt(spec, 13)).toBeNull();
+    expect(sweepRunAt(spec, 0)).toBeNull();
+    expect(sweepRunAt({ ...spec, reference: false }, 7)).toBeNull();
+  });
+
+  it('counts each depth × repeat once without the reference', () => {
+    const spec = { depths: [1, 8, 64], repeats: 3, reference: false };
+    expect(sweepRunCount(spec)).toBe(9);
+    const order = Array.from({ length: 9 }, (_, i) => sweepRunAt(spec, i + 1));
+    expect(order.map((s) => `${s?.tool}:${s?.depth}:${s?.repeat}`)).toEqual([
+      'pipescope:1:1', 'pipescope:1:2', 'pipescope:1:3',
+      'pipescope:8:1', 'pipescope:8:2', 'pipescope:8:3',
+      'pipescope:64:1', 'pipescope:64:2', 'pipescope:64:3',
+    ]);
+    expect(sweepRunAt(spec, 1.5)).toBeNull();
   });
 });
 

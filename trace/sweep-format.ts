@@ -85,6 +85,37 @@ export const REFERENCE_TOOL = 'redis-benchmark';
 /** redis-benchmark times a run in whole milliseconds: a reference run must last this long to read to ~1 %. */
 export const REFERENCE_MIN_RUN_MS = 100;
 
+/** Who ran one run of a sweep: Pipescope's own client, or Redis's redis-benchmark beside it. */
+export type SweepTool = 'pipescope' | typeof REFERENCE_TOOL;
+
+/** One run in a sweep's run order: its tool, its depth, and which repeat (1-based) at that depth it is. */
+export interface SweepStep {
+  tool: SweepTool;
+  depth: number;
+  repeat: number;
+}
+
+type SweepPlan = Pick<SweepSpec, 'depths' | 'repeats' | 'reference'>;
+
+/** Runs a spec asks for: each depth × repeats, twice over with the reference. */
+export function sweepRunCount(spec: SweepPlan): number {
+  return spec.depths.length * spec.repeats * (spec.reference ? 2 : 1);
+}
+
+/**
+ * Which run is the k-th (1-based) of a sweep. The one run order, shared by the backend that runs a
+ * sweep and the page that shows its progress: depth by depth (increasing), repeat by repeat, then
+ * redis-benchmark over the same depths in the same order. Null past the end (or for k not a whole
+ * number ≥ 1).
+ */
+export function sweepRunAt(spec: SweepPlan, k: number): SweepStep | null {
+  const perTool = spec.depths.length * spec.repeats;
+  if (!Number.isInteger(k) || k < 1 || k > sweepRunCount(spec)) return null;
+  const tool: SweepTool = k > perTool ? REFERENCE_TOOL : 'pipescope';
+  const i = (k - 1) % perTool;
+  return { tool, depth: spec.depths[Math.floor(i / spec.repeats)]!, repeat: (i % spec.repeats) + 1 };
+}
+
 /** Redis's own benchmark client at the same depths: `redis-benchmark -c 1 -P depth -n commands`. */
 export const ReferenceSchema = z.object({
   tool: z.literal(REFERENCE_TOOL),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SweepSpecSchema } from '../../../trace/sweep-format.ts';
-import type { ActiveSweep } from '../live/sweep-tracker.ts';
+import type { ActiveSweep } from '../model/active-sweep.ts';
 import { seriesOfDocument } from '../model/sweep-series.ts';
 import { sweepDocument } from '../test-support/sweep-fixtures.ts';
 import { coarseReferenceNote, formatRateTick, formatRatioTick, formatSpeedUp, sweepHeadline, sweepPlanText, sweepProgressText, sweepProvenance } from './sweep-text.ts';

@@ -1,10 +1,9 @@
 // The depth sweep's words and numbers: axis ticks, the progress line, the plan under the form (from
 // the inputs only), the headline read off the measured points, and the provenance line. Pure, so it
 // is unit-tested; every figure it prints comes from a measurement or from the user's own inputs.
-import { REFERENCE_MIN_RUN_MS, sweepRoundTrips, type SweepDocument, type SweepSpec } from '../../../trace/sweep-format.ts';
+import { REFERENCE_MIN_RUN_MS, sweepRoundTrips, sweepRunAt, sweepRunCount, type SweepDocument, type SweepSpec } from '../../../trace/sweep-format.ts';
 import { commandTakesValue } from '../../../trace/run-request.ts';
-import type { ActiveSweep } from '../live/sweep-tracker.ts';
-import { runAt, totalRuns } from '../live/sweep-tracker.ts';
+import type { ActiveSweep } from '../model/active-sweep.ts';
 import type { SweepSeries } from '../model/sweep-series.ts';
 import { baselineOf } from '../model/sweep-series.ts';
 import { formatCount, formatRate, formatRatio, formatUs, plural } from './number-format.ts';
@@ -49,14 +48,14 @@ export function sweepProgressText(active: ActiveSweep): string {
   if (active.cancelling) return 'cancelling…';
   if (active.position === null) return 'sending…';
   if (active.position > 0) return `waiting: ${plural(active.position, 'request')} ahead`;
-  const next = runAt(active.spec, active.done + 1);
+  const next = sweepRunAt(active.spec, active.done + 1);
   if (!next) return `finishing · ${active.done} of ${active.total} runs done`;
   const tool = next.tool === 'redis-benchmark' ? 'redis-benchmark · ' : '';
   return `run ${active.done + 1} of ${active.total} · ${tool}depth ${formatDepth(next.depth)}, repeat ${next.repeat}`;
 }
 
 export function progressFraction(active: ActiveSweep): number {
-  const total = active.total || totalRuns(active.spec);
+  const total = active.total || sweepRunCount(active.spec);
   return total > 0 ? Math.min(1, active.done / total) : 0;
 }
 

@@ -7,7 +7,8 @@ import type { SweepDocument, SweepSpec } from '../../../trace/sweep-format.ts';
 import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
 import type { ConnectionState } from './live-client.ts';
 import type { AppMessage, TraceSource } from './session-store.ts';
-import { SweepTracker, type ActiveSweep, type SweepTrackerEvent } from './sweep-tracker.ts';
+import type { ActiveSweep } from '../model/active-sweep.ts';
+import { SweepTracker, type SweepTrackerEvent } from './sweep-tracker.ts';
 
 export interface LiveListener {
   onMessage(message: ServerMessage): void;

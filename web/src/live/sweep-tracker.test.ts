@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ServerMessageSchema, type ServerMessage } from '../../../trace/live-protocol.ts';
 import { SweepSpecSchema, type SweepSpec } from '../../../trace/sweep-format.ts';
 import { sweepDocument } from '../test-support/sweep-fixtures.ts';
-import { SweepTracker, runAt, totalRuns } from './sweep-tracker.ts';
+import { SweepTracker } from './sweep-tracker.ts';
 
 const spec: SweepSpec = SweepSpecSchema.parse({ command: 'PING', depths: [1, 2, 4], perPoint: 100, repeats: 2, reference: true });
 
@@ -12,19 +12,6 @@ const msg = (m: ServerMessage): ServerMessage => ServerMessageSchema.parse(m);
 function progress(requestId: string, tool: 'pipescope' | 'redis-benchmark', depth: number, repeat: number, done: number, opsPerSec?: number): ServerMessage {
   return msg({ type: 'sweep-progress', requestId, tool, depth, repeat, done, total: 12, ...(opsPerSec === undefined ? {} : { opsPerSec }) });
 }
-
-describe('runAt', () => {
-  it('follows the backend’s order: depth by depth, repeat by repeat, then redis-benchmark', () => {
-    expect(totalRuns(spec)).toBe(12);
-    expect(runAt(spec, 1)).toEqual({ tool: 'pipescope', depth: 1, repeat: 1 });
-    expect(runAt(spec, 4)).toEqual({ tool: 'pipescope', depth: 2, repeat: 2 });
-    expect(runAt(spec, 7)).toEqual({ tool: 'redis-benchmark', depth: 1, repeat: 1 });
-    expect(runAt(spec, 12)).toEqual({ tool: 'redis-benchmark', depth: 4, repeat: 2 });
-    expect(runAt(spec, 13)).toBeNull();
-    expect(runAt(spec, 0)).toBeNull();
-    expect(runAt({ ...spec, reference: false }, 7)).toBeNull();
-  });
-});
 
 describe('SweepTracker', () => {
   it('follows queue, start and progress, collecting each run’s ops/s by depth', () => {

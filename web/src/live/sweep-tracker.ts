@@ -4,57 +4,14 @@
 // socket and no DOM here, so the message flow is unit-tested. Invariant: at most one sweep per tab.
 import type { ServerMessage } from '../../../trace/live-protocol.ts';
 import { TraceError } from '../../../trace/trace-builder.ts';
-import type { Recorder } from '../../../trace/trace-builder.ts';
-import type { RedisInfo } from '../../../trace/trace-format.ts';
 import { verifySweep } from '../../../trace/sweep-io.ts';
-import type { SweepDocument, SweepInfo, SweepSpec } from '../../../trace/sweep-format.ts';
-
-export type SweepTool = 'pipescope' | 'redis-benchmark';
-
-/** The runs finished so far at one depth: their ops/s, in the order they finished. */
-export interface LivePoint {
-  depth: number;
-  opsPerSec: number[];
-}
-
-export interface ActiveSweep {
-  requestId: string;
-  spec: SweepSpec;
-  /** Requests ahead of this one; 0 = running now; null = not yet acknowledged. */
-  position: number | null;
-  cancelling: boolean;
-  header: { sweep: SweepInfo; redis: RedisInfo; recorder: Recorder } | null;
-  /** Runs finished, of total (Pipescope's and redis-benchmark's together). */
-  done: number;
-  total: number;
-  /** The run that finished last, as sweep-progress named it. */
-  last: { tool: SweepTool; depth: number; repeat: number } | null;
-  ours: readonly LivePoint[];
-  /** Filled only if the backend reports redis-benchmark's ops/s with its progress. */
-  reference: readonly LivePoint[];
-}
+import { sweepRunCount, type SweepDocument, type SweepSpec } from '../../../trace/sweep-format.ts';
+import type { ActiveSweep, LivePoint } from '../model/active-sweep.ts';
 
 export type SweepTrackerEvent =
   | { kind: 'document'; doc: SweepDocument }
   | { kind: 'finished'; outcome: 'done' | 'cancelled' }
   | { kind: 'failed'; message: string };
-
-/** Runs a spec asks for: each depth × repeats, twice over with the reference. */
-export function totalRuns(spec: Pick<SweepSpec, 'depths' | 'repeats' | 'reference'>): number {
-  return spec.depths.length * spec.repeats * (spec.reference ? 2 : 1);
-}
-
-/**
- * Which run is the k-th (1-based) of a sweep: the backend goes depth by depth, repeat by repeat, then
- * redis-benchmark over the same depths. Null past the end.
- */
-export function runAt(spec: Pick<SweepSpec, 'depths' | 'repeats' | 'reference'>, k: number): { tool: SweepTool; depth: number; repeat: number } | null {
-  const perTool = spec.depths.length * spec.repeats;
-  if (!Number.isInteger(k) || k < 1 || k > totalRuns(spec)) return null;
-  const tool: SweepTool = k > perTool ? 'redis-benchmark' : 'pipescope';
-  const i = (k - 1) % perTool;
-  return { tool, depth: spec.depths[Math.floor(i / spec.repeats)]!, repeat: (i % spec.repeats) + 1 };
-}
 
 function withRun(points: readonly LivePoint[], depth: number, opsPerSec: number): LivePoint[] {
   const found = points.some((p) => p.depth === depth);
@@ -72,7 +29,7 @@ export class SweepTracker {
   begin(requestId: string, spec: SweepSpec): void {
     this.request = {
       requestId, spec, position: null, cancelling: false, header: null,
-      done: 0, total: totalRuns(spec), last: null, ours: [], reference: [],
+      done: 0, total: sweepRunCount(spec), last: null, ours: [], reference: [],
     };
   }
 

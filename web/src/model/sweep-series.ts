@@ -7,10 +7,11 @@ import {
   pointOpsPerSec,
   pointServerReadsPerCommand,
   spreadOf,
+  sweepRunAt,
   type Spread,
   type SweepDocument,
 } from '../../../trace/sweep-format.ts';
-import type { ActiveSweep, LivePoint } from '../live/sweep-tracker.ts';
+import type { ActiveSweep, LivePoint } from './active-sweep.ts';
 
 export interface DepthSpread {
   depth: number;
@@ -66,13 +67,10 @@ export function seriesOfLive(active: ActiveSweep, running: boolean): SweepSeries
   };
 }
 
-/** The depth the backend is measuring now: the one after the last finished run (same order as runAt). */
+/** The depth the backend is measuring now: that of the run after the last finished one (sweepRunAt's order). */
 function nextDepth(active: ActiveSweep): number | null {
-  if (active.position !== 0) return null;
-  const { depths, repeats } = active.spec;
-  const perTool = depths.length * repeats;
-  const i = active.done % perTool;
-  return active.done >= active.total ? null : (depths[Math.floor(i / repeats)] ?? null);
+  if (active.position !== 0 || active.done >= active.total) return null;
+  return sweepRunAt(active.spec, active.done + 1)?.depth ?? null;
 }
 
 /** The first measured depth (depth 1 when the sweep has it): what speed-ups are relative to. */

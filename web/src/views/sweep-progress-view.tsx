@@ -1,6 +1,6 @@
 // Progress of the running sweep: which run is under way ("run 7 of 33 · depth 16, repeat 1"), a bar
 // over all runs (Pipescope's and redis-benchmark's), and the queue position while others go first.
-import type { ActiveSweep } from '../live/sweep-tracker.ts';
+import type { ActiveSweep } from '../model/active-sweep.ts';
 import { progressFraction, sweepProgressText } from '../format/sweep-text.ts';
 
 export function SweepProgressView({ active }: { active: ActiveSweep | null }) {
