@@ -13,7 +13,10 @@ describe('wireRows', () => {
       'client-write', 'server-read', 'server-write', 'client-read',
       'client-write', 'server-read', 'server-write', 'client-read',
     ]);
-    expect(rows.map((r) => r.carried).slice(4, 8)).toEqual(['command 1', 'command 1', 'reply 1', 'reply 1']);
+    expect(rows.map((r) => r.carried).slice(4, 8)).toEqual([
+      { unit: 'command', first: 1, count: 1 }, { unit: 'command', first: 1, count: 1 },
+      { unit: 'reply', first: 1, count: 1 }, { unit: 'reply', first: 1, count: 1 },
+    ]);
     for (let i = 1; i < rows.length; i++) expect(rows[i]!.atUs).toBeGreaterThanOrEqual(rows[i - 1]!.atUs);
     expect(rows[0]!.head).toMatch(/^\*2\\r\\n\$4\\r\\nINCR\\r\\n/);
     expect(rows[0]!.truncated).toBe(false);
@@ -24,10 +27,10 @@ describe('wireRows', () => {
     const columns = traceColumns(serverTracedPipeline(10));
     const rows = wireRows(columns, 100);
     expect(rows.map((r) => [r.kind, r.carried])).toEqual([
-      ['client-write', 'commands 0–9'],
-      ['server-read', 'commands 0–9'],
-      ['server-write', 'replies 0–9'],
-      ['client-read', 'replies 0–9'],
+      ['client-write', { unit: 'command', first: 0, count: 10 }],
+      ['server-read', { unit: 'command', first: 0, count: 10 }],
+      ['server-write', { unit: 'reply', first: 0, count: 10 }],
+      ['client-read', { unit: 'reply', first: 0, count: 10 }],
     ]);
     const write = rows[0]!;
     expect(write.truncated).toBe(true);

@@ -1,10 +1,9 @@
 // The wire view's rows: every client socket write, every client read (chunk) and every read()/write()/
 // writev() Redis made on the run's socket (strace), merged in time order, with their bytes, escaped
-// heads and the commands or replies they carried. Rows are produced on demand (the first `limit`), and
-// any event's position in that order is found by binary search, so a million-event run never builds
-// a million rows. Pure; cached per trace.
+// heads and the commands or replies they carried (as indices; format/wire-text.ts words them). Rows
+// are produced on demand (the first `limit`), and any event's position in that order is found by
+// binary search, so a million-event run never builds a million rows. Pure; cached per trace.
 import type { TraceColumns } from './trace-columns.ts';
-import { formatCount } from '../format/number-format.ts';
 import { lowerBound, upperBound } from '../base/sorted-search.ts';
 
 export type WireKind = 'client-write' | 'client-read' | 'server-read' | 'server-write';
@@ -16,6 +15,17 @@ export interface WireRef {
   event: number;
 }
 
+/**
+ * The commands (or replies) one wire event carried, by index in the run's command order (MONITOR's
+ * execution order for Redis's calls): `count` whole ones from `first`; count 0 = part of `first`;
+ * first null = part of one that cannot be named.
+ */
+export interface WireCarried {
+  unit: 'command' | 'reply';
+  first: number | null;
+  count: number;
+}
+
 export interface WireRow extends WireRef {
   key: string;
   kind: WireKind;
@@ -25,8 +35,8 @@ export interface WireRow extends WireRef {
   /** Escaped first bytes, "…" cut marker removed; null when the run did not record bytes. */
   head: string | null;
   truncated: boolean;
-  /** "commands 0–9", "reply 3", "part of command 4", or "" when nothing can be said. */
-  carried: string;
+  /** Commands 0–9, reply 3, part of command 4…; null when nothing can be said. */
+  carried: WireCarried | null;
   /** Redis rows: which system call (read, write or writev). */
   call?: 'read' | 'write' | 'writev';
 }
@@ -128,11 +138,11 @@ export function wireRow(columns: TraceColumns, ref: WireRef): WireRow {
   const key = wireKey(ref);
   if (ref.source === 'write') {
     const w = doc.writes[ref.event]!;
-    return { ...ref, key, kind: 'client-write', atUs: w.atUs, bytes: w.bytes, ...headOf(w.head), carried: carriedText('command', 'commands', w.firstCommand, w.commands) };
+    return { ...ref, key, kind: 'client-write', atUs: w.atUs, bytes: w.bytes, ...headOf(w.head), carried: { unit: 'command', first: w.firstCommand, count: w.commands } };
   }
   if (ref.source === 'read') {
     const r = doc.reads[ref.event]!;
-    return { ...ref, key, kind: 'client-read', atUs: r.atUs, bytes: r.bytes, ...headOf(r.head), carried: carriedText('reply', 'replies', r.firstReply, r.replies) };
+    return { ...ref, key, kind: 'client-read', atUs: r.atUs, bytes: r.bytes, ...headOf(r.head), carried: { unit: 'reply', first: r.firstReply, count: r.replies } };
   }
   const call = columns.syscalls![ref.event]!;
   const kind: WireKind = call.call === 'read' ? 'server-read' : 'server-write';
@@ -147,19 +157,14 @@ function headOf(head: string | undefined): { head: string | null; truncated: boo
   return head.endsWith('…') ? { head: head.slice(0, -1), truncated: true } : { head, truncated: false };
 }
 
-function carriedText(one: string, many: string, first: number, count: number): string {
-  if (count === 0) return `part of ${one} ${formatCount(first)}`;
-  return count === 1 ? `${one} ${formatCount(first)}` : `${many} ${formatCount(first)}–${formatCount(first + count - 1)}`;
-}
-
 /**
  * Which commands a Redis read() brought in: those Redis executed after it and before its next read();
  * which replies a write() sent: those of commands executed since its previous write. Both from MONITOR's
  * execution times, on the same Redis clock as strace's, so their order is exact.
  */
-function serverCarried(columns: TraceColumns, kind: WireKind, atUs: number, result: number): string {
+function serverCarried(columns: TraceColumns, kind: WireKind, atUs: number, result: number): WireCarried | null {
   const serverUs = columns.serverUs;
-  if (!serverUs || result <= 0) return '';
+  if (!serverUs || result <= 0) return null;
   const { readCallAtUs, writeCallAtUs } = wireIndex(columns);
   let first: number;
   let end: number;
@@ -172,6 +177,6 @@ function serverCarried(columns: TraceColumns, kind: WireKind, atUs: number, resu
     first = previous >= 0 ? lowerBound(serverUs, writeCallAtUs[previous]!) : 0;
     end = lowerBound(serverUs, atUs);
   }
-  if (end <= first) return kind === 'server-read' ? 'part of a command' : 'part of a reply';
-  return kind === 'server-read' ? carriedText('command', 'commands', first, end - first) : carriedText('reply', 'replies', first, end - first);
+  const unit = kind === 'server-read' ? 'command' : 'reply';
+  return end <= first ? { unit, first: null, count: 0 } : { unit, first, count: end - first };
 }

@@ -7,6 +7,7 @@ import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { formatBytes, formatCount, formatUs, plural } from '../format/number-format.ts';
 import { probesOf } from '../format/probes-text.ts';
 import { modeLabel, workloadTitle } from '../format/run-label.ts';
+import { carriedText } from '../format/wire-text.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import { wireHeadsRecorded, wireKey, wirePosition, wireRowCount, wireRows, type WireKind, type WireRef, type WireRow } from '../model/wire-rows.ts';
 
@@ -164,7 +165,7 @@ function WireRowView({ row, id, selected, onSelect }: { row: WireRow; id: string
           </>
         )}
       </span>
-      <span className="wire-carried">{row.carried || '—'}</span>
+      <span className="wire-carried">{carriedText(row.carried) || '—'}</span>
     </li>
   );
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { traceColumns } from '../model/trace-columns.ts';
+import { wireRows } from '../model/wire-rows.ts';
+import { serverTracedPipeline, serverTracedSequential } from '../test-support/trace-fixtures.ts';
+import { carriedText } from './wire-text.ts';
+
+describe('carriedText', () => {
+  it('names the one command or reply each call of a sequential run carried', () => {
+    const rows = wireRows(traceColumns(serverTracedSequential(3)), 100);
+    expect(rows.map((r) => carriedText(r.carried)).slice(4, 8)).toEqual(['command 1', 'command 1', 'reply 1', 'reply 1']);
+  });
+
+  it('gives a pipeline’s range on each of its four rows', () => {
+    const rows = wireRows(traceColumns(serverTracedPipeline(10)), 100);
+    expect(rows.map((r) => [r.kind, carriedText(r.carried)])).toEqual([
+      ['client-write', 'commands 0–9'],
+      ['server-read', 'commands 0–9'],
+      ['server-write', 'replies 0–9'],
+      ['client-read', 'replies 0–9'],
+    ]);
+  });
+
+  it('words parts, large indices, and nothing at all', () => {
+    expect(carriedText({ unit: 'command', first: 4, count: 0 })).toBe('part of command 4');
+    expect(carriedText({ unit: 'reply', first: null, count: 0 })).toBe('part of a reply');
+    expect(carriedText({ unit: 'command', first: null, count: 0 })).toBe('part of a command');
+    expect(carriedText({ unit: 'reply', first: 1000, count: 2 })).toBe('replies 1,000–1,001');
+    expect(carriedText(null)).toBe('');
+  });
+});
