@@ -1,0 +1,142 @@
+// Golden SVGs of the sequence diagram's SVG layer: fixture traces laid out and painted in jsdom the way
+// DiagramController.paint does (geometry → time scale → render mode → layouts → painters), serialised
+// stably and compared with web/src/paint/__goldens__/*.svg. A change to a painter or a layout shows up
+// as a -changed.svg to look at; UPDATE_GOLDENS=1 accepts it (test-support/svg-golden.ts).
+import { describe, expect, it } from 'vitest';
+import type { TraceDocument } from '../../../trace/trace-format.ts';
+import { formatUs } from '../format/number-format.ts';
+import { densityLayout } from '../layout/density-layout.ts';
+import { DIAGRAM_HEIGHT, diagramGeometry } from '../layout/diagram-geometry.ts';
+import { chooseRenderMode, type RenderMode } from '../layout/render-mode.ts';
+import { sequenceLayout } from '../layout/sequence-layout.ts';
+import { serverLaneLayout } from '../layout/server-lane-layout.ts';
+import { axisTicks, timeScale } from '../layout/time-scale-layout.ts';
+import { traceColumns } from '../model/trace-columns.ts';
+import { expectGoldenMarkup } from '../test-support/svg-golden.ts';
+import { pipelineTrace, proxiedTrace, sequentialTrace, serverTracedPipeline, serverTracedSequential } from '../test-support/trace-fixtures.ts';
+import {
+  createSvgLayers, paintArrows, paintBundles, paintFocus, paintFrame, paintMarks, paintSelection, paintServerLane, svgElement,
+  type LaneHeads,
+} from './sequence-svg-painter.ts';
+
+/** A panel's diagram width in CSS px (half of the 1440 px e2e viewport, less padding, is about this). */
+const WIDTH = 640;
+
+const expectGolden = (svg: Element, name: string) => expectGoldenMarkup(svg, import.meta.url, `${name}.svg`);
+
+/** The lane heads as DiagramController's laneHeads words them (the parts these fixtures reach). */
+function headsOf(doc: TraceDocument, mode: RenderMode): LaneHeads {
+  const traced = doc.serverTrace !== null;
+  return {
+    client: `Client · ${doc.recorder.client}`,
+    clientNote: mode === 'canvas' ? 'lane: in flight ▮, socket writes & reads' : 'lane: socket writes & reads',
+    server: `Redis ${doc.redis.version}`,
+    serverNote: traced ? '◆ executions from MONITOR' : doc.proxy ? '— arrows end at the delay proxy’s hand-over to Redis' : '— execution times not traced in this run',
+    serverLaneNote: traced && mode === 'svg' ? '▯ syscalls: strace' : null,
+    densityNote: mode === 'canvas' ? 'each 2 px row: requests → · ← replies · longer, darker = more' : null,
+  };
+}
+
+interface Extras {
+  /** Command whose arrows are emphasised, as on hover. */
+  focus?: number;
+  /** Socket write ringed, as when picked in the wire view. */
+  selectedWrite?: number;
+}
+
+/** One frame of a diagram, unzoomed, each run on its own time scale. */
+function paintDiagram(doc: TraceDocument, extras: Extras = {}): { svg: SVGSVGElement; mode: RenderMode } {
+  const columns = traceColumns(doc);
+  const serverLane = doc.serverTrace !== null;
+  const g = diagramGeometry(WIDTH, DIAGRAM_HEIGHT, serverLane);
+  const scale = timeScale(columns.endUs, g);
+  const mode = chooseRenderMode(columns, scale);
+  const svg = svgElement('svg');
+  const layers = createSvgLayers(svg, 'golden');
+  paintFrame(layers, g, axisTicks(scale), headsOf(doc, mode));
+  if (mode === 'svg') {
+    const layout = sequenceLayout(columns, scale, g);
+    paintArrows(layers, layout);
+    paintBundles(layers, g, layout.bundles, columns.toServerUs === null && columns.serverUs === null);
+    paintMarks(layers, g, layout.marks);
+    paintServerLane(layers, g, serverLane ? serverLaneLayout(columns, scale, g) : null);
+  } else {
+    const layout = densityLayout(columns, scale, g);
+    paintArrows(layers, null);
+    paintBundles(layers, g, layout.labels, false);
+    paintMarks(layers, g, []);
+    paintServerLane(layers, g, null);
+  }
+  const w = extras.selectedWrite;
+  paintSelection(layers, g, w === undefined ? null : { y: scale(columns.writeAtUs[w]!), side: 'client' });
+  const i = extras.focus;
+  paintFocus(
+    layers,
+    g,
+    i === undefined ? null : {
+      sentY: scale(columns.sentUs[i]!),
+      repliedY: scale(columns.repliedUs[i]!),
+      atServerY: scale((columns.toServerUs ?? columns.serverUs ?? columns.sentUs)[i]!),
+      leftServerY: scale((columns.fromServerUs ?? columns.serverUs ?? columns.repliedUs)[i]!),
+      latencyLabel: formatUs(columns.repliedUs[i]! - columns.sentUs[i]!),
+    },
+  );
+  return { svg, mode };
+}
+
+const count = (svg: Element, selector: string) => svg.querySelectorAll(selector).length;
+
+describe('sequence diagram SVG goldens', () => {
+  it('10 sequential INCRs: an arrow each way per command, a write and a read mark each', () => {
+    const { svg, mode } = paintDiagram(sequentialTrace(10));
+    expect(mode).toBe('svg');
+    expect(count(svg, '[data-testid=request-arrow]')).toBe(10);
+    expect(count(svg, '[data-testid=reply-arrow]')).toBe(10);
+    expect(count(svg, 'g.mark.write')).toBe(10);
+    expect(count(svg, 'g.mark.read')).toBe(10);
+    expectGolden(svg, 'sequential-incr-10');
+  });
+
+  it('a pipeline of 10 INCRs: 10 arrows each way, one write and one read, bundle badges', () => {
+    const { svg } = paintDiagram(pipelineTrace(10));
+    expect(count(svg, '[data-testid=request-arrow]')).toBe(10);
+    expect(count(svg, '[data-testid=reply-arrow]')).toBe(10);
+    expect(count(svg, 'g.bundle')).toBe(2);
+    expectGolden(svg, 'pipeline-incr-10');
+  });
+
+  it('hover and wire selection: the focused command’s bracket and the ringed write', () => {
+    const { svg } = paintDiagram(sequentialTrace(10), { focus: 3, selectedWrite: 3 });
+    expect(count(svg, '.focus-marks')).toBe(1);
+    expect(count(svg, '[data-testid=selected-mark]')).toBe(1);
+    expectGolden(svg, 'sequential-incr-10-focus-3');
+  });
+
+  it('the Redis side of a sequential run: executions, syscalls and the lane', () => {
+    const { svg } = paintDiagram(serverTracedSequential(5));
+    expect(count(svg, '[data-testid=server-exec]')).toBe(5);
+    expect(count(svg, '[data-testid=server-syscall][data-call=read]')).toBe(5);
+    expectGolden(svg, 'server-traced-sequential-incr-5');
+  });
+
+  it('the Redis side of a pipeline: one read(), 10 executions, another client’s command', () => {
+    const { svg } = paintDiagram(serverTracedPipeline(10));
+    expect(count(svg, '[data-testid=server-exec]')).toBe(10);
+    expect(count(svg, 'g.other-mark')).toBe(1);
+    expectGolden(svg, 'server-traced-pipeline-incr-10');
+  });
+
+  it('through the delay proxy: sloped arrows', () => {
+    const { svg } = paintDiagram(proxiedTrace());
+    const arrow = svg.querySelector('[data-testid=request-arrow]')!;
+    expect(Number(arrow.getAttribute('y2'))).toBeGreaterThan(Number(arrow.getAttribute('y1')));
+    expectGolden(svg, 'proxied-ping-1');
+  });
+
+  it('canvas mode (2,000 commands): the SVG layer keeps axis, lifelines, heads and density labels only', () => {
+    const { svg, mode } = paintDiagram(pipelineTrace(2000, 2000, 100));
+    expect(mode).toBe('canvas');
+    expect(count(svg, '[data-testid=request-arrow]')).toBe(0);
+    expectGolden(svg, 'pipeline-ping-2000-canvas-mode');
+  });
+});
