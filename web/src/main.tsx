@@ -1,10 +1,11 @@
-// Entry point: one session store (and the sweep store on its socket) for the page, rendered by
-// AppView. The frame scheduler publishes data-render-pending on <html> from the first frame on.
+// Entry point: one live channel (the WebSocket) for the page, and the run store and the sweep store
+// that hear it, rendered by AppView. The frame scheduler publishes data-render-pending on <html> from the first frame on.
 // Traces named by ?trace= (downloading since index.html started them) are verified and put in the
 // store before React's first render when they are already here, so an embed draws in one go.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SessionStore } from './live/session-store.ts';
+import { LiveChannel } from './live/live-channel.ts';
+import { RunStore } from './live/run-store.ts';
 import { SweepStore } from './live/sweep-store.ts';
 import { frameScheduler } from './base/frame-scheduler.ts';
 import { showLoaded } from './state/show-loaded.ts';
@@ -13,13 +14,14 @@ import { AppView } from './views/app-view.tsx';
 import './app.css';
 
 document.documentElement.dataset['renderPending'] = String(frameScheduler.pending);
-const store = new SessionStore();
-const sweepStore = new SweepStore(store);
+const channel = new LiveChannel();
+const store = new RunStore(channel);
+const sweepStore = new SweepStore(channel);
 const urls = traceUrlsFromSearch(window.location.search);
 if (urls.length > 0) store.setMessage({ kind: 'info', text: `Loading ${urls.length === 1 ? 'a trace' : `${urls.length} traces`} from the URL…` });
 const urlLoad = urls.length > 0 ? loadTraceUrls(urls).then((result) => showLoaded(result, 'url', store, sweepStore)) : null;
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppView store={store} sweepStore={sweepStore} urlLoad={urlLoad} />
+    <AppView channel={channel} store={store} sweepStore={sweepStore} urlLoad={urlLoad} />
   </StrictMode>,
 );

@@ -3,14 +3,15 @@ import type { ClientMessage, ServerMessage } from '../../../trace/live-protocol.
 import { SweepSpecSchema } from '../../../trace/sweep-format.ts';
 import { FrameScheduler } from '../base/frame-scheduler.ts';
 import { sweepDocument } from '../test-support/sweep-fixtures.ts';
-import { SweepStore, type LiveChannel, type LiveListener } from './sweep-store.ts';
+import type { ChannelPort, LiveListener } from './live-channel.ts';
+import { SweepStore } from './sweep-store.ts';
 
 const spec = SweepSpecSchema.parse({ command: 'PING', depths: [1, 2], perPoint: 100, repeats: 1 });
 
 function setup(open = true) {
   const sent: ClientMessage[] = [];
   const listeners = new Set<LiveListener>();
-  const channel: LiveChannel = {
+  const channel: Pick<ChannelPort, 'send' | 'listen'> = {
     send: (m) => (open ? (sent.push(m), true) : false),
     listen: (l) => {
       listeners.add(l);

@@ -1,25 +1,15 @@
 // The depth sweep's small global state: the active sweep (live points as they come), the sweep on
 // screen (finished, or opened from a file or URL) and the sweep view's message line. It shares the
-// session's one WebSocket (SessionStore.listen / send) and, like the session, publishes each change
-// at most once per frame through the frame scheduler. React reads it with useSyncExternalStore.
-import type { ClientMessage, ServerMessage } from '../../../trace/live-protocol.ts';
+// page's one WebSocket through the live channel (live-channel.ts: listen / send) and, like the run
+// store, publishes each change at most once per frame (a snapshot store). React reads it with
+// useSyncExternalStore.
 import type { SweepDocument, SweepSpec } from '../../../trace/sweep-format.ts';
 import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
-import type { ConnectionState } from './live-client.ts';
-import type { AppMessage, TraceSource } from './session-store.ts';
+import { SnapshotStore } from '../base/snapshot-store.ts';
 import type { ActiveSweep } from '../model/active-sweep.ts';
+import { newRequestId, type ChannelPort } from './live-channel.ts';
+import type { AppMessage, TraceSource } from './store-types.ts';
 import { SweepTracker, type SweepTrackerEvent } from './sweep-tracker.ts';
-
-export interface LiveListener {
-  onMessage(message: ServerMessage): void;
-  onConnection(state: ConnectionState): void;
-}
-
-/** The part of the session a sweep needs: its socket, to send on and to hear from. */
-export interface LiveChannel {
-  send(message: ClientMessage): boolean;
-  listen(listener: LiveListener): () => void;
-}
 
 export interface SweepSnapshot {
   active: ActiveSweep | null;
@@ -30,27 +20,28 @@ export interface SweepSnapshot {
   message: AppMessage | null;
 }
 
-function newRequestId(): string {
-  const random = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-  return `sweep-${random}`.slice(0, 64);
-}
-
 export class SweepStore {
-  private snapshot: SweepSnapshot = { active: null, stopped: null, doc: null, source: null, message: null };
-  private readonly listeners = new Set<() => void>();
+  private readonly state: SnapshotStore<SweepSnapshot>;
   private readonly tracker = new SweepTracker();
+  readonly subscribe: (listener: () => void) => () => void;
+  readonly getSnapshot: () => SweepSnapshot;
 
   constructor(
-    private readonly channel: LiveChannel,
-    private readonly scheduler: FrameScheduler = frameScheduler,
-  ) {}
+    /** The sweep only sends and hears; whether the socket is open is the channel's to say (send returns false). */
+    private readonly channel: Pick<ChannelPort, 'send' | 'listen'>,
+    scheduler: FrameScheduler = frameScheduler,
+  ) {
+    this.state = new SnapshotStore<SweepSnapshot>({ active: null, stopped: null, doc: null, source: null, message: null }, scheduler);
+    this.subscribe = this.state.subscribe;
+    this.getSnapshot = this.state.getSnapshot;
+  }
 
-  /** Starts hearing the session's socket; returns the function that stops it. */
+  /** Starts hearing the channel; returns the function that stops it. */
   attach(): () => void {
     return this.channel.listen({
       onMessage: (message) => {
         const events = this.tracker.handle(message);
-        if (events.length > 0 || this.tracker.active !== this.snapshot.active) this.react(events);
+        if (events.length > 0 || this.tracker.active !== this.state.getSnapshot().active) this.react(events);
       },
       onConnection: (state) => {
         if (state.status === 'closed') this.react(this.tracker.abandon('The connection to the backend closed during the sweep; it did not finish.'));
@@ -58,16 +49,9 @@ export class SweepStore {
     });
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getSnapshot = (): SweepSnapshot => this.snapshot;
-
   run(spec: SweepSpec): boolean {
     if (this.tracker.active) return false;
-    const requestId = newRequestId();
+    const requestId = newRequestId('sweep');
     this.tracker.begin(requestId, spec);
     if (!this.channel.send({ type: 'sweep', requestId, spec })) {
       this.tracker.abandon('');
@@ -97,7 +81,7 @@ export class SweepStore {
   private react(events: SweepTrackerEvent[]): void {
     const patch: Partial<SweepSnapshot> = {};
     // Ended without a document (cancelled, failed, connection lost): keep what it measured on screen.
-    const previous = this.snapshot.active;
+    const previous = this.state.getSnapshot().active;
     const keep = previous && previous.ours.length > 0 ? previous : null;
     for (const event of events) {
       if (event.kind === 'document') {
@@ -115,11 +99,8 @@ export class SweepStore {
     this.update(patch);
   }
 
-  /** Merges a change and publishes it with the next frame. */
+  /** Merges a change, with the tracker's active sweep as it is now, and publishes it with the next frame. */
   private update(patch: Partial<SweepSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...patch, active: this.tracker.active };
-    this.scheduler.request(this, () => {
-      for (const listener of this.listeners) listener();
-    });
+    this.state.update({ ...patch, active: this.tracker.active });
   }
 }

@@ -1,11 +1,12 @@
 // The page: header with connection status, banner, run form and progress, file controls, results.
-// Holds the form and scale (mirrored into the URL hash) and reads the session store; everything that
-// moves per frame lives below, in the diagram controllers.
+// Holds the form and scale (mirrored into the URL hash) and reads the live channel's status and the run
+// store; everything that moves per frame lives below, in the diagram controllers.
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { RunSpec } from '../../../trace/run-request.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
-import type { SessionStore } from '../live/session-store.ts';
+import type { LiveChannel, ChannelStatus } from '../live/live-channel.ts';
+import type { RunStore } from '../live/run-store.ts';
 import type { RunFormState } from '../state/run-form-state.ts';
 import { applyPreset } from '../state/network-presets.ts';
 import { downloadTrace, loadTraceFiles } from '../state/trace-files.ts';
@@ -31,32 +32,36 @@ function formOf(p: HashParams): RunFormState {
 }
 
 interface Props {
-  store: SessionStore;
+  channel: LiveChannel;
+  store: RunStore;
   sweepStore: SweepStore;
   /** The ?trace= documents, already shown by main.tsx; resolves with the view they ask for. */
   urlLoad: Promise<ViewChoice | null> | null;
 }
 
-export function AppView({ store, sweepStore, urlLoad }: Props) {
-  const session = useSyncExternalStore(store.subscribe, store.getSnapshot);
+export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
+  const status = useSyncExternalStore(channel.subscribe, channel.getSnapshot);
+  const runs = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const initial = useMemo(() => parseHashParams(window.location.hash), []);
   const [form, setForm] = useState<RunFormState>(() => formOf(initial));
   const [scale, setScale] = useState<ScaleChoice>(initial.scale);
   const zoomSync = useMemo(() => new TimeZoomSync(), []);
   const fileInput = useRef<HTMLInputElement>(null);
-  // The depth sweep shares the session's socket; its view stays mounted (see sweep-view.tsx).
+  // The depth sweep shares the channel's socket; its view stays mounted (see sweep-view.tsx).
   const [view, setView] = useState<ViewChoice>(() => parseViewChoice(window.location.hash));
-  const sweepSession = useSyncExternalStore(sweepStore.subscribe, sweepStore.getSnapshot);
+  const sweepState = useSyncExternalStore(sweepStore.subscribe, sweepStore.getSnapshot);
   // Mounted the first time it is shown (a page that only draws runs need not build it), then kept, hidden, so a
   // sweep keeps its form and points while the user looks at single runs.
   const [sweepMounted, setSweepMounted] = useState(view === 'sweep');
   if (view === 'sweep' && !sweepMounted) setSweepMounted(true);
+  // Both stores listen before the channel opens, the run store first, so they hear every message in that order.
+  useEffect(() => store.attach(), [store]);
   useEffect(() => sweepStore.attach(), [sweepStore]);
 
   useEffect(() => {
-    store.start();
-    return () => store.stop();
-  }, [store]);
+    channel.start();
+    return () => channel.stop();
+  }, [channel]);
 
   // Form and scale → URL hash. A half-typed number keeps the last good value in the hash.
   useEffect(() => {
@@ -107,11 +112,11 @@ export function AppView({ store, sweepStore, urlLoad }: Props) {
   const [pendingLongRun, setPendingLongRun] = useState<{ spec: RunSpec; longRun: LongRun } | null>(null);
   const onRun = useCallback(
     (spec: RunSpec) => {
-      const longRun = longRunCheck(spec, baseRttUs(session.traces.at(-1)));
+      const longRun = longRunCheck(spec, baseRttUs(runs.traces.at(-1)));
       if (longRun) setPendingLongRun({ spec, longRun });
       else void store.run(spec);
     },
-    [store, session.traces],
+    [store, runs.traces],
   );
   const onExport = useCallback((doc: TraceDocument) => downloadTrace(doc), []);
   const onFiles = async (files: FileList | null) => {
@@ -121,7 +126,8 @@ export function AppView({ store, sweepStore, urlLoad }: Props) {
     if (fileInput.current) fileInput.current.value = '';
   };
 
-  const { connection, redis, active, traces } = session;
+  const { connection, redis } = status;
+  const { active, traces } = runs;
   const blockedReason =
     connection.status !== 'open' ? 'Not connected to the backend'
     : redis && !redis.up ? 'Redis is unreachable'
@@ -135,10 +141,10 @@ export function AppView({ store, sweepStore, urlLoad }: Props) {
           <h1>Pipescope</h1>
           <p className="tagline">What Redis pipelining really does — real runs, measured at the client socket.</p>
         </div>
-        <ConnectionPill session={session} />
+        <ConnectionPill status={status} />
       </header>
-      <ViewTabsView view={view} onChange={setView} sweepRunning={sweepSession.active !== null} />
-      <StatusBannerView connection={connection} redis={redis} onRetry={() => store.retryNow()} />
+      <ViewTabsView view={view} onChange={setView} sweepRunning={sweepState.active !== null} />
+      <StatusBannerView connection={connection} redis={redis} onRetry={() => channel.retryNow()} />
       <section className="controls" hidden={view !== 'run'}>
         <RunFormView
           form={form}
@@ -147,7 +153,7 @@ export function AppView({ store, sweepStore, urlLoad }: Props) {
           onCancel={() => store.cancel()}
           running={active !== null}
           cancelling={active?.cancelling ?? false}
-          blockedReason={blockedReason ?? (sweepSession.active ? 'A depth sweep is running' : null)}
+          blockedReason={blockedReason ?? (sweepState.active ? 'A depth sweep is running' : null)}
         />
         {pendingLongRun && (
           <LongRunConfirmView
@@ -186,16 +192,16 @@ export function AppView({ store, sweepStore, urlLoad }: Props) {
           onApply={(p) => setForm(applyPreset(form, p))}
         />
       </section>
-      {session.message && (
-        <p className={`message message-${session.message.kind}`} role={session.message.kind === 'error' ? 'alert' : 'status'}>
-          {session.message.text}
+      {runs.message && (
+        <p className={`message message-${runs.message.kind}`} role={runs.message.kind === 'error' ? 'alert' : 'status'}>
+          {runs.message.text}
           <button type="button" className="link-button" onClick={() => store.setMessage(null)} aria-label="Dismiss">
             ×
           </button>
         </p>
       )}
       {view !== 'run' ? null : traces.length > 0 ? (
-        <ResultsView traces={traces} source={session.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} onExport={onExport} />
+        <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} onExport={onExport} />
       ) : (
         <EmptyState running={active !== null} />
       )}
@@ -210,14 +216,14 @@ export function AppView({ store, sweepStore, urlLoad }: Props) {
       <footer className="app-footer">
         Times are µs on the client’s monotonic clock from each run’s t0, measured where the client meets the socket. Redis figures are
         INFO deltas around the run; server-traced runs add MONITOR execution times (on the client’s clock, ± the stated uncertainty) and
-        strace’s system calls.{session.backendVersion ? ` Pipescope backend ${session.backendVersion}.` : ''}
+        strace’s system calls.{status.backendVersion ? ` Pipescope backend ${status.backendVersion}.` : ''}
       </footer>
     </div>
   );
 }
 
-function ConnectionPill({ session }: { session: ReturnType<SessionStore['getSnapshot']> }) {
-  const { connection, redis } = session;
+function ConnectionPill({ status }: { status: ChannelStatus }) {
+  const { connection, redis } = status;
   const backend = connection.status === 'open' ? 'connected' : connection.status === 'connecting' ? 'connecting…' : 'offline';
   const redisText = !redis ? '' : redis.up ? `Redis ${redis.version ?? ''} · ${redis.address}${redis.embedded ? ' (private)' : ''}` : `Redis down · ${redis.address}`;
   const ok = connection.status === 'open' && (redis?.up ?? false);

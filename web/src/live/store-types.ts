@@ -1,0 +1,11 @@
+// Shapes the run store, the sweep store and the views share: the message line under the form and
+// where the documents on screen came from. Types only, apart from both stores so that neither has to
+// import the other.
+
+export interface AppMessage {
+  kind: 'error' | 'info';
+  text: string;
+}
+
+/** Where the traces (or the sweep) on screen came from: the live backend, a file, or a ?trace= URL. */
+export type TraceSource = 'live' | 'file' | 'url';
