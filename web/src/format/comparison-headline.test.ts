@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TraceBuilder } from '../../../trace/trace-builder.ts';
 import type { Memory, TraceDocument } from '../../../trace/trace-format.ts';
-import { chunkedTrace, header, memorySamples, sequentialTrace } from '../test-support/trace-fixtures.ts';
+import { chunkedTrace, header, memorySamples, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { comparisonHeadlines } from './comparison-headline.ts';
 
 const MiB = 1024 * 1024;
@@ -26,6 +26,16 @@ describe('comparisonHeadlines', () => {
       '1,000 × PING: one pipeline took 595 µs, chunks of 100 1.19 ms — one pipeline was 2.0× faster (measured at the client socket).',
     );
     expect(comparisonHeadlines([onePipeline(1000, 1200), chunks])[0]!.text).toMatch(/— about the same \(measured at the client socket\)\.$/);
+  });
+
+  it('sequential vs one pipeline: the measured factor, for like-for-like runs only', () => {
+    const seq = sequentialTrace(10, 100, 20);
+    const pipe = pipelineTrace(10, 10, 10, 120);
+    expect(comparisonHeadlines([seq, pipe])[0]?.text).toBe(
+      '10 × INCR: the pipeline took 120 µs, sequential 1.19 ms — 9.9× faster (measured at the client socket).',
+    );
+    expect(comparisonHeadlines([seq])[0]?.text).toBeUndefined();
+    expect(comparisonHeadlines([seq, pipelineTrace(11)])[0]?.text).toBeUndefined();
   });
 
   it('all three: sequential vs one pipeline, then one pipeline vs chunks', () => {

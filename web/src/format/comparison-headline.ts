@@ -94,8 +94,3 @@ export function comparisonHeadlines(traces: readonly TraceDocument[]): Headline[
   if (compared.length >= 2) lines.push({ kind: 'memory', text: memoryLine(compared) });
   return lines;
 }
-
-/** The first verdict line alone, or null. */
-export function comparisonHeadline(traces: readonly TraceDocument[]): string | null {
-  return comparisonHeadlines(traces)[0]?.text ?? null;
-}

@@ -53,16 +53,3 @@ describe('command text and details', () => {
     expect(rows['read']).toBe('#1 of 1: completed 10 replies, 40 B');
   });
 });
-
-describe('comparisonHeadline', async () => {
-  const { comparisonHeadline } = await import('./comparison-headline.ts');
-  it('states the measured factor for like-for-like runs only', () => {
-    const seq = sequentialTrace(10, 100, 20);
-    const pipe = pipelineTrace(10, 10, 10, 120);
-    expect(comparisonHeadline([seq, pipe])).toBe(
-      '10 × INCR: the pipeline took 120 µs, sequential 1.19 ms — 9.9× faster (measured at the client socket).',
-    );
-    expect(comparisonHeadline([seq])).toBeNull();
-    expect(comparisonHeadline([seq, pipelineTrace(11)])).toBeNull();
-  });
-});
