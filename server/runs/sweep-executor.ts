@@ -7,14 +7,14 @@ import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { newRunId, executeRun } from './run-executor.ts';
 import { driverClientName } from '../drivers/open-driver.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
-import { REFERENCE_TOOL, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, type SweepDocument, type SweepInfo, type SweepPoint, type SweepSpec } from '../../trace/sweep-format.ts';
+import { REFERENCE_TOOL, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepRunCount, type SweepDocument, type SweepTool, type SweepInfo, type SweepPoint, type SweepSpec } from '../../trace/sweep-format.ts';
 import { commandTakesValue } from '../../trace/run-request.ts';
 import { runReference } from './redis-benchmark.ts';
 import type { Recorder } from '../../trace/trace-builder.ts';
 import type { RedisInfo } from '../../trace/trace-format.ts';
 
 export interface SweepProgress {
-  tool: 'pipescope' | typeof REFERENCE_TOOL;
+  tool: SweepTool;
   depth: number;
   repeat: number;
   done: number;
@@ -35,7 +35,7 @@ export async function executeSweep(session: RedisSession, spec: SweepSpec, liste
     rtt: { addedMs: spec.rttMs, jitterMs: spec.jitterMs }, serverTraced: false,
   };
   const points: SweepPoint[] = [];
-  const total = spec.depths.length * spec.repeats * (spec.reference ? 2 : 1);
+  const total = sweepRunCount(spec);
   let done = 0;
   const recorder = recorderInfo(driverClientName(spec.engine));
   listener.onStart?.({ sweep, redis: session.info, recorder });
