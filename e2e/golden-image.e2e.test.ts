@@ -68,7 +68,7 @@ describe('expectMatchesGoldenImage', () => {
     writeGolden(png(ARROW));
     const changed = png(ARROW, [213, 94, 0]); // the arrow in the reply colour
     expect(() => expectMatchesGoldenImage(changed, files, undefined, false)).toThrow(
-      /differs from its golden .*arrow\.png: 3 of 200 pixels \(1\.500 %\).*0\.100 % allowed.*arrow-changed\.png.*arrow-diff\.png.*UPDATE_GOLDENS=1/,
+      /differs from its golden .*arrow\.png: 3 of 200 pixels \(1\.500 %\).*0\.010 % allowed.*arrow-changed\.png.*arrow-diff\.png.*UPDATE_GOLDENS=1/,
     );
     expect(readFileSync(files.changed)).toEqual(changed);
     const diff = PNG.sync.read(readFileSync(files.diff));

@@ -11,12 +11,17 @@ import { PNG } from 'pngjs';
 export interface ImageTolerance {
   /** pixelmatch's per-pixel threshold: YIQ colour distance 0–1 above which a pixel differs (its default 0.1). */
   threshold: number;
-  /** Largest share of differing pixels that still passes, 0–1 (0.001 = 0.1 %). */
+  /** Largest share of differing pixels that still passes, 0–1 (0.0001 = 0.01 %). */
   maxDiffShare: number;
 }
 
-/** Same machine, same Chromium, same fonts: screenshots repeat exactly; this leaves room for a stray anti-aliased edge. */
-export const DEFAULT_TOLERANCE: ImageTolerance = { threshold: 0.1, maxDiffShare: 0.001 };
+/**
+ * Same machine, same Chromium, same fonts: screenshots repeat byte for byte, so the share is kept tight —
+ * 0.01 % is ~300 pixels of a 1400 × 2400 screenshot. pixelmatch already discounts pixels it takes for
+ * anti-aliasing, which includes most of a recoloured 1 px line: at 0.1 % every request arrow turning a
+ * lighter blue went unnoticed in one view (3,190 differing pixels of 2.9 million).
+ */
+export const DEFAULT_TOLERANCE: ImageTolerance = { threshold: 0.1, maxDiffShare: 0.0001 };
 
 export interface ImageComparison {
   /** Size compared: the larger of the two in each direction (a size change counts the uncovered pixels as differing). */
