@@ -12,8 +12,11 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** CSS px, at device scale 1: the size every browser test (and every screenshot) is taken at. */
+export const VIEWPORT = { width: 1440, height: 900 } as const;
+
 export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
   return context.newPage();
 }
 

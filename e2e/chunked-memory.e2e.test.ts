@@ -1,11 +1,13 @@
 // Chunked mode and memory samples, from Redis to pixels: a user asks for 10,000 PINGs as one pipeline
 // vs chunks of 1,000 in the real app; the chunked panel shows its 10 client writes, and each run's
 // memory chart shows Redis's and the client's peaks. The docs' advice presets: SETs fill the form;
-// GETs of 1 KB run, and Redis's queue of unread replies shows on its side.
+// GETs of 1 KB run, and Redis's queue of unread replies shows on its side. The same view drawn from
+// recorded runs (e2e/fixtures/) must look like its golden screenshot.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
+import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
 const panel = (mode: Mode) => runPanel(ctx.page, mode);
@@ -79,12 +81,17 @@ describe('10,000 PINGs: one pipeline vs chunks of 1,000', () => {
     await expect.poll(axis).toEqual(before);
   });
 
-  it('screenshot', async () => {
-    await ctx.page.mouse.move(0, 0);
-    await waitForIdleRender(ctx.page);
-    await ctx.page.screenshot({ path: join(ARTIFACTS, 'pipeline-vs-chunks-n10000.png'), fullPage: true });
-    await panel('chunked').locator('[data-testid=memory-chart]').screenshot({ path: join(ARTIFACTS, 'memory-chart-chunked.png') });
-  });
+});
+
+it('draws a recorded pipeline vs chunks (20 PINGs, chunks of 5, 10 ms RTT) with memory charts as in its golden', async () => {
+  const page = await openFixtures(ctx.browser, ctx.app.url, ['ping-20-pipeline-rtt-10ms.json', 'ping-20-chunked-5-rtt-10ms.json']);
+  try {
+    await expect.poll(() => page.locator('[data-testid=run-panel][data-render=svg]').count()).toBe(2);
+    expect(await page.locator('[data-testid=memory-chart]').count()).toBe(2);
+    await expectGoldenScreenshot(page.locator('.results'), 'runs-pipeline-vs-chunked-ping-20');
+  } finally {
+    await page.context().close();
+  }
 });
 
 it('the docs’ advice preset asks for 1,000,000 SETs of 100 B, one pipeline vs chunks of 10,000', async () => {

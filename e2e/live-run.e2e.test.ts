@@ -1,9 +1,11 @@
 // The whole path from Redis to pixels: the built app (private redis-server) in headless Chromium.
 // A user runs both modes, reads the diagram and the summary; a 100,000-command pipeline renders.
+// The same view drawn from recorded runs (e2e/fixtures/) must look like its golden screenshot.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
+import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
 
@@ -56,11 +58,16 @@ describe('both modes, N = 10', () => {
     expect(await ctx.page.locator('[role=tooltip]').innerText()).toMatch(/\b4\b/); // INCR's 4th reply
   });
 
-  it('screenshot', async () => {
-    await ctx.page.mouse.move(0, 0);
-    await waitForIdleRender(ctx.page);
-    await ctx.page.screenshot({ path: join(ARTIFACTS, 'both-modes-n10.png'), fullPage: true });
-  });
+});
+
+it('draws a recorded sequential run and pipeline of 10 INCRs side by side as in its golden', async () => {
+  const page = await openFixtures(ctx.browser, ctx.app.url, ['incr-10-sequential.json', 'incr-10-pipeline.json']);
+  try {
+    await expect.poll(() => page.locator('[data-testid=run-panel][data-render=svg]').count()).toBe(2);
+    await expectGoldenScreenshot(page.locator('.results'), 'runs-sequential-vs-pipeline-incr-10');
+  } finally {
+    await page.context().close();
+  }
 });
 
 it('a 100,000-command pipeline renders as density bands', async () => {

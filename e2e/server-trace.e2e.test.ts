@@ -2,10 +2,12 @@
 // With "Trace Redis side" on, each run marks its executions on the Redis lifeline, counts Redis's
 // read() calls from strace — one per command sequentially, one for the whole pipeline, the docs'
 // syscall difference — and the wire view lists the bytes; the netcat preset shows the docs' example.
+// The same view drawn from recorded runs (e2e/fixtures/) must look like its golden screenshot.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
+import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
 
@@ -57,13 +59,22 @@ describe('INCR ×10, both modes, Redis side traced', () => {
     expect(await wire.locator('[data-kind=client-write]').first().innerText()).toMatch(/commands 0–9/);
     await panel('pipeline').locator('[data-testid=server-syscall][data-call=read]').first().click({ force: true });
     await expect.poll(() => wire.locator('[data-testid=wire-row][aria-selected=true]').getAttribute('data-kind')).toBe('server-read');
-  });
-
-  it('screenshot', async () => {
+    // The README's docs/pipescope.png is a copy of this page (a live run: its timings differ each time).
     await ctx.page.mouse.move(0, 0);
     await waitForIdleRender(ctx.page);
     await ctx.page.screenshot({ path: join(ARTIFACTS, 'server-trace-n10.png'), fullPage: true });
   });
+});
+
+it('draws recorded server-traced runs (MONITOR and strace lanes) as in its golden', async () => {
+  const page = await openFixtures(ctx.browser, ctx.app.url, ['incr-10-sequential-server-trace.json', 'incr-10-pipeline-server-trace.json']);
+  try {
+    await expect.poll(() => page.locator('[data-testid=run-panel][data-render=svg]').count()).toBe(2);
+    expect(await page.locator('[data-testid=server-exec]').count()).toBe(20);
+    await expectGoldenScreenshot(page.locator('.results'), 'runs-server-traced-incr-10');
+  } finally {
+    await page.context().close();
+  }
 });
 
 it('the netcat preset: PING\\r\\n three times in one write, three +PONG back', async () => {

@@ -1,12 +1,14 @@
 // The depth sweep from Redis to pixels: the built app (private redis-server) in headless Chromium.
 // A user opens the sweep view, runs PING at depths 1…64 with redis-benchmark beside it, reads the
-// chart and the table, exports the sweep and opens it again; a link reproduces the form.
+// chart and the table, exports the sweep and opens it again; a link reproduces the form. A recorded
+// sweep (e2e/fixtures/) must look like its golden screenshot.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from '../trace/sweep-io.ts';
 import { ARTIFACTS, useAppInBrowser } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
+import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
 const DEPTHS = [1, 2, 4, 8, 16, 32, 64];
@@ -68,9 +70,7 @@ describe('a sweep of PING at depths 1…64, 2,000 per point, 2 repeats, with red
     expect(statement).toMatch(/Redis \d+\.\d+/);
     expect(await ctx.page.locator('[data-testid=sweep-row]').count()).toBe(7);
     expect(await ctx.page.locator('[data-testid=sweep-chart]').innerText()).toContain('redis-benchmark -c 1 -P d (Redis’s own C client)');
-  });
-
-  it('screenshot', async () => {
+    // The README's docs/sweep.png is a copy of this page (a live sweep: its figures differ each time).
     await ctx.page.mouse.move(0, 0);
     await waitForIdleRender(ctx.page);
     await ctx.page.screenshot({ path: join(ARTIFACTS, 'sweep.png'), fullPage: true });
@@ -95,6 +95,17 @@ describe('a sweep of PING at depths 1…64, 2,000 per point, 2 repeats, with red
     expect(await points('sweep-point').count()).toBe(7);
     expect(await median('sweep-point', 64)).toBe(shown);
   });
+});
+
+it('draws a recorded sweep (PING at depths 1…64, redis-benchmark beside it) as in its golden', async () => {
+  const page = await openFixtures(ctx.browser, ctx.app.url, ['sweep-ping-1-64.json']);
+  try {
+    await page.locator('[data-testid=sweep-chart][data-state=done]').waitFor();
+    expect(await page.locator('[data-testid=sweep-chart] [data-testid=sweep-point]').count()).toBe(7);
+    await expectGoldenScreenshot(page.locator('.sweep-results'), 'sweep-ping-1-64');
+  } finally {
+    await page.context().close();
+  }
 });
 
 it('a link opens the sweep view with its form', async () => {
