@@ -75,6 +75,8 @@ export async function openFixtures(browser: Browser, appUrl: string, fixtures: s
   const page = await context.newPage();
   await page.goto(new URL(`/?${fixtures.map((f) => `trace=${FIXTURE_PATH}${f}`).join('&')}`, appUrl).href);
   await expectPinnedFonts(page);
+  const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+  if (!font.includes(PINNED_FONTS.sans)) throw new Error(`The golden test stylesheet did not apply: the page's font is ${font}`);
   return page;
 }
 
