@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['trace/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['trace/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts', 'e2e/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/*.e2e.test.ts'],
           environment: 'node',
         },

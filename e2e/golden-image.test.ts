@@ -1,7 +1,6 @@
 // The golden-screenshot comparison on tiny synthetic PNGs: an identical image passes and leaves no
 // files; a changed one fails, names its -changed and -diff files and writes them; a size change, a
-// missing golden and UPDATE_GOLDENS behave as golden-image.ts says. No browser: it runs in the e2e
-// project only because vitest's e2e project is the one that collects e2e/ (a millisecond's work).
+// missing golden and UPDATE_GOLDENS behave as golden-image.ts says. No browser: a unit test.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
