@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Outcome, ProbeBatch, ReadEvent, ServerSide, TraceBuilder, WriteEvent } from './trace-builder.ts';
 import type { TraceDocument } from './trace-format.ts';
-import { CountsSchema, MemorySchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema, ServerTraceSchema } from './trace-format.ts';
+import { CountsSchema, KernelTcpSchema, MemorySchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema, ServerTraceSchema } from './trace-format.ts';
 import { RunSpecSchema } from './run-request.ts';
 import { SweepDocumentSchema, SweepInfoSchema, SweepSpecSchema } from './sweep-format.ts';
 import { describeIssues } from './trace-io.ts';
@@ -71,11 +71,15 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     requestId,
     runId: z.string(),
     server: CountsSchema.shape.server,
-    /** Server-traced runs: pass both to TraceBuilder.finish as { trace, serverUs }. */
+    /** Server-traced runs: the Redis side, and (with MONITOR) when each command ran there. */
     serverTrace: ServerTraceSchema.optional(),
     serverUs: z.array(z.number().finite()).optional(),
-    /** Runs that sampled memory: pass to TraceBuilder.finish as its third argument. */
+    /** Runs that sampled memory. */
     memory: MemorySchema.optional(),
+    /** µs since t0 when the client's call returned (totals.doneUs). */
+    doneUs: z.number().nonnegative().finite(),
+    /** Runs that asked for the kernel's TCP figures. */
+    kernelTcp: KernelTcpSchema.optional(),
   }),
   z.object({ type: z.literal('sweep-start'), requestId, sweep: SweepInfoSchema, redis: RedisInfoSchema, recorder: RecorderSchema }),
   /** Progress: which run of the sweep is being measured (one message per run, so a few dozen in all). */
@@ -103,12 +107,14 @@ export type RunEndMessage = Extract<ServerMessage, { type: 'run-end' }>;
 
 /** The second argument of TraceBuilder.finish for a run-end message: the Redis side, if traced. */
 export function serverSideOf(message: RunEndMessage): ServerSide | null {
-  return message.serverTrace && message.serverUs ? { trace: message.serverTrace, serverUs: message.serverUs } : null;
+  return message.serverTrace ? { trace: message.serverTrace, serverUs: message.serverUs ?? null } : null;
 }
 
 /** The finished trace for a run-end message: what the recorder saved, rebuilt from the wire. */
 export function finishRun(builder: TraceBuilder, message: RunEndMessage): TraceDocument {
-  return builder.finish(message.server, serverSideOf(message), message.memory ?? null);
+  return builder.finish(message.server, {
+    serverSide: serverSideOf(message), memory: message.memory ?? null, doneUs: message.doneUs, kernelTcp: message.kernelTcp ?? null,
+  });
 }
 
 /** Why a frame was not a message: each end words it for its own reader. */

@@ -13,6 +13,13 @@ export type Engine = (typeof ENGINES)[number];
 /** MONITOR and strace output grow with every command; a server-traced run stays inspectable. */
 export const MAX_SERVER_TRACED_COMMANDS = 100_000;
 export const MAX_JITTER_MS = 500;
+/** Repeats of each mode in one request; runs that take a second or more are not repeated. */
+export const MAX_REPEATS = 20;
+export const DEFAULT_REPEATS = 5;
+/** A run whose first round took at least this long is not repeated (µs): noise matters little there. */
+export const REPEAT_BELOW_US = 1_000_000;
+/** Warm-up commands before t0: min(n, this). */
+export const MAX_WARMUP_COMMANDS = 1000;
 
 export const commandTakesValue = (command: CommandName): boolean => command === 'SET' || command === 'GET';
 
@@ -51,8 +58,18 @@ export const RunSpecSchema = z
     rttMs: rttMsField,
     jitterMs: jitterMsField,
     engine: engineField,
-    /** Trace the Redis side too: MONITOR for execution times, strace for syscalls. Slows Redis down. */
+    /** Trace the Redis side with both MONITOR and strace (the same as monitor + strace). */
     serverTrace: z.boolean({ error: 'serverTrace must be true or false' }).default(false),
+    /** MONITOR on a separate connection: execution order and times on Redis. Cheap. */
+    monitor: z.boolean({ error: 'monitor must be true or false' }).default(false),
+    /** strace on redis-server: its read()/write() calls. Slows Redis several-fold while on. */
+    strace: z.boolean({ error: 'strace must be true or false' }).default(false),
+    /** Skip the warm-up: the run's first command pays the connection's first-call costs. */
+    cold: z.boolean({ error: 'cold must be true or false' }).default(false),
+    /** Each mode runs this many times, interleaved (seq, pipe, seq, pipe…), unless a run takes ≥ 1 s. */
+    repeats: wholeNumber('repeats', 1, MAX_REPEATS).default(DEFAULT_REPEATS),
+    /** The kernel's TCP figures for the run's socket (`ss`), before and after. */
+    kernelTcp: z.boolean({ error: 'kernelTcp must be true or false' }).default(true),
     /** Chunked mode: commands per pipeline. */
     chunk: wholeNumber('chunk', 1, MAX_COMMANDS).optional(),
     /** Sample Redis's memory for the run connection, and this process's, during the run. */
@@ -67,7 +84,7 @@ export const RunSpecSchema = z
     message: 'a chunked run needs a chunk size (commands per pipeline)',
     path: ['chunk'],
   })
-  .refine((spec) => !spec.serverTrace || spec.n <= MAX_SERVER_TRACED_COMMANDS, {
+  .refine((spec) => !(spec.serverTrace || spec.monitor || spec.strace) || spec.n <= MAX_SERVER_TRACED_COMMANDS, {
     message: `a server-traced run may have at most ${MAX_SERVER_TRACED_COMMANDS.toLocaleString('en-US')} commands`,
     path: ['n'],
   })
@@ -76,3 +93,13 @@ export const RunSpecSchema = z
     path: ['valueBytes'],
   });
 export type RunSpec = z.infer<typeof RunSpecSchema>;
+
+/** Which Redis-side probes a spec asks for: serverTrace means both. */
+export function serverProbes(spec: Pick<RunSpec, 'serverTrace' | 'monitor' | 'strace'>): { monitor: boolean; strace: boolean } {
+  return { monitor: spec.serverTrace || spec.monitor, strace: spec.serverTrace || spec.strace };
+}
+
+/** How many warm-up commands a run of n commands gets: min(n, MAX_WARMUP_COMMANDS), none when cold. */
+export function warmupCommands(n: number, cold: boolean): number {
+  return cold ? 0 : Math.min(n, MAX_WARMUP_COMMANDS);
+}

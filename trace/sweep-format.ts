@@ -69,7 +69,8 @@ const count = z.number().int().nonnegative();
 
 /** One chunked run of the sweep: what its trace document summed up. */
 export const SweepRunSchema = z.object({
-  totals: TotalsSchema,
+  /** The run's totals.durationUs and opsPerSec (trace format v2's doneUs is not kept here). */
+  totals: TotalsSchema.pick({ durationUs: true, opsPerSec: true }),
   counts: CountsSchema,
 });
 export type SweepRun = z.infer<typeof SweepRunSchema>;

@@ -6,7 +6,7 @@ import { thrownMessage } from './test-support/thrown-message.ts';
 const SERVER: ServerCounts = { reads: 3, writes: 3, execUs: 2.5, source: 'redis-info', exclusive: true };
 
 const HEADER: TraceHeader = {
-  run: { id: 'test-run-1', mode: 'sequential', command: 'PING', n: 1, valueBytes: 0, startedAt: '2025-01-01T00:00:00.000Z', keyPattern: '' },
+  run: { id: 'test-run-1', mode: 'sequential', command: 'PING', n: 1, valueBytes: 0, startedAt: '2025-01-01T00:00:00.000Z', keyPattern: '', warmup: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false } },
   redis: { version: '7.2.4', embedded: true, address: '127.0.0.1:6379' },
   rtt: { addedMs: 0, jitterMs: 0, measuredMinUs: 31, measuredMedianUs: 38, samples: 5 },
   recorder: { tool: 'pipescope', version: '0.1.0', client: 'ioredis 6.0.0', runtime: 'node v20.0.0' },
@@ -68,7 +68,7 @@ describe('TraceBuilder: sequential-like stream (one write and one read per comma
 
   it('carries the header through, with format and version', () => {
     expect(doc.format).toBe('pipescope-trace');
-    expect(doc.version).toBe(1);
+    expect(doc.version).toBe(2);
     expect(doc.run).toEqual({ ...HEADER.run, n: 3 });
     expect(doc.redis).toEqual(HEADER.redis);
     expect(doc.rtt).toEqual(HEADER.rtt);
@@ -131,7 +131,7 @@ describe('TraceBuilder: other shapes', () => {
   it('a zero-length run (everything at t0) has ops/s 0 rather than Infinity', () => {
     const b = builder(1);
     b.addBatch({ writes: [{ atUs: 0, bytes: 14, commands: 1 }], reads: [{ atUs: 0, bytes: 7, replies: 1 }], outcomes: pongs(1) });
-    expect(b.finish(SERVER).totals).toEqual({ durationUs: 0, opsPerSec: 0 });
+    expect(b.finish(SERVER).totals).toEqual({ durationUs: 0, opsPerSec: 0, doneUs: 0 });
   });
 
   it('server counts come out in a fixed key order whatever order the caller used', () => {
@@ -151,7 +151,7 @@ describe('TraceBuilder: other shapes', () => {
     const b = new TraceBuilder(message);
     b.addBatch({ writes: [{ atUs: 0, bytes: 14, commands: 1 }], reads: [{ atUs: 3, bytes: 7, replies: 1 }], outcomes: pongs(1) });
     const doc = b.finish(SERVER);
-    expect(Object.keys(doc)).toEqual(['format', 'version', 'run', 'redis', 'rtt', 'recorder', 'commands', 'writes', 'reads', 'proxy', 'serverTrace', 'counts', 'totals', 'memory']);
+    expect(Object.keys(doc)).toEqual(['format', 'version', 'run', 'redis', 'rtt', 'recorder', 'commands', 'writes', 'reads', 'proxy', 'serverTrace', 'counts', 'totals', 'memory', 'kernelTcp']);
     expect(doc.proxy).toBeNull(); // a direct run: no proxy events
     expect(doc.serverTrace).toBeNull(); // not server-traced
   });
@@ -371,23 +371,23 @@ describe('TraceBuilder: server-traced runs', () => {
   const trace = { clock, others: [], syscalls: null };
 
   it('places each command\'s execution time between its request and reply', () => {
-    const doc = twoCommands().finish(SERVER, { trace, serverUs: [50, 250] });
+    const doc = twoCommands().finish(SERVER, { serverSide: { trace, serverUs: [50, 250] } });
     expect(Object.keys(doc.commands[0]!)).toEqual(['index', 'sentUs', 'serverUs', 'repliedUs', 'reply']);
     expect(doc.commands.map((c) => c.serverUs)).toEqual([50, 250]);
     expect(doc.serverTrace).toEqual(trace);
   });
 
   it('allows the clock uncertainty, and no more', () => {
-    expect(twoCommands().finish(SERVER, { trace, serverUs: [-41, 250] }).commands[0]!.serverUs).toBe(-41);
-    expect(traceErrorOf(() => twoCommands().finish(SERVER, { trace, serverUs: [50, 342] }))).toBe(
+    expect(twoCommands().finish(SERVER, { serverSide: { trace, serverUs: [-41, 250] } }).commands[0]!.serverUs).toBe(-41);
+    expect(traceErrorOf(() => twoCommands().finish(SERVER, { serverSide: { trace, serverUs: [50, 342] } }))).toBe(
       'Command 1 ran on Redis at 342 µs, outside its request (200 µs) and reply (300 µs) by more than the clock uncertainty of ±40 µs.',
     );
   });
 
   it('refuses execution times that run backwards or do not cover every command', () => {
-    expect(traceErrorOf(() => twoCommands().finish(SERVER, { trace: { ...trace, clock: { ...clock, uncertaintyUs: 500 } }, serverUs: [250, 50] }))).toBe(
+    expect(traceErrorOf(() => twoCommands().finish(SERVER, { serverSide: { trace: { ...trace, clock: { ...clock, uncertaintyUs: 500 } }, serverUs: [250, 50] } }))).toBe(
       "Redis's execution times run backwards at command 1.",
     );
-    expect(traceErrorOf(() => twoCommands().finish(SERVER, { trace, serverUs: [50] }))).toBe("Redis's execution times cover 1 of 2 commands.");
+    expect(traceErrorOf(() => twoCommands().finish(SERVER, { serverSide: { trace, serverUs: [50] } }))).toBe("Redis's execution times cover 1 of 2 commands.");
   });
 });

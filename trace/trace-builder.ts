@@ -8,8 +8,10 @@ import {
   TRACE_FORMAT,
   type CommandRecord,
   type Counts,
+  type KernelTcp,
   type Memory,
   type ReplyValue,
+  type RunInfo,
   type ServerTrace,
   type SocketRead,
   type SocketWrite,
@@ -54,8 +56,24 @@ export type ServerCounts = Counts['server'];
 /** A server-traced run's Redis-side record, known once the run is over. */
 export interface ServerSide {
   trace: ServerTrace;
-  /** When Redis executed each command, in command order (µs since t0, client clock). */
-  serverUs: number[];
+  /** When Redis executed each command, in command order (µs since t0, client clock); null without MONITOR. */
+  serverUs: number[] | null;
+}
+
+/** What finish() needs besides the socket events, all known once the run is over. */
+export interface RunClosing {
+  /** Server-traced runs: the Redis side. */
+  serverSide?: ServerSide | null;
+  memory?: Memory | null;
+  /** µs since t0 when the client's call returned; the last reply's arrival when not measured. */
+  doneUs?: number;
+  kernelTcp?: KernelTcp | null;
+  /**
+   * Import only: the file's own command records, kept as the document's instead of building equal ones
+   * anew (a big trace's import spent its time there); the caller compares each with `times` before it
+   * trusts them.
+   */
+  adoptCommands?: CommandRecord[];
 }
 
 export interface TraceProgress {
@@ -146,7 +164,7 @@ export class TraceBuilder {
 
   constructor(header: TraceHeader) {
     // Copied field by field: the header may arrive inside a larger message.
-    this.header = { run: header.run, redis: header.redis, rtt: header.rtt, recorder: header.recorder };
+    this.header = { run: canonicalRun(header.run), redis: header.redis, rtt: header.rtt, recorder: header.recorder };
     const { n, mode, chunk } = header.run;
     this.outcomes = new Array<Outcome>(n);
     if ((mode === 'chunked') !== (chunk !== undefined)) {
@@ -217,17 +235,16 @@ export class TraceBuilder {
     };
   }
 
-  /**
-   * The document. `adoptCommands` is for import only: the file's own command records, kept as the
-   * document's instead of building equal ones anew (a big trace's import spent its time there); the
-   * caller compares each with `times` before it trusts them.
-   */
-  finish(server: ServerCounts, serverSide: ServerSide | null = null, memory: Memory | null = null, adoptCommands?: CommandRecord[]): TraceDocument {
+  /** The document. */
+  finish(server: ServerCounts, closing: RunClosing = {}): TraceDocument {
+    const serverSide = closing.serverSide ?? null;
     this.checkComplete(serverSide);
     const { n } = this.run;
     const proxy = this.proxy;
-    const commands = adoptCommands ?? commandRecords(this.outcomes, this.sent.times, this.replied.times, proxy ?? null, serverSide?.serverUs ?? null);
+    const commands = closing.adoptCommands ?? commandRecords(this.outcomes, this.sent.times, this.replied.times, proxy ?? null, serverSide?.serverUs ?? null);
     const durationUs = this.replied.times[n - 1]!;
+    const doneUs = closing.doneUs ?? durationUs;
+    if (doneUs < durationUs) throw new TraceError(`The client's call returned at ${doneUs} µs, before its last reply arrived at ${durationUs} µs.`);
     return {
       format: TRACE_FORMAT,
       version: FORMAT_VERSION,
@@ -248,8 +265,9 @@ export class TraceBuilder {
         // Spelled out so that key order, and so the exported text, never depends on the caller.
         server: { reads: server.reads, writes: server.writes, execUs: server.execUs, source: server.source, exclusive: server.exclusive },
       },
-      totals: { durationUs, opsPerSec: durationUs > 0 ? (n * 1e6) / durationUs : 0 },
-      memory,
+      totals: { durationUs, opsPerSec: durationUs > 0 ? (n * 1e6) / durationUs : 0, doneUs },
+      memory: closing.memory ?? null,
+      kernelTcp: closing.kernelTcp ?? null,
     };
   }
 
@@ -269,14 +287,14 @@ export class TraceBuilder {
         if (stage.count !== n) throw new TraceError(`Only ${stage.count} of ${n} ${what}.`);
       }
     }
-    if (serverSide) this.checkExecutions(serverSide);
+    if (serverSide?.serverUs) this.checkExecutions(serverSide.trace, serverSide.serverUs);
   }
 
   /**
    * Redis ran each command after it was sent and before its reply arrived: on the client's clock that
    * holds within the clock alignment's uncertainty (+1 µs for rounding), and execution is in order.
    */
-  private checkExecutions({ trace, serverUs }: ServerSide): void {
+  private checkExecutions(trace: ServerTrace, serverUs: readonly number[]): void {
     const { n } = this.run;
     if (serverUs.length !== n) throw new TraceError(`Redis's execution times cover ${serverUs.length} of ${n} commands.`);
     const slack = trace.clock.uncertaintyUs + 1;
@@ -339,6 +357,18 @@ function commandRecords(
     commands[index] = command as CommandRecord;
   }
   return commands;
+}
+
+/** The run's fields in the schema's order, whatever order the caller used (exports compare byte for byte). */
+function canonicalRun(run: RunInfo): RunInfo {
+  const { id, mode, command, n, valueBytes, startedAt, keyPattern, chunk, warmup, repeat, probes } = run;
+  return {
+    id, mode, command, n, valueBytes, startedAt, keyPattern,
+    ...(chunk === undefined ? {} : { chunk }),
+    warmup: warmup && { commands: warmup.commands, durationUs: warmup.durationUs },
+    repeat,
+    probes: { monitor: probes.monitor, strace: probes.strace, memory: probes.memory, kernelTcp: probes.kernelTcp },
+  };
 }
 
 function asWrite(chunk: Chunk): SocketWrite {

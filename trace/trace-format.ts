@@ -1,11 +1,18 @@
-// The Pipescope trace document, version 1: the one file format every part of Pipescope reads and
+// The Pipescope trace document, version 2: the one file format every part of Pipescope reads and
 // writes (live view, replay, import/export, embeds, CLI recorder, tests). The zod schema is the
 // specification; field names carry their unit (…Us = microseconds since the run's t0, bytes = octets).
-// Bump FORMAT_VERSION, and keep reading older versions, whenever a field changes meaning.
+// Bump FORMAT_VERSION, and keep reading older versions, whenever a field changes meaning: trace-io.ts
+// migrates version 1 files on import (trace-migration.ts says what each new field becomes).
+//
+// t0 is the instant the run called the client for its first command; everything Pipescope itself
+// does for the run (warm-up, probes, samplers, the first INFO snapshot) happened before it.
+//
+// Added in version 2: run.warmup, run.repeat, run.probes, totals.doneUs, kernelTcp; memory samples
+// may be taken before t0 (negative atUs: the baseline).
 import { z } from 'zod';
 
 export const TRACE_FORMAT = 'pipescope-trace';
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 export const COMMAND_NAMES = ['PING', 'INCR', 'SET', 'GET'] as const;
 /**
@@ -37,6 +44,25 @@ export const RunInfoSchema = z.object({
   keyPattern: z.string(),
   /** Chunked runs only: commands per pipeline (the last pipeline may be shorter). */
   chunk: z.number().int().positive().optional(),
+  /**
+   * v2. The warm-up before t0 on the run's own connection: `commands` of the same command, in the same
+   * mode, on throw-away keys in the run's namespace (deleted after), taking durationUs. null: a cold
+   * connection, whose first command pays the first-call costs (and every version-1 trace).
+   */
+  warmup: z.object({ commands: z.number().int().positive(), durationUs: micros }).nullable(),
+  /** v2. Which repeat of its request this run was, from 0 (modes are interleaved: seq 0, pipe 0, seq 1…). */
+  repeat: count,
+  /** v2. The probes this run asked for (the socket probe is always on). */
+  probes: z.object({
+    /** MONITOR on a separate connection: execution order and times on Redis. Cheap. */
+    monitor: z.boolean(),
+    /** strace on redis-server: its read()/write() calls. Slows Redis several-fold while on. */
+    strace: z.boolean(),
+    /** Memory samples (Redis's CLIENT LIST + INFO memory on a worker thread; this process's heap). */
+    memory: z.boolean(),
+    /** The kernel's TCP_INFO for the run's client socket, read with `ss` before and after. */
+    kernelTcp: z.boolean(),
+  }),
 });
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 
@@ -144,7 +170,7 @@ export type Syscall = z.infer<typeof SyscallSchema>;
 export const ServerTraceSchema = z.object({
   /** Redis's clock on the client's: server epoch µs − client monotonic µs, ± uncertainty (TIME round trips). */
   clock: z.object({ offsetUs: z.number().finite(), uncertaintyUs: micros, samples: count }),
-  /** Commands other connections ran during the run, from MONITOR: interleaving, shown for what it is. */
+  /** Commands other connections ran during the run, from MONITOR: interleaving, shown for what it is (empty when run.probes.monitor was off). */
   others: z.array(z.object({ atUs: z.number().finite(), source: z.string(), command: z.string() })),
   /** Kernel-level calls on the run's socket, from strace; null when strace could not be used. */
   syscalls: z.object({ source: z.literal('strace'), calls: z.array(SyscallSchema) }).nullable(),
@@ -181,6 +207,11 @@ export const TotalsSchema = z.object({
   /** t0 (first command issued) to the arrival of the last reply. */
   durationUs: micros,
   opsPerSec: z.number().nonnegative().finite(),
+  /**
+   * v2. t0 to when the client's call returned its results (the last reply parsed and handed over):
+   * at least durationUs. Version-1 traces did not measure it and migrate with doneUs = durationUs.
+   */
+  doneUs: micros,
 });
 export type Totals = z.infer<typeof TotalsSchema>;
 
@@ -192,13 +223,40 @@ export const RecorderSchema = z.object({
   runtime: z.string(),
 });
 
+export const KERNEL_TCP_SOURCE = 'kernel (ss)';
+
+/**
+ * v2. What the kernel counted for the run's client socket (TCP_INFO via `ss -tin`, before and after
+ * the run; deltas). It works against a remote Redis too: the client socket is local. Through the delay
+ * proxy these are the client's hop to the proxy. `unavailable` says why there are no figures.
+ */
+export const KernelTcpSchema = z.union([
+  z.object({
+    source: z.literal(KERNEL_TCP_SOURCE),
+    /** TCP segments sent / received, all (segs_out, segs_in) and carrying data (data_segs_out/in). */
+    segmentsOut: count,
+    segmentsIn: count,
+    dataSegmentsOut: count,
+    dataSegmentsIn: count,
+    /** Payload bytes acknowledged by the peer (bytes_acked) and received (bytes_received). */
+    bytesAcked: count,
+    bytesReceived: count,
+    /** Segments retransmitted (retrans total). */
+    retransmits: count,
+  }),
+  z.object({ source: z.literal(KERNEL_TCP_SOURCE), unavailable: z.string() }),
+]);
+export type KernelTcp = z.infer<typeof KernelTcpSchema>;
+
 export const MEMORY_SERVER_SOURCE = 'redis-client-list+info-memory';
 export const MEMORY_CLIENT_SOURCE = 'node-process-memory';
 
 /**
- * Memory during the run, sampled every intervalMs (as often as the client's event loop allows: a
- * client busy encoding a huge pipeline takes no samples meanwhile). Each sample's atUs is when its
- * reading was taken, on the run's clock.
+ * Memory during the run, sampled every intervalMs. Redis's side is asked from a worker thread, so it is
+ * sampled while the client is busy too; the client's heap is read on the run's own thread, as often as
+ * its event loop allows (a client busy encoding a huge pipeline takes no heap samples meanwhile). Each
+ * sample's atUs is when its reading was taken, on the run's clock; the first of each is taken before
+ * t0 (v2: negative atUs), the baseline the run's growth is measured from.
  */
 export const MemorySchema = z.object({
   intervalMs: z.number().positive().finite(),
@@ -207,7 +265,7 @@ export const MemorySchema = z.object({
     source: z.literal(MEMORY_SERVER_SOURCE),
     samples: z.array(
       z.object({
-        atUs: micros,
+        atUs: z.number().finite(),
         /** The run connection's query buffer (commands read, not yet executed), bytes. */
         qbuf: count,
         /** The run connection's reply queue beyond its fixed 16 KiB buffer (replies not yet written), bytes. */
@@ -222,7 +280,7 @@ export const MemorySchema = z.object({
   client: z.object({
     /** process.memoryUsage() of the Node process that ran the client. */
     source: z.literal(MEMORY_CLIENT_SOURCE),
-    samples: z.array(z.object({ atUs: micros, rss: count, heapUsed: count, external: count })),
+    samples: z.array(z.object({ atUs: z.number().finite(), rss: count, heapUsed: count, external: count })),
   }),
 });
 export type Memory = z.infer<typeof MemorySchema>;
@@ -247,5 +305,7 @@ export const TraceDocumentSchema = z.object({
   totals: TotalsSchema,
   /** null when memory was not sampled (or the trace predates sampling). */
   memory: MemorySchema.nullable().default(null),
+  /** v2. null when the run did not ask for kernel TCP figures. */
+  kernelTcp: KernelTcpSchema.nullable(),
 });
 export type TraceDocument = z.infer<typeof TraceDocumentSchema>;

@@ -10,6 +10,8 @@ function sampleTrace(): TraceDocument {
     run: {
       id: 'm3x9k2-0a1b2c3d', mode: 'sequential', command: 'INCR', n: 3, valueBytes: 0,
       startedAt: '2025-03-14T15:09:26.535Z', keyPattern: 'pipescope:m3x9k2-0a1b2c3d:counter',
+      warmup: { commands: 3, durationUs: 412 }, repeat: 1,
+      probes: { monitor: false, strace: false, memory: false, kernelTcp: true },
     },
     redis: { version: '7.2.4', embedded: true, address: '127.0.0.1:40213' },
     rtt: { addedMs: 2.5, jitterMs: 0.5, measuredMinUs: 2541, measuredMedianUs: 2610.5, samples: 5 },
@@ -20,7 +22,10 @@ function sampleTrace(): TraceDocument {
     reads: [{ atUs: 87, bytes: 4, replies: 1 }, { atUs: 199, bytes: 4, replies: 1 }, { atUs: 318, bytes: 50, replies: 1 }],
     outcomes: [{ reply: 1 }, { reply: 2 }, { error: 'ERR increment or decrement would overflow' }],
   });
-  return b.finish({ reads: 3, writes: 3, execUs: 3, source: 'redis-info', exclusive: true });
+  return b.finish({ reads: 3, writes: 3, execUs: 3, source: 'redis-info', exclusive: true }, {
+    doneUs: 331,
+    kernelTcp: { source: 'kernel (ss)', segmentsOut: 4, segmentsIn: 4, dataSegmentsOut: 3, dataSegmentsIn: 3, bytesAcked: 138, bytesReceived: 58, retransmits: 0 },
+  });
 }
 
 /** The sample trace as JSON, edited by `edit`. */
@@ -31,6 +36,66 @@ function edited(edit: (doc: Record<string, any>) => void): string { // eslint-di
 }
 
 const traceErrorOf = (action: () => unknown): string => thrownMessage(action, TraceError);
+
+/** The sample as a version-1 recorder wrote it: none of the fields version 2 added. */
+function versionOne(): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const doc = JSON.parse(serializeTrace(sampleTrace()));
+  doc.version = 1;
+  delete doc.run.warmup;
+  delete doc.run.repeat;
+  delete doc.run.probes;
+  delete doc.totals.doneUs;
+  delete doc.kernelTcp;
+  return doc;
+}
+
+describe('version 1 files', () => {
+  it('open as version 2, each new field saying what a version-1 recorder did', () => {
+    const doc = parseTrace(JSON.stringify(versionOne()));
+    expect(doc.version).toBe(2);
+    expect(doc.run).toMatchObject({ warmup: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false } });
+    expect(doc.totals).toEqual({ durationUs: 318, opsPerSec: 3e6 / 318, doneUs: 318 });
+    expect(doc.kernelTcp).toBeNull();
+    expect(doc.commands).toEqual(sampleTrace().commands);
+  });
+
+  it('say MONITOR and strace were on exactly when the file has a server trace', () => {
+    const v1 = versionOne();
+    v1.serverTrace = { clock: { offsetUs: 0, uncertaintyUs: 10, samples: 8 }, others: [], syscalls: null };
+    v1.commands.forEach((c: Record<string, unknown>, i: number) => {
+      const { repliedUs, reply, error, ...rest } = c;
+      Object.keys(c).forEach((key) => delete c[key]);
+      Object.assign(c, rest, { serverUs: [50, 160, 280][i] }, { repliedUs }, reply === undefined ? { error } : { reply });
+    });
+    const doc = parseTrace(JSON.stringify(v1));
+    expect(doc.run.probes).toEqual({ monitor: true, strace: true, memory: false, kernelTcp: false });
+    expect(doc.commands.map((c) => c.serverUs)).toEqual([50, 160, 280]);
+  });
+
+  it('export as version 2, which round-trips byte for byte', () => {
+    const once = serializeTrace(parseTrace(JSON.stringify(versionOne())));
+    expect(once.startsWith('{"format":"pipescope-trace","version":2,')).toBe(true);
+    expect(serializeTrace(parseTrace(once))).toBe(once);
+  });
+});
+
+describe('version 2 fields', () => {
+  it('refuse a client call that returned before its last reply arrived', () => {
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.totals.doneUs = 317; })))).toBe(
+      "The client's call returned at 317 µs, before its last reply arrived at 318 µs.",
+    );
+  });
+
+  it('keep the warm-up, repeat, probes and kernel TCP figures through import', () => {
+    const doc = parseTrace(serializeTrace(sampleTrace()));
+    expect(doc.run).toMatchObject({ warmup: { commands: 3, durationUs: 412 }, repeat: 1 });
+    expect(doc.kernelTcp).toMatchObject({ source: 'kernel (ss)', segmentsOut: 4, dataSegmentsOut: 3 });
+  });
+
+  it('refuse kernel TCP figures without their numbers or reason', () => {
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.kernelTcp = { source: 'kernel (ss)' }; })))).toMatch(/^Invalid trace: kernelTcp/);
+  });
+});
 
 describe('export and import', () => {
   it('export → import → export is byte-identical', () => {
@@ -44,7 +109,7 @@ describe('export and import', () => {
   });
 
   it('the exported text is compact JSON starting with format and version', () => {
-    expect(serializeTrace(sampleTrace()).startsWith('{"format":"pipescope-trace","version":1,"run":{')).toBe(true);
+    expect(serializeTrace(sampleTrace()).startsWith('{"format":"pipescope-trace","version":2,"run":{')).toBe(true);
   });
 
   it('verifyTrace accepts an already-parsed object', () => {
@@ -80,17 +145,17 @@ describe('parseTrace rejects', () => {
   });
 
   it('an unsupported version, naming it', () => {
-    expect(traceErrorOf(() => parseTrace(edited((d) => { d.version = 2; })))).toBe(
-      'Unsupported trace version 2; this Pipescope reads version 1.',
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.version = 3; })))).toBe(
+      'Unsupported trace version 3; this Pipescope reads versions 1 and 2.',
     );
     expect(traceErrorOf(() => parseTrace(edited((d) => { d.version = '1'; })))).toBe(
-      'Unsupported trace version "1"; this Pipescope reads version 1.',
+      'Unsupported trace version "1"; this Pipescope reads versions 1 and 2.',
     );
   });
 
   it('a missing version', () => {
     expect(traceErrorOf(() => parseTrace(edited((d) => { delete d.version; })))).toBe(
-      'Unsupported trace version undefined; this Pipescope reads version 1.',
+      'Unsupported trace version undefined; this Pipescope reads versions 1 and 2.',
     );
   });
 
@@ -189,7 +254,7 @@ describe('chunked runs and memory samples', () => {
       reads: [{ atUs: 90, bytes: 8, replies: 2 }, { atUs: 240, bytes: 4, replies: 1 }],
       outcomes: [{ reply: 1 }, { reply: 2 }, { reply: 3 }],
     });
-    return b.finish(header.counts.server, null, memory);
+    return b.finish(header.counts.server, { memory });
   }
 
   it('round-trip byte-identical, chunk size and samples included', () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { TraceBuilder, TraceError } from './trace-builder.ts';
 import { FORMAT_VERSION, TRACE_FORMAT, TraceDocumentSchema, type TraceDocument } from './trace-format.ts';
 import { plainElements } from './plain-elements.ts';
+import { migrateVersion1 } from './trace-migration.ts';
 
 export function serializeTrace(doc: TraceDocument): string {
   return JSON.stringify(doc);
@@ -26,10 +27,10 @@ export function verifyTrace(json: unknown): TraceDocument {
     throw new TraceError(`Not a trace: expected "format": "${TRACE_FORMAT}".`);
   }
   const version = (json as { version?: unknown }).version;
-  if (version !== FORMAT_VERSION) {
-    throw new TraceError(`Unsupported trace version ${JSON.stringify(version)}; this Pipescope reads version ${FORMAT_VERSION}.`);
+  if (version !== FORMAT_VERSION && version !== 1) {
+    throw new TraceError(`Unsupported trace version ${JSON.stringify(version)}; this Pipescope reads versions 1 and ${FORMAT_VERSION}.`);
   }
-  const doc = checkShape(json as Record<string, unknown>);
+  const doc = checkShape(version === 1 ? migrateVersion1(json as Record<string, unknown>) : (json as Record<string, unknown>));
   const rebuilt = replay(doc);
   // Everything else derived from the events must agree too; a file is not allowed to claim otherwise.
   for (const key of ['writes', 'reads', 'proxy', 'serverTrace', 'counts', 'totals'] as const) {
@@ -69,10 +70,12 @@ function replay(doc: TraceDocument): TraceDocument {
     ...(doc.proxy ? { toServer: doc.proxy.toServer, fromServer: doc.proxy.fromServer } : {}),
   });
   const serverUs = doc.commands.map((c) => c.serverUs);
-  const serverSide = doc.serverTrace
-    ? { trace: doc.serverTrace, serverUs: serverUs.every((t) => t !== undefined) ? (serverUs as number[]) : [] }
-    : null;
-  const rebuilt = builder.finish(doc.counts.server, serverSide, doc.memory, doc.commands);
+  // Without MONITOR a server trace has no execution times; with it, every command must have one.
+  const executions = !doc.run.probes.monitor ? null : serverUs.every((t) => t !== undefined) ? (serverUs as number[]) : [];
+  const serverSide = doc.serverTrace ? { trace: doc.serverTrace, serverUs: executions } : null;
+  const rebuilt = builder.finish(doc.counts.server, {
+    serverSide, memory: doc.memory, doneUs: doc.totals.doneUs, kernelTcp: doc.kernelTcp, adoptCommands: doc.commands,
+  });
   const { sentUs, repliedUs, toServerUs, fromServerUs } = builder.times;
   for (const [position, command] of doc.commands.entries()) {
     if (command.index !== position) {
@@ -80,7 +83,7 @@ function replay(doc: TraceDocument): TraceDocument {
     }
     if (command.sentUs !== sentUs[position] || command.repliedUs !== repliedUs[position]
       || command.toServerUs !== toServerUs?.[position] || command.fromServerUs !== fromServerUs?.[position]
-      || command.serverUs !== serverSide?.serverUs[position]) {
+      || command.serverUs !== serverSide?.serverUs?.[position]) {
       throw new TraceError(`Invalid trace: command ${command.index}'s times do not match the writes and reads that carried it.`);
     }
   }

@@ -1,0 +1,33 @@
+// Opens version-1 traces as version 2: each field version 2 added gets the value that says what a
+// version-1 recorder did. Nothing measured is invented: a version-1 run had no warm-up (a cold
+// connection), was its request's only repeat, asked for MONITOR and strace together exactly when it
+// has a server trace, sampled memory exactly when it has samples, and measured neither when its client
+// call returned (doneUs = the last reply's arrival) nor the kernel's TCP figures.
+import { FORMAT_VERSION } from './trace-format.ts';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The version-2 shape of a version-1 document, keys in version 2's order (the schema and the builder
+ * decide the rest; a malformed file still gets their messages). The input is not modified.
+ */
+export function migrateVersion1(json: Json): Json {
+  const run = isObject(json['run']) ? json['run'] : undefined;
+  const totals = isObject(json['totals']) ? json['totals'] : undefined;
+  const traced = json['serverTrace'] !== null && json['serverTrace'] !== undefined;
+  const sampled = json['memory'] !== null && json['memory'] !== undefined;
+  return {
+    ...json,
+    version: FORMAT_VERSION,
+    run: run && {
+      ...run,
+      warmup: null,
+      repeat: 0,
+      probes: { monitor: traced, strace: traced, memory: sampled, kernelTcp: false },
+    },
+    totals: totals && { ...totals, doneUs: totals['durationUs'] },
+    kernelTcp: null,
+  };
+}
