@@ -13,7 +13,7 @@ import type { RunDriver } from '../server/drivers/run-driver.ts';
 import { FLUSH_INTERVAL_MS, newRunId } from '../server/runs/run-executor.ts';
 import type { RedisSession } from '../server/redis/redis-session.ts';
 import { SocketProbe } from '../server/probes/socket-probe.ts';
-import { microsSince } from '../server/support/monotonic-clock.ts';
+import { RunClock, microsSince } from '../server/support/monotonic-clock.ts';
 import { workloadFor } from '../server/protocol/run-workload.ts';
 import type { Finding } from './bench-report.ts';
 import { roundRatios, sideBySide, spreadOf } from './side-by-side.ts';
@@ -76,14 +76,18 @@ export async function clientOverheadBench(session: RedisSession, { n, rounds }: 
 /** One batch as a recorded run measures it: probe on the socket, a flush into the builder every interval. */
 async function probedBatch(session: RedisSession, driver: RunDriver, n: number): Promise<number> {
   const header: TraceHeader = {
-    run: { id: newRunId(), mode: 'pipeline', command: 'PING', n, valueBytes: 0, startedAt: new Date().toISOString(), keyPattern: '' },
+    run: {
+      id: newRunId(), mode: 'pipeline', command: 'PING', n, valueBytes: 0, startedAt: new Date().toISOString(), keyPattern: '',
+      warmup: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false },
+    },
     redis: session.info,
     rtt: { addedMs: 0, jitterMs: 0, measuredMinUs: 0, measuredMedianUs: 0, samples: 0 },
     recorder: recorderInfo(driver.client),
   };
   const builder = new TraceBuilder(header);
-  const started = process.hrtime.bigint();
-  const probe = new SocketProbe(driver.socket, started);
+  const clock = new RunClock();
+  const probe = new SocketProbe(driver.socket, clock);
+  const started = clock.start();
   const flusher = setInterval(() => builder.addBatch(probe.take()), FLUSH_INTERVAL_MS);
   try {
     await driver.pipeline(workloadFor('PING', '', 0), n, n, (outcome) => probe.recordOutcome(outcome), () => false);

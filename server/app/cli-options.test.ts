@@ -93,10 +93,20 @@ describe('parseRecordOptions', () => {
   it('parses a complete command line, with defaults', () => {
     expect(parseRecordOptions(REQUIRED, {})).toEqual({
       mode: 'pipeline',
-      spec: { command: 'PING', n: 100, valueBytes: 16, rttMs: 0, jitterMs: 0, engine: 'ioredis', serverTrace: false, memory: true, modes: ['pipeline'] },
+      spec: {
+        command: 'PING', n: 100, valueBytes: 16, rttMs: 0, jitterMs: 0, engine: 'ioredis', serverTrace: false, monitor: false, strace: false,
+        cold: false, repeats: 1, kernelTcp: true, memory: true, modes: ['pipeline'],
+      },
       redisUrl: undefined,
       out: 'trace.json',
     });
+  });
+
+  it('takes MONITOR and strace as two choices, --cold and --repeats', () => {
+    expect(parseRecordOptions([...REQUIRED, '--monitor'], {})).toMatchObject({ spec: { monitor: true, strace: false, serverTrace: false } });
+    expect(parseRecordOptions([...REQUIRED, '--strace'], {})).toMatchObject({ spec: { monitor: false, strace: true } });
+    expect(parseRecordOptions([...REQUIRED, '--cold', '--repeats', '5'], {})).toMatchObject({ spec: { cold: true, repeats: 5 } });
+    expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--repeats', '0'], {}))).toBe('--repeats: repeats must be at least 1');
   });
 
   it('upper-cases the command and reads 10_000 as 10000', () => {

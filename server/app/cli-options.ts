@@ -61,20 +61,26 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
 
 export interface RecordOptions {
   mode: RunMode;
-  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'engine' | 'chunk' | 'memory'>;
+  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'repeats' | 'kernelTcp'>;
   redisUrl: string | undefined;
   out: string;
 }
 
 export const RECORD_USAGE = `Usage: npm run record -- --mode sequential|pipeline|chunked --command PING|INCR|SET|GET --n N --out FILE
-                         [--chunk C] [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--engine E] [--server-trace]
-                         [--no-memory] [--redis-url redis://host:port]
+                         [--chunk C] [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--engine E]
+                         [--monitor] [--strace] [--server-trace] [--cold] [--repeats K] [--no-memory]
+                         [--redis-url redis://host:port]
        npm run record -- sweep --out FILE [--depths 1,2,4,…,1024 | --max-depth D] [--per-point M] [--repeats K]
                          [--command C] [--value-bytes B] [--engine E] [--rtt-ms MS] [--jitter-ms MS] [--reference]
   --chunk C              N commands in pipelines of C, each pipeline's replies awaited (--mode pipeline becomes chunked)
   --rtt-ms, --jitter-ms  add round-trip time (and ± jitter per chunk) with Pipescope's TCP delay proxy
   --engine ioredis|raw   who writes the commands (raw: a plain socket; PING as inline "PING\\r\\n")
-  --server-trace         also trace the Redis side: MONITOR execution times, strace syscalls (slows Redis)
+  --monitor              trace the Redis side with MONITOR: execution order and times (cheap)
+  --strace               trace redis-server's read()/write() calls with strace (slows Redis several-fold)
+  --server-trace         both --monitor and --strace
+  --cold                 no warm-up: the run's first command pays the connection's first-call costs
+  --repeats K            run K times (a run of a second or more is not repeated); prints median [min–max]
+                         and writes the median run (by total time) to FILE. Default 1
   --no-memory            do not sample memory (Redis CLIENT LIST / INFO memory, this process) during the run
   sweep                  throughput against pipeline depth, untraced: at each depth, K runs of M commands in
                          pipelines of that depth (defaults: depths 1…1024 doubling, M 10000, K 3, PING);
@@ -91,6 +97,10 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     'rtt-ms': { type: 'string' },
     'jitter-ms': { type: 'string' },
     'server-trace': { type: 'boolean' },
+    monitor: { type: 'boolean' },
+    strace: { type: 'boolean' },
+    cold: { type: 'boolean' },
+    repeats: { type: 'string' },
     engine: { type: 'string' },
     chunk: { type: 'string' },
     'no-memory': { type: 'boolean' },
@@ -115,6 +125,10 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     rttMs: numberFlag(values['rtt-ms']),
     jitterMs: numberFlag(values['jitter-ms']),
     serverTrace: values['server-trace'] ?? false,
+    monitor: values.monitor ?? false,
+    strace: values.strace ?? false,
+    cold: values.cold ?? false,
+    repeats: values.repeats === undefined ? 1 : numberFlag(values.repeats),
     engine: values.engine,
     ...(values.chunk !== undefined ? { chunk: numberFlag(values.chunk) } : {}),
     memory: !values['no-memory'],

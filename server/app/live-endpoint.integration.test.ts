@@ -104,7 +104,7 @@ describe('validation', () => {
 
 it('both modes stream events that build verified traces, sequential first', async () => {
   const client = await new LiveClient().open();
-  client.send({ type: 'run', requestId: 'both', spec: { command: 'INCR', n: 500, modes: ['pipeline', 'sequential'] } });
+  client.send({ type: 'run', requestId: 'both', spec: { command: 'INCR', n: 500, modes: ['pipeline', 'sequential'], repeats: 1 } });
   await client.next((m) => m.type === 'request-done');
   const [sequential, pipeline] = client.tracesFor('both');
   expect(sequential!.run.mode).toBe('sequential');
@@ -120,7 +120,7 @@ it('both modes stream events that build verified traces, sequential first', asyn
 
 it('all three modes, memory samples included, build verified traces in order: sequential, pipeline, chunked', async () => {
   const client = await new LiveClient().open();
-  client.send({ type: 'run', requestId: 'three', spec: { command: 'SET', n: 3000, valueBytes: 100, modes: ['chunked', 'pipeline', 'sequential'], chunk: 1000 } });
+  client.send({ type: 'run', requestId: 'three', spec: { command: 'SET', n: 3000, valueBytes: 100, modes: ['chunked', 'pipeline', 'sequential'], chunk: 1000, repeats: 1 } });
   await client.next((m) => m.type === 'request-done');
   const docs = client.tracesFor('three');
   expect(docs.map((d) => [d.run.mode, d.run.chunk, d.counts.client.writes])).toEqual([['sequential', undefined, 3000], ['pipeline', undefined, 1], ['chunked', 1000, 3]]);
@@ -129,6 +129,21 @@ it('all three modes, memory samples included, build verified traces in order: se
     expect(doc.memory?.server.samples.length).toBeGreaterThan(0);
     expect(doc.memory?.client.samples.length).toBeGreaterThan(0);
   }
+  client.close();
+});
+
+it('repeats each mode, interleaved, each trace saying which repeat it is; a run of a second or more is not repeated', async () => {
+  const client = await new LiveClient().open();
+  client.send({ type: 'run', requestId: 'five', spec: { command: 'INCR', n: 10, modes: ['pipeline', 'sequential'], repeats: 3 } });
+  await client.next((m) => m.type === 'request-done');
+  const docs = client.tracesFor('five');
+  expect(docs.map((d) => `${d.run.mode} ${d.run.repeat}`)).toEqual([
+    'sequential 0', 'pipeline 0', 'sequential 1', 'pipeline 1', 'sequential 2', 'pipeline 2',
+  ]);
+  expect(docs.every((d) => d.run.warmup?.commands === 10 && d.kernelTcp !== null)).toBe(true);
+  client.send({ type: 'run', requestId: 'slow', spec: { command: 'PING', n: 3, modes: ['sequential'], rttMs: 400, repeats: 5, memory: false } });
+  await client.next((m) => m.type === 'request-done' && m.requestId === 'slow');
+  expect(client.tracesFor('slow').map((d) => d.run.repeat)).toEqual([0]);
   client.close();
 });
 
@@ -154,7 +169,7 @@ it('a sweep that breaks its bounds is refused with the schema\'s message', async
 
 it('a server-traced raw run arrives whole: bytes, execution times and syscalls', async () => {
   const client = await new LiveClient().open();
-  client.send({ type: 'run', requestId: 'traced', spec: { command: 'PING', n: 3, modes: ['sequential', 'pipeline'], engine: 'raw', serverTrace: true } });
+  client.send({ type: 'run', requestId: 'traced', spec: { command: 'PING', n: 3, modes: ['sequential', 'pipeline'], engine: 'raw', serverTrace: true, repeats: 1 } });
   await client.next((m) => m.type === 'request-done');
   const [sequential, pipeline] = client.tracesFor('traced');
   for (const doc of [sequential!, pipeline!]) {
@@ -169,7 +184,7 @@ it('a server-traced raw run arrives whole: bytes, execution times and syscalls',
 
 it('a run longer than the health-check interval is still the only traffic in its INFO counts', async () => {
   const client = await new LiveClient().open();
-  client.send({ type: 'run', requestId: 'slow', spec: { command: 'PING', n: 8, modes: ['sequential'], rttMs: 500 } });
+  client.send({ type: 'run', requestId: 'slow', spec: { command: 'PING', n: 8, modes: ['sequential'], rttMs: 500, repeats: 1 } });
   await client.next((m) => m.type === 'request-done');
   const [doc] = client.tracesFor('slow');
   expect(doc!.totals.durationUs).toBeGreaterThan(3_000_000); // longer than STATUS_INTERVAL_MS
@@ -180,7 +195,7 @@ it('a run longer than the health-check interval is still the only traffic in its
 it('a second request waits in the queue and is told its position', async () => {
   const first = await new LiveClient().open();
   const second = await new LiveClient().open();
-  first.send({ type: 'run', requestId: 'long', spec: { command: 'PING', n: 3000, modes: ['sequential'] } });
+  first.send({ type: 'run', requestId: 'long', spec: { command: 'PING', n: 3000, modes: ['sequential'], repeats: 1 } });
   await first.next((m) => m.type === 'run-start');
   second.send({ type: 'run', requestId: 'next', spec: { command: 'PING', n: 5, modes: ['pipeline'] } });
   expect(await second.next((m) => m.type === 'queued')).toMatchObject({ position: 1 });

@@ -3,7 +3,11 @@
 // TraceBuilder as the live view; prints a short summary.
 import { writeFileSync } from 'node:fs';
 import { serializeTrace } from '../../trace/trace-io.ts';
-import { latencySummary } from '../../trace/trace-stats.ts';
+import { latencyStats, percentileNeeds } from '../../trace/latency-stats.ts';
+import { medianRepeat, spreadOver } from '../../trace/repeat-stats.ts';
+import { REPEAT_BELOW_US } from '../../trace/run-request.ts';
+import { runPhases, type PhaseName } from '../../trace/run-phases.ts';
+import type { TraceDocument } from '../../trace/trace-format.ts';
 import { serializeSweep } from '../../trace/sweep-io.ts';
 import { pointOpsPerSec, pointServerReadsPerCommand, spreadOf, type SweepDocument } from '../../trace/sweep-format.ts';
 import { RECORD_USAGE, optionsOrExit, parseRecordOptions, parseSweepOptions } from './cli-options.ts';
@@ -17,30 +21,65 @@ async function main(): Promise<void> {
   const options = optionsOrExit('record', RECORD_USAGE, () => parseRecordOptions(process.argv.slice(2), process.env));
   const redis = await openRedis(options.redisUrl);
   try {
-    const doc = await executeRun(redis.session, options.mode, options.spec);
+    const repeats: TraceDocument[] = [];
+    for (let repeat = 0; repeat < options.spec.repeats; repeat++) {
+      const doc = await executeRun(redis.session, options.mode, { ...options.spec, repeat });
+      repeats.push(doc);
+      if (doc.totals.doneUs >= REPEAT_BELOW_US) break;
+    }
+    const doc = medianRepeat(repeats)!;
     writeFileSync(options.out, serializeTrace(doc));
-    const { p50Us, p99Us } = latencySummary(doc);
-    const { client, server } = doc.counts;
-    const peak = (values: number[]) => (values.length ? formatBytes(Math.max(...values)) : 'no sample');
-    const memory = doc.memory
-      ? `\n  memory peaks: Redis run connection ${peak(doc.memory.server.samples.map((s) => s.totMem))} (CLIENT LIST tot-mem), ` +
-        `used_memory ${peak(doc.memory.server.samples.map((s) => s.usedMemory))}; client heap ${peak(doc.memory.client.samples.map((s) => s.heapUsed))}, ` +
-        `RSS ${peak(doc.memory.client.samples.map((s) => s.rss))}`
-      : '';
-    console.log(
-      `${doc.run.mode} ${doc.run.n} × ${doc.run.command}${doc.run.chunk ? ` in pipelines of ${doc.run.chunk}` : ''} on ${redis.description}` +
-        (doc.rtt.addedMs || doc.rtt.jitterMs ? `, added delay: ${doc.rtt.addedMs} ms RTT ± ${doc.rtt.jitterMs} ms (proxy)` : '') +
-        `\n  measured RTT before t0: min ${doc.rtt.measuredMinUs} µs, median ${doc.rtt.measuredMedianUs} µs (PING ×${doc.rtt.samples})\n` +
-        `  total ${(doc.totals.durationUs / 1000).toFixed(2)} ms, ${Math.round(doc.totals.opsPerSec).toLocaleString('en-US')} ops/s, ` +
-        `latency p50 ${p50Us} µs p99 ${p99Us} µs\n` +
-        `  client socket: ${client.writes} writes, ${client.reads} reads; Redis INFO: ${server.reads} read events, ${server.writes} write events` +
-        `${memory}\n` +
-        `  trace written to ${options.out}`,
-    );
+    console.log(runReport(doc, repeats, redis.description, options.out));
   } finally {
     await redis.close();
   }
 }
+
+/** What the CLI prints for a recorded run: figures with their sources, median [min–max] over repeats. */
+function runReport(doc: TraceDocument, repeats: readonly TraceDocument[], where: string, out: string): string {
+  const ms = (us: number) => `${(us / 1000).toFixed(2)} ms`;
+  const spread = (figure: (d: TraceDocument) => number, show: (x: number) => string) => {
+    const s = spreadOver(repeats, figure);
+    return repeats.length > 1 ? `${show(s.median)} [${show(s.min)}–${show(s.max)}]` : show(s.median);
+  };
+  const int = (x: number) => Math.round(x).toLocaleString('en-US');
+  const stats = latencyStats(doc);
+  const pct = (p: 50 | 95 | 99, us: number) => (stats.count >= percentileNeeds(p) ? `p${p} ${int(us)}` : `p${p} n/a (n < ${percentileNeeds(p)})`);
+  const { client, server } = doc.counts;
+  const peak = (values: number[]) => (values.length ? formatBytes(Math.max(...values)) : 'no sample');
+  const lines = [
+    `${doc.run.mode} ${doc.run.n} × ${doc.run.command}${doc.run.chunk ? ` in pipelines of ${doc.run.chunk}` : ''} on ${where}` +
+      (doc.rtt.addedMs || doc.rtt.jitterMs ? `, added delay: ${doc.rtt.addedMs} ms RTT ± ${doc.rtt.jitterMs} ms (proxy)` : ''),
+    `  ${doc.run.warmup ? `warm connection: ${doc.run.warmup.commands} warm-up commands before t0 (${ms(doc.run.warmup.durationUs)})` : 'cold connection: no warm-up'}; ` +
+      `RTT before t0: min ${doc.rtt.measuredMinUs} µs, median ${doc.rtt.measuredMedianUs} µs (PING ×${doc.rtt.samples})`,
+    `  total ${spread((d) => d.totals.durationUs, ms)}, ${spread((d) => d.totals.opsPerSec, int)} ops/s` +
+      (repeats.length > 1 ? ` (median [min–max] of ${repeats.length} repeats; the trace is the median one)` : ''),
+    `  latency µs (client socket): avg ${int(stats.avgUs)} min ${int(stats.minUs)} ${pct(50, stats.p50Us)} ${pct(95, stats.p95Us)} ${pct(99, stats.p99Us)} max ${int(stats.maxUs)}`,
+    `  where the time went: ${runPhases(doc).map((p) => `${PHASE_LABELS[p.name]} ${ms(p.us)}`).join(', ')} (= ${ms(doc.totals.doneUs)} until the call returned)`,
+    `  client socket: ${client.writes} writes, ${client.reads} reads; Redis INFO: ${server.reads} read events, ${server.writes} write events`,
+  ];
+  if (doc.kernelTcp) {
+    lines.push('unavailable' in doc.kernelTcp
+      ? `  kernel (ss): ${doc.kernelTcp.unavailable}`
+      : `  kernel (ss): ${doc.kernelTcp.segmentsOut} segments out (${doc.kernelTcp.dataSegmentsOut} with data), ${doc.kernelTcp.segmentsIn} in, ${doc.kernelTcp.retransmits} retransmits`);
+  }
+  if (doc.memory) {
+    lines.push(`  memory peaks: Redis run connection ${peak(doc.memory.server.samples.map((s) => s.totMem))} (CLIENT LIST tot-mem), ` +
+      `used_memory ${peak(doc.memory.server.samples.map((s) => s.usedMemory))}; client heap ${peak(doc.memory.client.samples.map((s) => s.heapUsed))}, ` +
+      `RSS ${peak(doc.memory.client.samples.map((s) => s.rss))}`);
+  }
+  lines.push(`  trace written to ${out}`);
+  return lines.join('\n');
+}
+
+/** The CLI's words for each phase of a run's time. */
+const PHASE_LABELS: Record<PhaseName, string> = {
+  beforeFirstWrite: 'client before the first write',
+  awaiting: 'bytes out, replies awaited',
+  redisExec: 'Redis executing (INFO commandstats)',
+  clientBetween: 'client between a reply and its next write',
+  afterLastRead: 'client after the last read',
+};
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;

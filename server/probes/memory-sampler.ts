@@ -1,95 +1,123 @@
 // Samples memory while a run is measured: on Redis, the run connection's buffers (CLIENT LIST ID:
 // qbuf = commands read but not yet run, omem = replies queued but not yet written, tot-mem = all of
-// it) and used_memory (INFO memory), asked on a separate connection; on the client, this process's
-// RSS and heap. What a huge pipeline costs on both ends, and why the docs advise chunks of ~10k.
+// it) and used_memory (INFO memory), asked on a separate connection from a worker thread
+// (memory-sampler-worker.ts), so the sampler's I/O stays off the run's event loop; on the client,
+// this process's RSS and heap. What a huge pipeline costs on both ends, and why the docs advise
+// chunks of ~10k. The first sample of each side is taken before t0 (the baseline; negative atUs).
 //
 // Each request is one pipelined write of CLIENT LIST + INFO memory, sent only when the previous one
 // has answered, so Redis sees one read event and one write event per request: `requests` lets the
 // run subtract exactly that from its INFO deltas (chunked-pipelines.integration.test.ts checks it).
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { Redis } from 'ioredis';
+import { Worker } from 'node:worker_threads';
 import { MEMORY_CLIENT_SOURCE, MEMORY_SERVER_SOURCE, type ClientMemorySample, type Memory, type ServerMemorySample } from '../../trace/trace-format.ts';
-import { connect, type RedisTarget } from '../redis/redis-target.ts';
-import { parseInfo } from '../redis/info-fields.ts';
+import { targetHostPort, type RedisTarget } from '../redis/redis-target.ts';
 import { microsSince } from '../support/monotonic-clock.ts';
+import { MEMORY_WORKER_SOURCE } from './memory-sampler-worker.ts';
 
 export const MEMORY_INTERVAL_MS = 10;
 
+type WorkerReply =
+  | { type: 'ready' }
+  | { type: 'error'; message: string }
+  | { type: 'first' }
+  | { type: 'done'; samples: { atNs: string; list: string; usedMemory: number }[]; requests: number; failure?: string };
+
+const ioredisUrl = pathToFileURL(createRequire(import.meta.url).resolve('ioredis')).href;
+
 export class MemorySampler {
-  private readonly server: ServerMemorySample[] = [];
-  private readonly client: ClientMemorySample[] = [];
+  /** Client heap readings on the run's own thread: [hrtime ns, sample without atUs]. */
+  private readonly client: [bigint, Omit<ClientMemorySample, 'atUs'>][] = [];
   private timer: NodeJS.Timeout | undefined;
-  private inFlight: Promise<void> | undefined;
-  private failure: Error | undefined;
   private stopped = false;
-  /** Sampling requests Redis has answered (each: 2 commands, 1 read event, 1 write event). */
-  requests = 0;
+  private readonly replies: WorkerReply[] = [];
+  private waiting: ((reply: WorkerReply) => void) | undefined;
 
-  private runClientId = 0;
-  private t0 = 0n;
-  private intervalMs = MEMORY_INTERVAL_MS;
-
-  private constructor(private readonly connection: Redis) {}
-
-  /** Connects ahead of the run, so the handshake is not in the run's counts. */
-  static async connect(target: RedisTarget, name: string): Promise<MemorySampler> {
-    const connection = connect(target, name);
-    await connection.connect();
-    return new MemorySampler(connection);
+  private constructor(
+    private readonly worker: Worker,
+    private readonly intervalMs: number,
+  ) {
+    worker.on('message', (reply: WorkerReply) => this.receive(reply));
+    worker.on('error', (error) => this.receive({ type: 'error', message: error.message }));
+    worker.on('exit', () => this.receive({ type: 'error', message: 'the memory sampler stopped' }));
   }
 
-  /** Samples now, then every intervalMs, until stop(); times count from the run's t0. */
-  start(runClientId: number, t0: bigint, intervalMs = MEMORY_INTERVAL_MS): void {
-    this.runClientId = runClientId;
-    this.t0 = t0;
-    this.intervalMs = intervalMs;
-    this.tick();
+  /** Hands a reply to whoever waits for one, or keeps it for the next next(). */
+  private receive(reply: WorkerReply): void {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    if (waiting) waiting(reply);
+    else this.replies.push(reply);
   }
 
-  private tick(): void {
+  private next(): Promise<WorkerReply> {
+    const queued = this.replies.shift();
+    return queued ? Promise.resolve(queued) : new Promise((resolve) => (this.waiting = resolve));
+  }
+
+  /** Starts the worker and its connection ahead of the run, so the handshake is not in the run's counts. */
+  static async connect(target: RedisTarget, name: string, intervalMs = MEMORY_INTERVAL_MS): Promise<MemorySampler> {
+    const worker = new Worker(MEMORY_WORKER_SOURCE, {
+      eval: true,
+      workerData: { ioredisUrl, url: target.url, tlsServername: target.tlsServername ?? targetHostPort(target).host, name, intervalMs },
+    });
+    const sampler = new MemorySampler(worker, intervalMs);
+    const reply = await sampler.next();
+    if (reply.type !== 'ready') {
+      await worker.terminate();
+      throw new Error(`The memory sampler could not connect: ${reply.type === 'error' ? reply.message : reply.type}`);
+    }
+    return sampler;
+  }
+
+  /** Takes the baseline (both sides) now, before t0; then samples every intervalMs until stop(). */
+  async start(runClientId: number): Promise<void> {
+    this.worker.postMessage({ type: 'start', runClientId });
+    this.sampleClient();
+    const reply = await this.next();
+    if (reply.type !== 'first') throw new Error(`The memory sampler failed: ${reply.type === 'error' ? reply.message : reply.type}`);
+  }
+
+  /** Client heap: read on the run's thread (another thread cannot see its heap), when its loop is free. */
+  private sampleClient(): void {
     if (this.stopped) return;
     const memory = process.memoryUsage();
-    this.client.push({ atUs: microsSince(this.t0), rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external });
-    if (!this.inFlight && !this.failure) this.inFlight = this.askRedis().finally(() => (this.inFlight = undefined));
-    this.timer = setTimeout(() => this.tick(), this.intervalMs);
+    this.client.push([process.hrtime.bigint(), { rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external }]);
+    this.timer = setTimeout(() => this.sampleClient(), this.intervalMs);
   }
 
-  private async askRedis(): Promise<void> {
-    try {
-      const results = await this.connection.pipeline().client('LIST', 'ID', String(this.runClientId)).info('memory').exec();
-      const atUs = microsSince(this.t0);
-      this.requests++;
-      const [[listError, list], [infoError, info]] = results as [[Error | null, unknown], [Error | null, unknown]];
-      if (listError || infoError) throw listError ?? infoError;
-      const conn = parseClientLine(String(list));
-      const usedMemory = Number(parseInfo(String(info)).get('used_memory'));
-      if (conn && Number.isFinite(usedMemory)) this.server.push({ atUs, ...conn, usedMemory });
-    } catch (error) {
-      this.failure = error as Error; // the run goes on; the trace says what was sampled
-    }
-  }
-
-  /** Stops sampling once the request in flight (if any) has answered; closes the connection. */
-  async stop(): Promise<{ memory: Memory; requests: number }> {
+  /**
+   * Stops sampling once the request in flight (if any) has answered; `requests` is how many sampling
+   * requests Redis answered (each: 2 commands, 1 read event, 1 write event), for the INFO correction.
+   */
+  async stop(t0: bigint): Promise<{ memory: Memory; requests: number }> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.inFlight;
-    this.close();
+    this.worker.postMessage({ type: 'stop' });
+    const reply = await this.next();
+    if (reply.type !== 'done') throw new Error(`The memory sampler failed: ${reply.type === 'error' ? reply.message : reply.type}`);
+    const server: ServerMemorySample[] = [];
+    for (const sample of reply.samples) {
+      const conn = parseClientLine(sample.list);
+      if (conn && Number.isFinite(sample.usedMemory)) server.push({ atUs: microsSince(t0, BigInt(sample.atNs)), ...conn, usedMemory: sample.usedMemory });
+    }
     return {
       memory: {
         intervalMs: this.intervalMs,
-        server: { source: MEMORY_SERVER_SOURCE, samples: this.server },
-        client: { source: MEMORY_CLIENT_SOURCE, samples: this.client },
+        server: { source: MEMORY_SERVER_SOURCE, samples: server },
+        client: { source: MEMORY_CLIENT_SOURCE, samples: this.client.map(([atNs, sample]) => ({ atUs: microsSince(t0, atNs), ...sample })) },
       },
-      requests: this.requests,
+      requests: reply.requests,
     };
   }
 
   close(): void {
     this.stopped = true;
     clearTimeout(this.timer);
-    this.connection.disconnect();
+    void this.worker.terminate();
   }
 }
 

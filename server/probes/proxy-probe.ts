@@ -4,7 +4,7 @@
 import type { ReadEvent, WriteEvent } from '../../trace/trace-builder.ts';
 import type { DelayProxy, ProxiedChunk } from './delay-proxy.ts';
 import { RespFrameCounter } from '../protocol/resp-frame-counter.ts';
-import { microsSince } from '../support/monotonic-clock.ts';
+import type { RunClock } from '../support/monotonic-clock.ts';
 
 export class ProxyProbe {
   private toServer: WriteEvent[] = [];
@@ -14,16 +14,16 @@ export class ProxyProbe {
 
   constructor(
     private readonly proxy: DelayProxy,
-    private readonly t0: bigint,
+    private readonly clock: RunClock,
   ) {
     proxy.onChunk = (chunk, bytes) => this.record(chunk, bytes);
   }
 
   private record(chunk: ProxiedChunk, bytes: Buffer): void {
     if (chunk.direction === 'to-server') {
-      this.toServer.push({ atUs: microsSince(this.t0, chunk.forwardedAt), bytes: chunk.bytes, commands: this.requests.feed(bytes) });
+      this.toServer.push({ atUs: this.clock.micros(chunk.forwardedAt), bytes: chunk.bytes, commands: this.requests.feed(bytes) });
     } else {
-      this.fromServer.push({ atUs: microsSince(this.t0, chunk.receivedAt), bytes: chunk.bytes, replies: this.replies.feed(bytes) });
+      this.fromServer.push({ atUs: this.clock.micros(chunk.receivedAt), bytes: chunk.bytes, replies: this.replies.feed(bytes) });
     }
   }
 

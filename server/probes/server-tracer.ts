@@ -1,9 +1,10 @@
-// Server-side tracing for one run, when the user asks for it: aligns Redis's clock with ours, watches
-// execution with MONITOR, and (added by the strace probe where possible) the kernel calls on the
-// run's socket. Everything is started before t0 and turned into the trace's Redis side afterwards.
+// Server-side tracing for one run, when the user asks for it: aligns Redis's clock with ours, then
+// two separate choices: MONITOR (execution order and times; cheap) and strace (Redis's read()/write()
+// calls on the run's socket; slows Redis several-fold, so a loopback round trip is drawn much longer).
+// Everything is started before t0 and turned into the trace's Redis side afterwards.
 import type { Redis } from 'ioredis';
 import type { ServerSide } from '../../trace/trace-builder.ts';
-import { MonitorProbe, redisAddress } from './monitor-probe.ts';
+import { MonitorProbe, redisAddress, type MonitorLine } from './monitor-probe.ts';
 import { alignServerClock, serverToTraceUs, type ClockAlignment } from './server-clock.ts';
 import type { RedisTarget } from '../redis/redis-target.ts';
 import { StraceProbe, straceAvailable } from './strace-probe.ts';
@@ -14,17 +15,21 @@ export class ServerTracer {
   private constructor(
     private readonly control: Redis,
     private readonly clock: ClockAlignment,
-    private readonly monitor: MonitorProbe,
+    private readonly monitor: MonitorProbe | undefined,
     private strace: StraceProbe | undefined,
   ) {}
 
   /** strace needs the redis-server's pid, so it is only used on Pipescope's own (local) Redis. */
-  static async start(control: Redis, target: RedisTarget): Promise<ServerTracer> {
+  static async start(control: Redis, target: RedisTarget, probes: { monitor: boolean; strace: boolean }): Promise<ServerTracer> {
     const clock = await alignServerClock(control);
-    const monitor = await MonitorProbe.start(target);
+    const monitor = probes.monitor ? await MonitorProbe.start(target) : undefined;
     const redisPid = target.pid;
-    const strace = redisPid && straceAvailable() ? await StraceProbe.attach(redisPid).catch(() => undefined) : undefined;
+    const strace = probes.strace && redisPid && straceAvailable() ? await StraceProbe.attach(redisPid).catch(() => undefined) : undefined;
     return new ServerTracer(control, clock, monitor, strace);
+  }
+
+  get monitorOn(): boolean {
+    return this.monitor !== undefined;
   }
 
   get straceOn(): boolean {
@@ -36,14 +41,10 @@ export class ServerTracer {
    * when there is one); its n MONITOR lines, in order, are the run's commands.
    */
   async finish(runSource: string, n: number, command: string, t0: bigint, endUs: number): Promise<ServerSide> {
-    await this.monitor.waitFor(runSource, n);
-    const lines = this.monitor.linesFrom(runSource);
-    if (lines.length !== n) throw new Error(`MONITOR saw ${lines.length} commands from the run's connection, expected ${n}.`);
-    const mismatch = lines.findIndex((line) => line.args[0]?.toUpperCase() !== command);
-    if (mismatch !== -1) throw new Error(`MONITOR line ${mismatch} of the run is ${lines[mismatch]!.args[0]}, not ${command}.`);
     const toTrace = (epochUs: number) => serverToTraceUs(epochUs, this.clock, t0);
+    const executions = this.monitor ? await this.executions(this.monitor, runSource, n, command) : null;
     const controlSource = redisAddress(this.control.stream?.localAddress, this.control.stream?.localPort);
-    const others = this.monitor.lines
+    const others = (this.monitor?.lines ?? [])
       .filter((line) => line.source !== runSource && toTrace(line.atEpochUs) >= 0 && toTrace(line.atEpochUs) <= endUs)
       .map((line) => ({
         atUs: toTrace(line.atEpochUs),
@@ -56,12 +57,22 @@ export class ServerTracer {
     const calls = strace ? (await strace.stop(port)).map(({ atEpochUs, ...call }) => ({ atUs: toTrace(atEpochUs), ...call })) : null;
     return {
       trace: { clock: { ...this.clock }, others, syscalls: calls ? { source: 'strace', calls: calls.filter((c) => c.atUs >= 0) } : null },
-      serverUs: lines.map((line) => toTrace(line.atEpochUs)),
+      serverUs: executions && executions.map((line) => toTrace(line.atEpochUs)),
     };
   }
 
+  /** The run connection's n MONITOR lines, in order: one per command, each the run's command. */
+  private async executions(monitor: MonitorProbe, runSource: string, n: number, command: string): Promise<MonitorLine[]> {
+    await monitor.waitFor(runSource, n);
+    const lines = monitor.linesFrom(runSource);
+    if (lines.length !== n) throw new Error(`MONITOR saw ${lines.length} commands from the run's connection, expected ${n}.`);
+    const mismatch = lines.findIndex((line) => line.args[0]?.toUpperCase() !== command);
+    if (mismatch !== -1) throw new Error(`MONITOR line ${mismatch} of the run is ${lines[mismatch]!.args[0]}, not ${command}.`);
+    return lines;
+  }
+
   async stop(): Promise<void> {
-    this.monitor.stop();
+    this.monitor?.stop();
     await this.strace?.abandon();
   }
 }

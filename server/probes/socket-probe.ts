@@ -7,7 +7,7 @@ import type { ProbeBatch } from '../../trace/trace-builder.ts';
 import { escapeBytes } from '../../trace/escape-bytes.ts';
 import { HEAD_BYTES } from '../../trace/trace-format.ts';
 import { RespFrameCounter } from '../protocol/resp-frame-counter.ts';
-import { microsSince } from '../support/monotonic-clock.ts';
+import type { RunClock } from '../support/monotonic-clock.ts';
 
 export class SocketProbe {
   private pending: ProbeBatch = emptyBatch();
@@ -15,15 +15,15 @@ export class SocketProbe {
   private readonly replies = new RespFrameCounter();
   private readonly originalWrite: Socket['write'];
   private readonly onData = (chunk: Buffer | string): void => {
-    const atUs = microsSince(this.t0);
+    const atUs = this.clock.micros();
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     this.pending.reads.push({ atUs, bytes: bytes.length, replies: this.replies.feed(bytes), ...this.headOf(bytes) });
   };
 
-  /** Starts measuring at once; t0 is the run's origin on process.hrtime. */
+  /** Watches the socket from now on; times count from the clock's t0 (the run starts it later). */
   constructor(
     private readonly socket: Socket,
-    private readonly t0: bigint,
+    private readonly clock: RunClock,
     /** Keep each chunk's first bytes for the wire view (costs memory and bytes on the wire). */
     private readonly recordHeads = false,
   ) {
@@ -31,7 +31,7 @@ export class SocketProbe {
     const write = this.originalWrite as (...args: unknown[]) => boolean;
     // Wrapped on the instance only: other sockets, and this one after detach(), are untouched.
     socket.write = ((chunk: unknown, ...rest: unknown[]): boolean => {
-      const atUs = microsSince(this.t0);
+      const atUs = this.clock.micros();
       const bytes = toBytes(chunk, rest[0]);
       this.pending.writes.push({ atUs, bytes: bytes.length, commands: this.requests.feed(bytes), ...this.headOf(bytes) });
       return write.call(socket, chunk, ...rest);

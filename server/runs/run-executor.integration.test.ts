@@ -7,7 +7,7 @@ import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-ser
 import { RedisSession } from '../redis/redis-session.ts';
 import { targetFromUrl } from '../redis/redis-target.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
-import { executeRun } from './run-executor.ts';
+import { executeRun, type RunEnd } from './run-executor.ts';
 
 let redis: PrivateRedis;
 let session: RedisSession;
@@ -96,11 +96,13 @@ it('a SET with a 1 MiB value is carried by one write and counted byte for byte',
 
 it('streams the same events the trace is built from', async () => {
   let builder: TraceBuilder | undefined;
-  const doc = await executeRun(session, 'sequential', { command: 'PING', n: 300, valueBytes: 0 }, {
+  let end: RunEnd | undefined;
+  const doc = await executeRun(session, 'sequential', { command: 'PING', n: 300, valueBytes: 0, kernelTcp: true }, {
     onStart: (header) => (builder = new TraceBuilder(header)),
     onBatch: (_runId, batch) => builder!.addBatch(structuredClone(batch)),
+    onEnd: (_runId, runEnd) => (end = runEnd),
   });
-  expect(serializeTrace(builder!.finish(doc.counts.server))).toBe(serializeTrace(doc));
+  expect(serializeTrace(builder!.finish(end!.server, end!))).toBe(serializeTrace(doc));
 });
 
 it('a cancelled run stops, says so, and still removes its keys', async () => {

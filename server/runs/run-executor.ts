@@ -1,13 +1,15 @@
 // Executes one measured run on its own dedicated connection (a pipeline holds its connection
 // exclusively): sequential = one command awaited after another; pipeline = all written at once;
-// chunked = pipelines of `chunk`, one after another; by ioredis or by the raw engine (run-drivers.ts).
+// chunked = pipelines of `chunk`, one after another; by ioredis or by the raw engine (drivers/).
+// t0 is the instant the run calls the client for its first command: every set-up step (warm-up,
+// probes, samplers and their baselines, the start message, the first INFO snapshot, GC) comes before.
 // Socket probe events are flushed in batches to the TraceBuilder and to any live listener, so the
 // trace the recorder saves and the one the browser builds come from the same events.
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { TraceBuilder, type Outcome, type ProbeBatch, type ServerCounts, type ServerSide, type TraceHeader } from '../../trace/trace-builder.ts';
-import { commandTakesValue, type RunSpec } from '../../trace/run-request.ts';
-import type { Memory, RunInfo, RunMode, TraceDocument } from '../../trace/trace-format.ts';
+import { commandTakesValue, serverProbes, warmupCommands, type RunSpec } from '../../trace/run-request.ts';
+import type { KernelTcp, Memory, RunInfo, RunMode, TraceDocument } from '../../trace/trace-format.ts';
 import { percentile } from '../../trace/trace-stats.ts';
 import { assertAllowed, namespaceFor } from '../protocol/command-guard.ts';
 import { recorderInfo } from '../support/recorder-info.ts';
@@ -23,7 +25,9 @@ import { ProxyProbe } from '../probes/proxy-probe.ts';
 import { MemorySampler, collectGarbage } from '../probes/memory-sampler.ts';
 import { ServerTracer } from '../probes/server-tracer.ts';
 import { SocketProbe } from '../probes/socket-probe.ts';
-import { microsSince } from '../support/monotonic-clock.ts';
+import { RunClock, microsSince } from '../support/monotonic-clock.ts';
+import { kernelTcpDelta, readKernelTcp } from '../probes/kernel-tcp-probe.ts';
+import { Warmup, warmupSize } from './warmup.ts';
 import { workloadFor, type Workload } from '../protocol/run-workload.ts';
 
 export const FLUSH_INTERVAL_MS = 50;
@@ -42,15 +46,23 @@ export interface RunEnd {
   server: ServerCounts;
   serverSide: ServerSide | null;
   memory: Memory | null;
+  /** µs from t0 until the client's call returned (totals.doneUs). */
+  doneUs: number;
+  /** t0 on process.hrtime (ns): the instant the run called its client, for checks against other clocks. */
+  t0Ns: bigint;
+  kernelTcp: KernelTcp | null;
 }
 
 export function newRunId(): string {
   return `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 }
 
-/** What one run needs to know; the optional fields default to ioredis, direct, untraced. */
+/** What one run needs to know; the optional fields default to ioredis, direct, untraced, warm, one repeat. */
 export type RunParameters = Pick<RunSpec, 'command' | 'n' | 'valueBytes'> &
-  Partial<Pick<RunSpec, 'rttMs' | 'jitterMs' | 'serverTrace' | 'engine' | 'chunk' | 'memory'>>;
+  Partial<Pick<RunSpec, 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'kernelTcp'>> & {
+    /** Which repeat of its request this run is, from 0 (recorded as run.repeat). */
+    repeat?: number;
+  };
 
 export async function executeRun(
   session: RedisSession,
@@ -67,16 +79,21 @@ export async function executeRun(
   const delay = { addedRttMs: spec.rttMs ?? 0, jitterMs: spec.jitterMs ?? 0 };
   if (mode === 'chunked' && !spec.chunk) throw new Error('A chunked run needs a chunk size.');
   const chunk = mode === 'chunked' ? spec.chunk! : spec.n;
+  const { monitor, strace } = serverProbes({ serverTrace: spec.serverTrace ?? false, monitor: spec.monitor ?? false, strace: spec.strace ?? false });
+  const probes = { monitor, strace, memory: spec.memory ?? false, kernelTcp: spec.kernelTcp ?? false };
 
   const { control } = session;
+  const clock = new RunClock();
   let proxy: DelayProxy | undefined;
   let driver: RunDriver | undefined;
   let tracer: ServerTracer | undefined;
   let sampler: MemorySampler | undefined;
+  let warmup: Warmup | undefined;
   let written = 0; // commands handed to the socket: no key beyond these can exist
   const abort = () => driver?.disconnect();
   signal?.addEventListener('abort', abort);
   try {
+    // Everything from here to clock.start() is Pipescope's own set-up: none of it is in the run's time.
     if (delay.addedRttMs > 0 || delay.jitterMs > 0) proxy = await DelayProxy.start(targetHostPort(session.target), delay);
     driver = await openDriver(spec.engine ?? 'ioredis', proxy ? viaProxy(session.target, proxy) : session.target, `pipescope-run-${id}`);
     const run = driver;
@@ -84,61 +101,82 @@ export async function executeRun(
       assertAllowed(namespace, name, args.map(String));
       await control.call(name, ...args);
     }
-    // Sampled directly, not through the delay proxy: the samples should not wait for the run's RTT.
-    const runClientId = spec.memory ? await run.clientId() : 0;
-    if (spec.memory) sampler = await MemorySampler.connect(session.target, `pipescope-memory-${id}`);
     const rtt = { addedMs: delay.addedRttMs, jitterMs: delay.jitterMs, ...(await measureRtt(run, delay.addedRttMs >= 50 ? 3 : 5)) };
+    const warmupCount = warmupSize(mode, spec.n, chunk, warmupCommands(spec.n, spec.cold ?? false), rtt.measuredMedianUs);
+    if (warmupCount > 0) {
+      warmup = new Warmup(spec.command, namespace, valueBytes, warmupCount);
+      await warmup.run(run, control, mode, chunk, signal);
+    }
+    // Sampled directly, not through the delay proxy: the samples should not wait for the run's RTT.
+    const runClientId = probes.memory ? await run.clientId() : 0;
+    if (probes.memory) sampler = await MemorySampler.connect(session.target, `pipescope-memory-${id}`);
     // MONITOR starts before the first INFO snapshot, so its own command is not taken for traffic.
-    if (spec.serverTrace) tracer = await ServerTracer.start(control, session.target);
+    if (monitor || strace) tracer = await ServerTracer.start(control, session.target, { monitor, strace });
+    const tcpBefore = probes.kernelTcp ? await readKernelTcp(run.socket) : undefined;
     const before = await snapshotServer(control, namespace);
     run.prepare(workload, spec.n);
-    if (sampler) collectGarbage();
-    throwIfCancelled(signal);
 
-    const t0 = process.hrtime.bigint();
     const info: RunInfo = {
       id, mode, command: spec.command, n: spec.n, valueBytes,
       startedAt: new Date().toISOString(), keyPattern: workload.keyPattern,
       ...(mode === 'chunked' ? { chunk } : {}),
+      warmup: warmup ? { commands: warmup.commands, durationUs: warmup.durationUs } : null,
+      repeat: spec.repeat ?? 0,
+      probes,
     };
     const header: TraceHeader = { run: info, redis: session.info, rtt, recorder: recorderInfo(run.client) };
     const builder = new TraceBuilder(header);
     listener.onStart?.(header);
 
     // The raw engine is for looking at bytes: it always keeps them, as server-traced runs do.
-    const probe = new SocketProbe(run.socket, t0, Boolean(spec.serverTrace) || spec.engine === 'raw');
-    const proxyProbe = proxy && new ProxyProbe(proxy, t0);
+    const probe = new SocketProbe(run.socket, clock, monitor || strace || spec.engine === 'raw');
+    const proxyProbe = proxy && new ProxyProbe(proxy, clock);
     const flush = () => {
       const batch: ProbeBatch = { ...probe.take(), ...proxyProbe?.take() };
       builder.addBatch(batch);
       written = builder.progress.sent;
       listener.onBatch?.(id, batch);
     };
-    const flusher = setInterval(flush, FLUSH_INTERVAL_MS);
     const record = (outcome: Outcome) => probe.recordOutcome(outcome);
     const cancelled = () => signal?.aborted === true;
-    sampler?.start(runClientId, t0);
+    // A full GC, then the sampler's first sample (the baseline, what is really alive) before t0; from
+    // then on it samples on its own.
+    if (sampler) collectGarbage();
+    await sampler?.start(runClientId);
+    throwIfCancelled(signal);
+    const flusher = setInterval(flush, FLUSH_INTERVAL_MS);
+    let doneUs = 0;
     let sampled: Awaited<ReturnType<MemorySampler['stop']>> | undefined;
     try {
+      const t0 = clock.start();
       if (mode === 'sequential') await run.sequential(workload, spec.n, record, cancelled);
       else await run.pipeline(workload, spec.n, chunk, record, cancelled);
+      doneUs = microsSince(t0);
     } finally {
       clearInterval(flusher);
       probe.detach();
       proxyProbe?.detach();
       flush();
-      sampled = await sampler?.stop();
+      sampled = await sampler?.stop(clock.t0);
     }
+    const tcpAfter = tcpBefore && await readKernelTcp(run.socket);
     const after = await snapshotServer(control, namespace);
     const sampling = sampled?.requests ?? 0;
     const delta = serverDelta(before, after, spec.n, spec.command, { reads: sampling, writes: sampling, commands: 2 * sampling });
     const runSource = proxy ? proxy.upstreamAddresses[0]! : redisAddress(run.socket.localAddress, run.socket.localPort);
-    const serverSide = tracer ? await tracer.finish(runSource, spec.n, spec.command, t0, builder.progress.lastUs) : null;
+    const serverSide = tracer ? await tracer.finish(runSource, spec.n, spec.command, clock.t0, builder.progress.lastUs) : null;
     // MONITOR's feed is written to its own client, so a traced run's INFO write count includes it.
-    const end: RunEnd = { server: { ...delta, exclusive: delta.exclusive && !tracer, source: 'redis-info' }, serverSide, memory: sampled?.memory ?? null };
+    const end: RunEnd = {
+      server: { ...delta, exclusive: delta.exclusive && !tracer?.monitorOn, source: 'redis-info' },
+      serverSide,
+      memory: sampled?.memory ?? null,
+      doneUs,
+      t0Ns: clock.t0,
+      kernelTcp: tcpBefore && tcpAfter ? kernelTcpDelta(tcpBefore, tcpAfter) : null,
+    };
     builder.checkComplete(serverSide);
     listener.onEnd?.(id, end);
-    return builder.finish(end.server, end.serverSide, end.memory);
+    return builder.finish(end.server, end);
   } catch (error) {
     throw signal?.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;
   } finally {
@@ -148,6 +186,7 @@ export async function executeRun(
     driver?.disconnect();
     await proxy?.close();
     await deleteRunKeys(control, namespace, workload, written);
+    if (warmup) await deleteRunKeys(control, namespace, warmup.workload, warmup.written);
   }
 }
 

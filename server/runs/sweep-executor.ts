@@ -47,7 +47,7 @@ export async function executeSweep(session: RedisSession, spec: SweepSpec, liste
         command: spec.command, n: spec.perPoint, valueBytes, chunk: depth, engine: spec.engine,
         rttMs: spec.rttMs, jitterMs: spec.jitterMs, serverTrace: false, memory: false,
       }, {}, signal);
-      point.runs.push({ totals: doc.totals, counts: doc.counts });
+      point.runs.push({ totals: { durationUs: doc.totals.durationUs, opsPerSec: doc.totals.opsPerSec }, counts: doc.counts });
       listener.onProgress?.({ tool: 'pipescope', depth, repeat, done: ++done, total, opsPerSec: doc.totals.opsPerSec });
     }
     points.push(point);
