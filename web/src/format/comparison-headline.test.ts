@@ -12,7 +12,7 @@ function onePipeline(n: number, replyUs: number, memory: Memory | null = null): 
   b.addWrite({ atUs: 10, bytes: 14 * n, commands: n });
   b.addRead({ atUs: replyUs, bytes: 7 * n, replies: n });
   for (let i = 0; i < n; i++) b.addOutcome({ reply: 'PONG' });
-  return b.finish({ reads: 1, writes: 1, execUs: n, source: 'redis-info', exclusive: true }, null, memory);
+  return b.finish({ reads: 1, writes: 1, execUs: n, source: 'redis-info', exclusive: true }, { memory });
 }
 
 describe('comparisonHeadlines', () => {

@@ -29,7 +29,7 @@ function sequentialMessages(requestId: string): ServerMessage[] {
         outcomes: [{ reply: 2 }, { reply: 3 }],
       }),
     }),
-    msg({ type: 'run-end', requestId, runId: 'seq-1', server }),
+    msg({ type: 'run-end', requestId, runId: 'seq-1', server, doneUs: 175 }),
   ];
 }
 
@@ -101,7 +101,7 @@ describe('LiveRunTracker', () => {
       others: [{ atUs: 30, source: '127.0.0.1:4000', command: 'GET x' }],
       syscalls: { source: 'strace' as const, calls: [{ atUs: 20, call: 'read' as const, result: 40, head: '*2\\r\\n' }] },
     };
-    const events = t.handle(msg({ type: 'run-end', requestId: 'r1', runId: 'seq-1', server, serverTrace, serverUs: [25, 80, 140] }));
+    const events = t.handle(msg({ type: 'run-end', requestId: 'r1', runId: 'seq-1', server, serverTrace, serverUs: [25, 80, 140], doneUs: 175 }));
     const event = events[0]!;
     if (event.kind !== 'trace') throw new Error('expected a trace');
     expect(event.doc.commands.map((c) => c.serverUs)).toEqual([25, 80, 140]);
@@ -121,7 +121,7 @@ describe('LiveRunTracker', () => {
         outcomes: [{ reply: 'PONG' }, { reply: 'PONG' }, { reply: 'PONG' }],
       }),
     }));
-    const [event] = t.handle(msg({ type: 'run-end', requestId: 'r1', runId: 'seq-1', server }));
+    const [event] = t.handle(msg({ type: 'run-end', requestId: 'r1', runId: 'seq-1', server, doneUs: 50 }));
     if (event?.kind !== 'trace') throw new Error('expected a trace');
     expect(event.doc.writes[0]!.head).toBe('PING\\r\\nPING\\r\\nPING\\r\\n');
     expect(event.doc.reads[0]!.head).toBe('+PONG\\r\\n+PONG\\r\\n+PONG\\r\\n');
@@ -147,7 +147,7 @@ describe('LiveRunTracker', () => {
       }));
     }
     expect(t.active?.progress[0]).toMatchObject({ mode: 'chunked', replied: 10 });
-    const [event] = t.handle(msg({ type: 'run-end', requestId: 'r1', runId: recorded.run.id, server: recorded.counts.server, memory }));
+    const [event] = t.handle(msg({ type: 'run-end', requestId: 'r1', runId: recorded.run.id, server: recorded.counts.server, memory, doneUs: recorded.totals.doneUs }));
     if (event?.kind !== 'trace') throw new Error('expected a trace');
     expect(event.doc.memory).toEqual(memory);
     expect(serializeTrace(event.doc)).toBe(serializeTrace(recorded));

@@ -35,7 +35,7 @@ function oneRun(requestId: string): ServerMessage[] {
   return [
     msg({ type: 'run-start', requestId, ...header('sequential', 1, 'INCR', 'seq-1') }),
     msg({ type: 'run-events', requestId, runId: 'seq-1', ...encodeBatch({ writes: [{ atUs: 5, bytes: 40, commands: 1 }], reads: [{ atUs: 50, bytes: 4, replies: 1 }], outcomes: [{ reply: 1 }] }) }),
-    msg({ type: 'run-end', requestId, runId: 'seq-1', server }),
+    msg({ type: 'run-end', requestId, runId: 'seq-1', server, doneUs: 50 }),
     msg({ type: 'request-done', requestId }),
   ];
 }

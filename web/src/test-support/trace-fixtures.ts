@@ -18,6 +18,9 @@ export function header(mode: RunMode, n: number, command: CommandName = 'INCR', 
       valueBytes: command === 'SET' || command === 'GET' ? 16 : 0,
       startedAt: '2025-01-01T00:00:00.000Z',
       keyPattern: command === 'PING' ? '' : command === 'INCR' ? `pipescope:${id}:counter` : `pipescope:${id}:key:{i}`,
+      warmup: null,
+      repeat: 0,
+      probes: { monitor: false, strace: false, memory: false, kernelTcp: false },
     },
     redis: { version: '7.0.15', embedded: true, address: '127.0.0.1:6379' },
     rtt: { addedMs: 0, jitterMs: 0, measuredMinUs: 40, measuredMedianUs: 50, samples: 5 },
@@ -82,7 +85,7 @@ export function chunkedTrace(n: number, chunk: number, rttUs = 100, gapUs = 20, 
     });
     t += rttUs + gapUs;
   }
-  return b.finish(SERVER(Math.ceil(n / chunk), Math.ceil(n / chunk)), null, memory);
+  return b.finish(SERVER(Math.ceil(n / chunk), Math.ceil(n / chunk)), { memory });
 }
 
 const MiB = 1024 * 1024;
@@ -148,7 +151,7 @@ export function serverTracedSequential(n: number, strace = true): TraceDocument 
     t += 120;
   }
   const trace: ServerTrace = { clock: CLOCK, others: [], syscalls: strace ? { source: 'strace', calls } : null };
-  return b.finish(SERVER(n, n), { trace, serverUs });
+  return b.finish(SERVER(n, n), { serverSide: { trace, serverUs } });
 }
 
 /**
@@ -174,5 +177,5 @@ export function serverTracedPipeline(n: number): TraceDocument {
       ],
     },
   };
-  return b.finish(SERVER(1, 1), { trace, serverUs: Array.from({ length: n }, (_, i) => 300 + i) });
+  return b.finish(SERVER(1, 1), { serverSide: { trace, serverUs: Array.from({ length: n }, (_, i) => 300 + i) } });
 }
