@@ -102,7 +102,8 @@ it('the docs’ advice preset asks for 1,000,000 SETs of 100 B, one pipeline vs 
   expect(await page.locator('[data-testid=value-bytes]').inputValue()).toBe('100');
   expect(await page.locator('[data-testid=mode]').inputValue()).toBe('pipeline-vs-chunked');
   expect(await page.locator('[data-testid=chunk]').inputValue()).toBe('10000');
-  expect(await page.locator('[data-testid=server-trace]').isChecked()).toBe(false);
+  expect(await page.locator('[data-testid=monitor]').isChecked()).toBe(false);
+  expect(await page.locator('[data-testid=strace]').isChecked()).toBe(false);
   expect(await page.locator('[data-testid=run]').isEnabled()).toBe(true);
 });
 

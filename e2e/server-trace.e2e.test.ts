@@ -1,5 +1,5 @@
 // The Redis side, live: the built app (private redis-server, MONITOR, strace) in headless Chromium.
-// With "Trace Redis side" on, each run marks its executions on the Redis lifeline, counts Redis's
+// With MONITOR and strace on, each run marks its executions on the Redis lifeline, counts Redis's
 // read() calls from strace — one per command sequentially, one for the whole pipeline, the docs'
 // syscall difference — and the wire view lists the bytes; the netcat preset shows the docs' example.
 // The same view drawn from recorded runs (e2e/fixtures/) must look like its golden screenshot.
@@ -19,8 +19,9 @@ describe('INCR ×10, both modes, Redis side traced', () => {
     await ctx.page.selectOption('[data-testid=command]', 'INCR');
     await ctx.page.fill('[data-testid=n]', '10');
     await ctx.page.selectOption('[data-testid=mode]', 'both');
-    await ctx.page.check('[data-testid=server-trace]');
-    expect(await ctx.page.evaluate(() => window.location.hash)).toMatch(/serverTrace=1/);
+    await ctx.page.check('[data-testid=monitor]');
+    await ctx.page.check('[data-testid=strace]');
+    expect(await ctx.page.evaluate(() => window.location.hash)).toMatch(/monitor=1&strace=1/);
     await ctx.page.click('[data-testid=run]');
     await panel('pipeline').waitFor({ timeout: 60_000 });
     await waitForIdleRender(ctx.page);
@@ -79,7 +80,8 @@ it('draws recorded server-traced runs (MONITOR and strace lanes) as in its golde
 
 it('the netcat preset: PING\\r\\n three times in one write, three +PONG back', async () => {
   await ctx.page.click('[data-testid=preset-netcat]');
-  expect(await ctx.page.isChecked('[data-testid=server-trace]')).toBe(true);
+  expect(await ctx.page.isChecked('[data-testid=monitor]')).toBe(true);
+  expect(await ctx.page.isChecked('[data-testid=strace]')).toBe(true);
   expect(await ctx.page.inputValue('[data-testid=engine]')).toBe('raw');
   await ctx.page.click('[data-testid=run]');
   const run = ctx.page.locator('[data-testid=run-panel][data-mode=pipeline][data-n="3"]');

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { NETWORK_PRESETS, applyPreset, currentPreset } from './network-presets.ts';
 import { validateRunForm, type RunFormState } from './run-form-state.ts';
 
-const form: RunFormState = { command: 'INCR', n: '10', valueBytes: '16', mode: 'both', chunk: '10000', rttMs: '0', jitterMs: '0', serverTrace: false, engine: 'ioredis' };
+const form: RunFormState = { command: 'INCR', n: '10', valueBytes: '16', mode: 'both', chunk: '10000', rttMs: '0', jitterMs: '0', monitor: false, strace: false, cold: false,
+  repeats: '5', engine: 'ioredis' };
 const preset = (id: string) => NETWORK_PRESETS.find((p) => p.id === id)!;
 
 describe('presets', () => {
@@ -10,34 +11,35 @@ describe('presets', () => {
     const applied = applyPreset(form, preset('netcat'));
     expect(validateRunForm(applied)).toMatchObject({
       ok: true,
-      spec: { command: 'PING', n: 3, modes: ['pipeline'], engine: 'raw', serverTrace: true, rttMs: 0, jitterMs: 0 },
+      spec: { command: 'PING', n: 3, modes: ['pipeline'], engine: 'raw', monitor: true, strace: true, rttMs: 0, jitterMs: 0 },
     });
     expect(currentPreset(applied)?.id).toBe('netcat');
   });
 
-  it('a network preset runs both modes on ioredis and keeps the user’s server-trace choice', () => {
+  it('a network preset runs both modes on ioredis and keeps the user’s probes, cold switch and repeats', () => {
     const netcat = applyPreset(form, preset('netcat'));
     const lan = applyPreset(netcat, preset('lan'));
-    expect(lan).toMatchObject({ mode: 'both', engine: 'ioredis', serverTrace: true, rttMs: '0.5', command: 'PING', n: '200' });
+    expect(lan).toMatchObject({ mode: 'both', engine: 'ioredis', monitor: true, strace: true, rttMs: '0.5', command: 'PING', n: '200' });
+    expect(applyPreset({ ...form, monitor: true, cold: true, repeats: '3' }, preset('lan'))).toMatchObject({ monitor: true, strace: false, cold: true, repeats: '3' });
     expect(currentPreset(lan)?.id).toBe('lan');
     expect(currentPreset({ ...lan, n: '201' })).toBeUndefined();
   });
 
   it('the docs’ advice: 1,000,000 SETs of 100 B, one pipeline vs chunks of 10,000, direct, ioredis, not server-traced', () => {
-    const traced = { ...form, serverTrace: true, engine: 'raw' as const, chunk: '7' };
+    const traced = { ...form, monitor: true, strace: true, engine: 'raw' as const, chunk: '7' };
     const applied = applyPreset(traced, preset('chunks'));
     expect(validateRunForm(applied)).toMatchObject({
       ok: true,
       spec: {
         command: 'SET', n: 1_000_000, valueBytes: 100, modes: ['pipeline', 'chunked'], chunk: 10_000, engine: 'ioredis', rttMs: 0, jitterMs: 0,
-        serverTrace: false, memory: true,
+        monitor: false, strace: false, memory: true,
       },
     });
     expect(preset('chunks').label).toBe('1,000,000 SETs (100 B): one pipeline vs chunks of 10,000');
     expect(currentPreset(applied)?.id).toBe('chunks');
     expect(validateRunForm(applyPreset(form, preset('reply-queue')))).toMatchObject({
       ok: true,
-      spec: { command: 'GET', n: 100_000, valueBytes: 1000, modes: ['pipeline', 'chunked'], chunk: 10_000, engine: 'ioredis', serverTrace: false, memory: true },
+      spec: { command: 'GET', n: 100_000, valueBytes: 1000, modes: ['pipeline', 'chunked'], chunk: 10_000, engine: 'ioredis', monitor: false, strace: false, memory: true },
     });
     // A network preset afterwards keeps the value and chunk sizes the workload preset set.
     expect(applyPreset(applied, preset('lan'))).toMatchObject({ valueBytes: '100', chunk: '10000', mode: 'both' });

@@ -15,7 +15,10 @@ export interface NetworkPreset {
   jitterMs: number;
   command: CommandName;
   n: number;
-  /** Unnamed: both modes, ioredis, and the server trace, value size and chunk size left as the user set them. */
+  /**
+   * Unnamed: both modes, ioredis, and the Redis-side probes, value size and chunk size left as the user
+   * set them. serverTrace means both Redis-side probes (MONITOR and strace), on or off.
+   */
   mode?: ModeChoice;
   valueBytes?: number;
   chunk?: number;
@@ -56,7 +59,8 @@ export function applyPreset(form: RunFormState, p: NetworkPreset): RunFormState 
     jitterMs: String(p.jitterMs),
     mode: p.mode ?? 'both',
     engine: p.engine ?? 'ioredis',
-    serverTrace: p.serverTrace ?? form.serverTrace,
+    monitor: p.serverTrace ?? form.monitor,
+    strace: p.serverTrace ?? form.strace,
   };
 }
 

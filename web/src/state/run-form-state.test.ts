@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { validateRunForm, type RunFormState } from './run-form-state.ts';
 
 const form = (patch: Partial<RunFormState>): RunFormState => ({
-  command: 'INCR', n: '10', valueBytes: '16', mode: 'both', chunk: '10000', rttMs: '0', jitterMs: '0', serverTrace: false, engine: 'ioredis', ...patch,
+  command: 'INCR', n: '10', valueBytes: '16', mode: 'both', chunk: '10000', rttMs: '0', jitterMs: '0', monitor: false, strace: false, cold: false, repeats: '5',
+  engine: 'ioredis', ...patch,
 });
 
 describe('validateRunForm', () => {
@@ -35,17 +36,31 @@ describe('validateRunForm', () => {
     });
   });
 
-  it('asks for the Redis-side trace and the engine, within the traced-run limit', () => {
-    expect(validateRunForm(form({}))).toMatchObject({ ok: true, spec: { serverTrace: false, engine: 'ioredis' } });
-    expect(validateRunForm(form({ serverTrace: true, engine: 'raw', command: 'PING', n: '3', mode: 'pipeline' }))).toMatchObject({
+  it('asks for MONITOR and strace each on its own, and the engine, within the traced-run limit', () => {
+    expect(validateRunForm(form({}))).toMatchObject({ ok: true, spec: { serverTrace: false, monitor: false, strace: false, engine: 'ioredis' } });
+    expect(validateRunForm(form({ monitor: true, strace: true, engine: 'raw', command: 'PING', n: '3', mode: 'pipeline' }))).toMatchObject({
       ok: true,
-      spec: { serverTrace: true, engine: 'raw', command: 'PING', n: 3, modes: ['pipeline'] },
+      spec: { serverTrace: false, monitor: true, strace: true, engine: 'raw', command: 'PING', n: 3, modes: ['pipeline'] },
     });
-    expect(validateRunForm(form({ serverTrace: true, n: '100001' }))).toEqual({
-      ok: false,
-      errors: { n: 'a server-traced run may have at most 100,000 commands' },
-    });
-    expect(validateRunForm(form({ serverTrace: false, n: '100001' })).ok).toBe(true);
+    expect(validateRunForm(form({ monitor: true }))).toMatchObject({ ok: true, spec: { monitor: true, strace: false } });
+    expect(validateRunForm(form({ strace: true }))).toMatchObject({ ok: true, spec: { monitor: false, strace: true } });
+    for (const probe of [{ monitor: true }, { strace: true }]) {
+      expect(validateRunForm(form({ ...probe, n: '100001' }))).toEqual({
+        ok: false,
+        errors: { n: 'a server-traced run may have at most 100,000 commands' },
+      });
+    }
+    expect(validateRunForm(form({ n: '100001' })).ok).toBe(true);
+  });
+
+  it('asks for a cold connection and 1–20 repeats, the bounds shown next to the field', () => {
+    expect(validateRunForm(form({}))).toMatchObject({ ok: true, spec: { cold: false, repeats: 5, kernelTcp: true } });
+    expect(validateRunForm(form({ cold: true, repeats: '1' }))).toMatchObject({ ok: true, spec: { cold: true, repeats: 1 } });
+    expect(validateRunForm(form({ repeats: '20' }))).toMatchObject({ ok: true, spec: { repeats: 20 } });
+    expect(validateRunForm(form({ repeats: '0' }))).toEqual({ ok: false, errors: { repeats: 'repeats must be at least 1' } });
+    expect(validateRunForm(form({ repeats: '21' }))).toEqual({ ok: false, errors: { repeats: 'repeats must be at most 20' } });
+    expect(validateRunForm(form({ repeats: '2.5' }))).toEqual({ ok: false, errors: { repeats: 'repeats must be a whole number' } });
+    expect(validateRunForm(form({ repeats: '' }))).toMatchObject({ ok: false, errors: { repeats: expect.any(String) } });
   });
 
   it('asks for every mode and comparison, with the chunk size only when a chunked run is asked for', () => {

@@ -15,16 +15,23 @@ export interface RunFormState {
   /** Round-trip time added by the backend's TCP delay proxy, and its ± jitter, in ms ('0' = direct). */
   rttMs: string;
   jitterMs: string;
-  /** Trace the Redis side too (MONITOR + strace): costs Redis time, so off by default. */
-  serverTrace: boolean;
+  /** The Redis-side probes, each its own choice: MONITOR (cheap) and strace (slows Redis several-fold). Off by default. */
+  monitor: boolean;
+  strace: boolean;
+  /** Skip the warm-up before t0 (a cold connection). */
+  cold: boolean;
+  /** Runs of each mode, interleaved, as typed (1–20). */
+  repeats: string;
   engine: Engine;
 }
 
-export type FormErrors = Partial<Record<'command' | 'n' | 'valueBytes' | 'chunk' | 'rttMs' | 'jitterMs' | 'modes' | 'engine' | 'serverTrace' | 'form', string>>;
+export type FormErrors = Partial<
+  Record<'command' | 'n' | 'valueBytes' | 'chunk' | 'rttMs' | 'jitterMs' | 'repeats' | 'modes' | 'engine' | 'monitor' | 'strace' | 'cold' | 'form', string>
+>;
 
 export type FormResult = { ok: true; spec: RunSpec } | { ok: false; errors: FormErrors };
 
-const FIELDS = ['command', 'n', 'valueBytes', 'chunk', 'rttMs', 'jitterMs', 'modes', 'engine', 'serverTrace'] as const;
+const FIELDS = ['command', 'n', 'valueBytes', 'chunk', 'rttMs', 'jitterMs', 'repeats', 'modes', 'engine', 'monitor', 'strace', 'cold'] as const;
 
 export function modesOf(mode: ModeChoice): RunSpec['modes'] {
   return [...MODES_OF[mode]];
@@ -45,7 +52,10 @@ export function validateRunForm(form: RunFormState): FormResult {
     rttMs: numberOf(form.rttMs),
     jitterMs: numberOf(form.jitterMs),
     engine: form.engine,
-    serverTrace: form.serverTrace,
+    monitor: form.monitor,
+    strace: form.strace,
+    cold: form.cold,
+    repeats: numberOf(form.repeats),
     modes: modesOf(form.mode),
   });
   if (parsed.success) return { ok: true, spec: parsed.data };

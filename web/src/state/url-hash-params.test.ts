@@ -12,7 +12,10 @@ describe('parseHashParams', () => {
       scale: 'own',
       rttMs: 0,
       jitterMs: 0,
-      serverTrace: false,
+      monitor: false,
+      strace: false,
+      cold: false,
+      repeats: 5,
       engine: 'ioredis',
     });
   });
@@ -62,24 +65,44 @@ describe('parseHashParams', () => {
   it('round-trips what it formats', () => {
     const p = {
       command: 'GET' as const, n: 123, valueBytes: 64, mode: 'sequential' as const, chunk: 10_000, scale: 'own' as const, rttMs: 0.5, jitterMs: 5,
-      serverTrace: true, engine: 'raw' as const,
+      monitor: true, strace: false, cold: true, repeats: 12, engine: 'raw' as const,
     };
     expect(parseHashParams(formatHashParams(p))).toEqual(p);
     expect(parseHashParams(formatHashParams(DEFAULT_HASH_PARAMS))).toEqual(DEFAULT_HASH_PARAMS);
   });
 
-  it('reads the server trace switch and the engine tolerantly', () => {
-    for (const on of ['1', 'true', 'TRUE', ' yes ', 'on']) expect(parseHashParams(`#serverTrace=${encodeURIComponent(on)}`).serverTrace).toBe(true);
-    for (const off of ['0', 'false', 'no', 'Off']) expect(parseHashParams(`#serverTrace=${off}`).serverTrace).toBe(false);
-    for (const bad of ['', '2', 'maybe', '%E0%A4%A']) expect(parseHashParams(`#serverTrace=${bad}`).serverTrace).toBe(false);
+  it('reads the Redis-side probes, the cold switch and the engine tolerantly', () => {
+    for (const key of ['monitor', 'strace', 'cold'] as const) {
+      for (const on of ['1', 'true', 'TRUE', ' yes ', 'on']) expect(parseHashParams(`#${key}=${encodeURIComponent(on)}`)[key]).toBe(true);
+      for (const off of ['0', 'false', 'no', 'Off']) expect(parseHashParams(`#${key}=${off}`)[key]).toBe(false);
+      for (const bad of ['', '2', 'maybe', '%E0%A4%A']) expect(parseHashParams(`#${key}=${bad}`)[key]).toBe(false);
+    }
+    expect(parseHashParams('#monitor=1')).toMatchObject({ monitor: true, strace: false });
+    expect(parseHashParams('#strace=1')).toMatchObject({ monitor: false, strace: true });
     expect(parseHashParams('#engine=RAW').engine).toBe('raw');
     expect(parseHashParams('#engine=netcat').engine).toBe('ioredis');
     expect(parseHashParams('#engine=').engine).toBe('ioredis');
   });
 
-  it('keeps the usual link short: the server trace and engine only when not the defaults', () => {
-    expect(formatHashParams(DEFAULT_HASH_PARAMS)).not.toMatch(/serverTrace|engine/);
-    expect(formatHashParams({ ...DEFAULT_HASH_PARAMS, serverTrace: true, engine: 'raw' })).toMatch(/&serverTrace=1&engine=raw$/);
+  it('opens links made before MONITOR and strace were apart: serverTrace=1 means both', () => {
+    expect(parseHashParams('#serverTrace=1')).toMatchObject({ monitor: true, strace: true });
+    expect(parseHashParams('#serverTrace=0')).toMatchObject({ monitor: false, strace: false });
+    // A probe named on its own wins over the old switch.
+    expect(parseHashParams('#serverTrace=1&strace=0')).toMatchObject({ monitor: true, strace: false });
+    expect(formatHashParams(parseHashParams('#serverTrace=1'))).toMatch(/&monitor=1&strace=1$/);
+  });
+
+  it('reads the repeats within 1–20, falling back to 5', () => {
+    expect(parseHashParams('#repeats=1').repeats).toBe(1);
+    expect(parseHashParams('#repeats=20').repeats).toBe(20);
+    for (const bad of ['0', '21', '2.5', '-3', '', 'five', '1e1']) expect(parseHashParams(`#repeats=${bad}`).repeats).toBe(5);
+  });
+
+  it('keeps the usual link short: probes, cold, repeats and engine only when not the defaults', () => {
+    expect(formatHashParams(DEFAULT_HASH_PARAMS)).not.toMatch(/serverTrace|monitor|strace|cold|repeats|engine/);
+    expect(formatHashParams({ ...DEFAULT_HASH_PARAMS, monitor: true, strace: true, cold: true, repeats: 3, engine: 'raw' })).toMatch(
+      /&monitor=1&strace=1&cold=1&repeats=3&engine=raw$/,
+    );
   });
 
   it('reads the comparisons and the chunk size, tolerantly', () => {

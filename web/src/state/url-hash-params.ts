@@ -1,9 +1,10 @@
 // The shareable part of the app state, kept in the URL hash (#command=INCR&n=10&mode=both&scale=shared,
-// plus &chunk=10000 when the mode has chunks, &serverTrace=1 and &engine=raw when they are not the defaults)
-// so a presenter can send a link that opens the same form. Parsing is tolerant: any missing or bad
-// value falls back to its default and nothing ever throws.
+// plus &chunk=10000 when the mode has chunks, and &monitor=1, &strace=1, &cold=1, &repeats=K, &engine=raw
+// when they are not the defaults) so a presenter can send a link that opens the same form. Links made
+// before MONITOR and strace were apart say &serverTrace=1, which still means both. Parsing is tolerant:
+// any missing or bad value falls back to its default and nothing ever throws.
 import { COMMAND_NAMES, type CommandName, type RunMode } from '../../../trace/trace-format.ts';
-import { ENGINES, MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_VALUE_BYTES, type Engine } from '../../../trace/run-request.ts';
+import { DEFAULT_REPEATS, ENGINES, MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_REPEATS, MAX_VALUE_BYTES, type Engine } from '../../../trace/run-request.ts';
 
 /** One mode, or a comparison: 'both' (sequential vs one pipeline, the original choice), 'pipeline-vs-chunked', 'all'. */
 export const MODE_CHOICES = ['sequential', 'pipeline', 'chunked', 'both', 'pipeline-vs-chunked', 'all'] as const;
@@ -35,13 +36,19 @@ export interface HashParams {
   /** Added round-trip time and jitter through the delay proxy, ms. */
   rttMs: number;
   jitterMs: number;
-  /** Trace the Redis side (MONITOR + strace). */
-  serverTrace: boolean;
+  /** The Redis-side probes: MONITOR (execution order and times) and strace (read()/write() calls). */
+  monitor: boolean;
+  strace: boolean;
+  /** Skip the warm-up: the first command pays the connection's first-call costs. */
+  cold: boolean;
+  /** Runs of each mode, interleaved (runs of a second or more run once). */
+  repeats: number;
   engine: Engine;
 }
 
 export const DEFAULT_HASH_PARAMS: HashParams = {
-  command: 'INCR', n: 10, valueBytes: 16, mode: 'both', chunk: 10_000, scale: 'shared', rttMs: 0, jitterMs: 0, serverTrace: false, engine: 'ioredis',
+  command: 'INCR', n: 10, valueBytes: 16, mode: 'both', chunk: 10_000, scale: 'shared', rttMs: 0, jitterMs: 0, monitor: false, strace: false, cold: false,
+  repeats: DEFAULT_REPEATS, engine: 'ioredis',
 };
 
 function oneOf<T extends string>(choices: readonly T[], value: string | null, fallback: T): T {
@@ -87,7 +94,11 @@ export function parseHashParams(hash: string): HashParams {
     scale: oneOf(SCALE_CHOICES, params.get('scale'), d.scale),
     rttMs: decimal(params.get('rttMs'), MAX_ADDED_RTT_MS, d.rttMs),
     jitterMs: decimal(params.get('jitterMs'), MAX_JITTER_MS, d.jitterMs),
-    serverTrace: flag(params.get('serverTrace'), d.serverTrace),
+    // serverTrace=1 (older links) means both probes; monitor= and strace= say each on its own.
+    monitor: flag(params.get('monitor'), flag(params.get('serverTrace'), d.monitor)),
+    strace: flag(params.get('strace'), flag(params.get('serverTrace'), d.strace)),
+    cold: flag(params.get('cold'), d.cold),
+    repeats: wholeNumber(params.get('repeats'), 1, MAX_REPEATS, d.repeats),
     engine: oneOf(ENGINES, params.get('engine'), d.engine),
   };
 }
@@ -99,7 +110,10 @@ export function formatHashParams(p: HashParams): string {
   params.set('scale', p.scale);
   if (p.rttMs > 0) params.set('rttMs', String(p.rttMs));
   if (p.jitterMs > 0) params.set('jitterMs', String(p.jitterMs));
-  if (p.serverTrace) params.set('serverTrace', '1');
+  if (p.monitor) params.set('monitor', '1');
+  if (p.strace) params.set('strace', '1');
+  if (p.cold) params.set('cold', '1');
+  if (p.repeats !== DEFAULT_HASH_PARAMS.repeats) params.set('repeats', String(p.repeats));
   if (p.engine !== DEFAULT_HASH_PARAMS.engine) params.set('engine', p.engine);
   return `#${params.toString()}`;
 }

@@ -27,7 +27,7 @@ import { ViewTabsView } from './view-tabs-view.tsx';
 function formOf(p: HashParams): RunFormState {
   return {
     command: p.command, n: String(p.n), valueBytes: String(p.valueBytes), mode: p.mode, chunk: String(p.chunk), rttMs: String(p.rttMs), jitterMs: String(p.jitterMs),
-    serverTrace: p.serverTrace, engine: p.engine,
+    monitor: p.monitor, strace: p.strace, cold: p.cold, repeats: String(p.repeats), engine: p.engine,
   };
 }
 
@@ -68,9 +68,9 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
     if (view !== 'run') return; // the sweep view writes its own
     const current = parseHashParams(window.location.hash);
     const typed = parseHashParams(
-      `#n=${encodeURIComponent(form.n)}&valueBytes=${encodeURIComponent(form.valueBytes)}&rttMs=${encodeURIComponent(form.rttMs)}&jitterMs=${encodeURIComponent(form.jitterMs)}&chunk=${encodeURIComponent(form.chunk)}`,
+      `#n=${encodeURIComponent(form.n)}&valueBytes=${encodeURIComponent(form.valueBytes)}&rttMs=${encodeURIComponent(form.rttMs)}&jitterMs=${encodeURIComponent(form.jitterMs)}&chunk=${encodeURIComponent(form.chunk)}&repeats=${encodeURIComponent(form.repeats)}`,
     );
-    const good = (key: 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'chunk') => (typed[key] === Number(form[key]) ? typed[key] : current[key]);
+    const good = (key: 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'chunk' | 'repeats') => (typed[key] === Number(form[key]) ? typed[key] : current[key]);
     const hash = formatHashParams({
       command: form.command,
       mode: form.mode,
@@ -80,7 +80,10 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
       valueBytes: good('valueBytes'),
       rttMs: good('rttMs'),
       jitterMs: good('jitterMs'),
-      serverTrace: form.serverTrace,
+      monitor: form.monitor,
+      strace: form.strace,
+      cold: form.cold,
+      repeats: good('repeats'),
       engine: form.engine,
     });
     if (hash !== window.location.hash) history.replaceState(null, '', `${window.location.pathname}${window.location.search}${hash}`);

@@ -1,12 +1,13 @@
 // The run form: command, count, value size (SET/GET only), mode (one, or a comparison), the chunk size
-// (when a chunked run is asked for), added delay, client engine, the Redis-side trace switch (with its
-// cost), Run / Cancel. Validated with the shared RunSpecSchema as the user types, messages shown next to
-// the field they concern.
+// (when a chunked run is asked for), added delay, client engine, repeats, a cold connection, the two
+// Redis-side probes (MONITOR and strace, each with its cost), Run / Cancel. Validated with the shared
+// RunSpecSchema as the user types, messages shown next to the field they concern.
 import { useId } from 'react';
 import {
   MAX_ADDED_RTT_MS,
   MAX_COMMANDS,
   MAX_JITTER_MS,
+  MAX_REPEATS,
   MAX_SERVER_TRACED_COMMANDS,
   MAX_VALUE_BYTES,
   commandTakesValue,
@@ -135,21 +136,32 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
         <FieldError id={`${id}-jitter`} error={errors.jitterMs} />
       </div>
       <EngineField id={`${id}-engine`} testId="engine" value={form.engine} onChange={(engine) => set({ engine })} />
-      <div className="field server-trace-field">
-        <label className="check" title={`MONITOR execution times and strace syscalls; at most ${MAX_SERVER_TRACED_COMMANDS.toLocaleString('en-US')} commands`}>
-          <input
-            type="checkbox"
-            data-testid="server-trace"
-            checked={form.serverTrace}
-            aria-describedby={`${id}-trace-note`}
-            onChange={(e) => set({ serverTrace: e.target.checked })}
-          />
-          Trace Redis side (MONITOR + strace)
+      <div className="field">
+        <label htmlFor={`${id}-repeats`} title="Each mode runs this many times, interleaved (sequential, pipeline, sequential, …); every figure is then median [min–max]">
+          Repeats
         </label>
-        <span className="field-note" id={`${id}-trace-note`}>
-          slows Redis: strace ~4–5× on sequential runs, MONITOR up to ~2× on pipelines; off for throughput runs
-        </span>
+        <NumberInput id={`${id}-repeats`} testId="repeats" className="tiny" value={form.repeats} min={1} max={MAX_REPEATS} whole error={errors.repeats} onChange={(repeats) => set({ repeats })} />
+        <FieldError id={`${id}-repeats`} error={errors.repeats} />
+        {!errors.repeats && <span className="field-note below">runs of a second or more run once</span>}
       </div>
+      <fieldset className="field checks">
+        <legend>Connection</legend>
+        <label className="check" title="Without the warm-up before t0, the run's first command pays the connection's first-call costs">
+          <input type="checkbox" data-testid="cold" checked={form.cold} onChange={(e) => set({ cold: e.target.checked })} />
+          Cold connection (no warm-up)
+        </label>
+      </fieldset>
+      <fieldset className="field checks">
+        <legend title={`At most ${MAX_SERVER_TRACED_COMMANDS.toLocaleString('en-US')} commands with either on`}>Redis side</legend>
+        <label className="check">
+          <input type="checkbox" data-testid="monitor" checked={form.monitor} onChange={(e) => set({ monitor: e.target.checked })} />
+          MONITOR <span className="check-note">(execution order and times; cheap)</span>
+        </label>
+        <label className="check">
+          <input type="checkbox" data-testid="strace" checked={form.strace} onChange={(e) => set({ strace: e.target.checked })} />
+          strace <span className="check-note">(read()/write() calls; slows Redis several-fold)</span>
+        </label>
+      </fieldset>
       <div className="field actions">
         {running ? (
           <button type="button" className="button danger" data-testid="cancel" onClick={onCancel} disabled={cancelling}>
@@ -167,8 +179,8 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
           </button>
         )}
       </div>
-      {(errors.form || errors.modes || errors.command || errors.engine || errors.serverTrace) && (
-        <p className="field-error form-error">{errors.form ?? errors.modes ?? errors.command ?? errors.engine ?? errors.serverTrace}</p>
+      {(errors.form || errors.modes || errors.command || errors.engine || errors.monitor || errors.strace || errors.cold) && (
+        <p className="field-error form-error">{errors.form ?? errors.modes ?? errors.command ?? errors.engine ?? errors.monitor ?? errors.strace ?? errors.cold}</p>
       )}
     </form>
   );
