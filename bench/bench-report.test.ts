@@ -12,6 +12,10 @@ describe('met', () => {
     expect(met(finding(0.5, 'at least', 0.5))).toBe(true);
     expect(met(finding(0.49, 'at least', 0.5))).toBe(false);
   });
+
+  it('has no verdict for a figure measured for context', () => {
+    expect(met({ ...finding(3, 'at most', 1), goal: null })).toBeNull();
+  });
 });
 
 describe('formatSpread', () => {
@@ -19,6 +23,8 @@ describe('formatSpread', () => {
     expect(formatSpread({ median: 1.0512, min: 0.97, max: 1.2 }, 'ratio')).toBe('1.05× [0.97–1.20]');
     expect(formatSpread({ median: 974.1, min: 8.5, max: 1263.94 }, 'ms')).toBe('974.1 ms [8.50–1263.9]');
     expect(formatSpread({ median: 7, min: 7, max: 7 }, 'bytes')).toBe('7.0 B');
+    expect(formatSpread({ median: 23.4, min: 8.25, max: 140 }, 'us')).toBe('23 µs [8.3–140]');
+    expect(formatSpread({ median: 19, min: 19, max: 19 }, 'count')).toBe('19');
   });
 });
 
@@ -28,5 +34,10 @@ describe('formatFindings', () => {
     expect(text).toMatch(/^measured\s+median \[min–max\]\s+goal$/m);
     expect(text).toMatch(/^raw ÷ redis-benchmark\s+0\.28×\s+≥ 0\.50×\s+MISSED$/m);
     expect(text).toContain('1. raw ÷ redis-benchmark: ops/s side by side');
+  });
+
+  it('lists a figure without a goal as info', () => {
+    const text = formatFindings([{ ...finding(1.2, 'at most', 1.5), name: 'ioredis p50 ÷ avg', goal: null }]);
+    expect(text).toMatch(/^ioredis p50 ÷ avg\s+1\.20×\s+—\s+info$/m);
   });
 });
