@@ -14,6 +14,9 @@ import { BENCH_USAGE, parseBenchOptions, type BenchOptions } from './bench-optio
 import { formatFindings, type Finding } from './bench-report.ts';
 import { renderBench } from './browser-bench.ts';
 import { clientOverheadBench } from './client-overhead-bench.ts';
+import { defaultRunsBench } from './default-runs-bench.ts';
+import { firstWriteBench } from './first-write-bench.ts';
+import { latencyBench } from './latency-bench.ts';
 import { referenceBench } from './reference-bench.ts';
 import { bytesPerCommandBench, liveDelayBench } from './websocket-bench.ts';
 
@@ -27,7 +30,7 @@ async function main(): Promise<void> {
     log(`Pipescope bench${options.quick ? ' (--quick: small sizes, figures say little)' : ''}: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ` +
       `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; node ${process.version}; ${redis.description}`);
     findings.push(...(await nodeParts(options, redis.session)));
-    findings.push(...(await browserParts(options, redis.session)));
+    findings.push(...(await appParts(options, redis.session)));
   } finally {
     await redis.close();
   }
@@ -48,20 +51,30 @@ async function nodeParts({ parts, sizes }: BenchOptions, session: Parameters<typ
     log('\nPipescope engines vs redis-benchmark (ops/s, side by side)');
     findings.push(...(await referenceBench(session, sizes.reference, log)));
   }
+  if (parts.includes('first-write')) {
+    log(`\nfirst command's write − t0, sequential ${sizes.firstWrite.n} × INCR (side by side)`);
+    findings.push(...(await firstWriteBench(session, sizes.firstWrite, log)));
+  }
+  if (parts.includes('latency')) {
+    log('\nsequential PING latency vs redis-benchmark -c 1 -P 1 -t ping (side by side)');
+    findings.push(...(await latencyBench(session, sizes.latency, log)));
+  }
   return findings;
 }
 
-async function browserParts({ parts, sizes }: BenchOptions, session: Parameters<typeof clientOverheadBench>[0]): Promise<Finding[]> {
-  if (!parts.includes('browser') && !parts.includes('websocket')) return [];
+/** Parts that drive the built app: in Chromium (browser, websocket) or over its WebSocket alone (default-runs). */
+async function appParts({ parts, sizes }: BenchOptions, session: Parameters<typeof clientOverheadBench>[0]): Promise<Finding[]> {
+  const needsBrowser = parts.includes('browser') || parts.includes('websocket');
+  if (!needsBrowser && !parts.includes('default-runs')) return [];
   const findings: Finding[] = [];
-  const [app, browser] = await Promise.all([startAppProcess(), launchBrowser()]);
+  const [app, browser] = await Promise.all([startAppProcess(), needsBrowser ? launchBrowser() : undefined]);
   try {
-    log(`\nbrowser: Chromium ${browser.version()} (headless), app at ${app.url}`);
-    if (parts.includes('browser')) {
+    log(`\napp at ${app.url}${browser ? `; browser: Chromium ${browser.version()} (headless)` : ''}`);
+    if (browser && parts.includes('browser')) {
       const doc = await executeRun(session, 'pipeline', { command: 'PING', n: sizes.render.n, valueBytes: 0, memory: true });
       findings.push(...(await renderBench(browser, app.url, { text: serializeTrace(doc), n: sizes.render.n }, sizes.render, log)));
     }
-    if (parts.includes('websocket')) {
+    if (browser && parts.includes('websocket')) {
       const { n, sequentialN, repeats, delayRuns } = sizes.websocket;
       log('\nWebSocket live feed');
       findings.push(
@@ -73,8 +86,12 @@ async function browserParts({ parts, sizes }: BenchOptions, session: Parameters<
       );
       findings.push(...(await liveDelayBench(browser, app.url, n, delayRuns, log)));
     }
+    if (parts.includes('default-runs')) {
+      log(`\nthe default form, ${sizes.defaultRuns.requests} requests over the app's WebSocket`);
+      findings.push(...(await defaultRunsBench(app.url, sizes.defaultRuns, log)));
+    }
   } finally {
-    await browser.close();
+    await browser?.close();
     await app.stop();
   }
   return findings;

@@ -2,7 +2,7 @@
 // figures come from; --quick is a smoke run of every part with small sizes (its figures say little).
 import { CliError, strictParse } from '../server/app/cli-options.ts';
 
-export const BENCH_PARTS = ['client', 'reference', 'browser', 'websocket'] as const;
+export const BENCH_PARTS = ['client', 'reference', 'first-write', 'latency', 'browser', 'websocket', 'default-runs'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 export interface BenchSizes {
@@ -10,6 +10,12 @@ export interface BenchSizes {
   overhead: { n: number; rounds: number };
   /** Raw engine PINGs at depth 1,000, sequential PINGs, and rounds, against redis-benchmark. */
   reference: { rawN: number; sequentialN: number; rounds: number };
+  /** Sequential INCRs per run, and rounds, of first write − t0. */
+  firstWrite: { n: number; rounds: number };
+  /** Sequential PINGs per run (ours and redis-benchmark's), and rounds, of the latency comparison. */
+  latency: { n: number; rounds: number };
+  /** Requests of the app's default form sent over its WebSocket. */
+  defaultRuns: { requests: number };
   /** Commands of the recorded trace, fresh page loads and pan/zoom steps. */
   render: { n: number; loads: number; steps: number };
   /** Commands per live run; runs per workload. */
@@ -27,6 +33,9 @@ export interface BenchOptions {
 export const FULL_SIZES: BenchSizes = {
   overhead: { n: 10_000, rounds: 60 },
   reference: { rawN: 200_000, sequentialN: 10_000, rounds: 11 },
+  firstWrite: { n: 10, rounds: 31 },
+  latency: { n: 10_000, rounds: 11 },
+  defaultRuns: { requests: 20 },
   render: { n: 100_000, loads: 7, steps: 20 },
   websocket: { n: 100_000, sequentialN: 10_000, repeats: 3, delayRuns: 7 },
 };
@@ -34,6 +43,9 @@ export const FULL_SIZES: BenchSizes = {
 export const QUICK_SIZES: BenchSizes = {
   overhead: { n: 2_000, rounds: 3 },
   reference: { rawN: 20_000, sequentialN: 1_000, rounds: 2 },
+  firstWrite: { n: 10, rounds: 2 },
+  latency: { n: 1_000, rounds: 2 },
+  defaultRuns: { requests: 2 },
   render: { n: 20_000, loads: 1, steps: 4 },
   websocket: { n: 20_000, sequentialN: 1_000, repeats: 1, delayRuns: 1 },
 };

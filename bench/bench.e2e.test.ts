@@ -11,6 +11,10 @@ import { launchBrowser } from '../e2e/browser.ts';
 import type { Finding } from './bench-report.ts';
 import { renderBench } from './browser-bench.ts';
 import { clientOverheadBench } from './client-overhead-bench.ts';
+import { DEFAULT_FORM_SPEC, defaultRunsBench } from './default-runs-bench.ts';
+import { firstWriteBench } from './first-write-bench.ts';
+import { latencyBench } from './latency-bench.ts';
+import { LiveClient } from './live-client.ts';
 import { referenceBench } from './reference-bench.ts';
 import { bytesPerCommandBench, liveDelayBench } from './websocket-bench.ts';
 
@@ -41,6 +45,27 @@ it('reference: both engines against redis-benchmark on the same Redis, which it 
   expect(await local.session.control.dbsize()).toBe(0);
 });
 
+it("first write − t0: sequential INCR as the app runs it and without memory sampling, on both engines", async () => {
+  const findings = await firstWriteBench(local.session, { n: 10, rounds: 1 }, log);
+  expectMeasured(findings, [
+    /^first command's write − t0, sequential INCR, ioredis engine$/,
+    /^first command's write − t0, sequential INCR, ioredis engine, no memory sampling$/,
+    /^first command's write − t0, sequential INCR, raw engine$/,
+    /^first command's write − t0, sequential INCR, raw engine, no memory sampling$/,
+  ]);
+  expect(findings.map((f) => f.goal)).toEqual([{ bound: 'at most', value: 50 }, null, { bound: 'at most', value: 20 }, null]);
+  expect(await local.session.control.dbsize()).toBe(0);
+});
+
+it('latency: sequential PING p50 of both engines against redis-benchmark -t ping avg, same rounds', async () => {
+  const findings = await latencyBench(local.session, { n: 300, rounds: 1 }, log);
+  expectMeasured(findings, [/^sequential PING latency p50, raw engine ÷ redis-benchmark -c 1 -P 1 avg$/, /^sequential PING latency p50, ioredis engine ÷ redis-benchmark -c 1 -P 1 avg$/]);
+  expect(findings.map((f) => f.goal)).toEqual([{ bound: 'at most', value: 1.5 }, null]);
+  expect(lines.join('\n')).toMatch(/redis-benchmark \S+ -c 1 -P 1 -n 300 PING_INLINE: avg \d+ µs/);
+  expect(lines.join('\n')).toMatch(/redis-benchmark \S+ -c 1 -P 1 -n 300 PING_MBULK: avg \d+ µs/);
+  expect(await local.session.control.dbsize()).toBe(0);
+});
+
 describe('in the browser', () => {
   let app: AppProcess;
   let browser: Browser;
@@ -68,6 +93,34 @@ describe('in the browser', () => {
     expect(findings[0]!.spread.median).toBeLessThan(12);
     // Sequentially each command is its own write and read triple too.
     expect(findings[1]!.spread.median).toBeGreaterThan(findings[0]!.spread.median);
+  });
+
+  it("rebuilds a default form request's runs from the app's WebSocket, as the page does", async () => {
+    const client = await LiveClient.connect(app.url);
+    try {
+      const docs = await client.run(DEFAULT_FORM_SPEC);
+      // 5 repeats of each mode, interleaved: sequential 0, pipeline 0, sequential 1, …
+      expect(docs.map((d) => `${d.run.mode} ${d.run.repeat}`)).toEqual([0, 1, 2, 3, 4].flatMap((r) => [`sequential ${r}`, `pipeline ${r}`]));
+      for (const doc of docs) {
+        expect(doc.commands).toHaveLength(10);
+        expect(doc.run.warmup).not.toBeNull();
+        expect(doc.run.probes).toEqual({ monitor: false, strace: false, memory: true, kernelTcp: true });
+      }
+    } finally {
+      client.close();
+    }
+  });
+
+  it('judges the default form over several requests: how often the pipeline wins, and how far the ratio moves', async () => {
+    const findings = await defaultRunsBench(app.url, { requests: 2 }, log);
+    expect(findings.map((f) => [f.name, f.unit, f.goal])).toEqual([
+      ['default form: requests with the pipeline faster, of 2', 'count', { bound: 'at least', value: 2 }],
+      ['default form: sequential ÷ pipeline, spread over requests (max ÷ min)', 'ratio', { bound: 'at most', value: 2 }],
+      ['default form: sequential ÷ pipeline per request', 'ratio', null],
+    ]);
+    expect([0, 1, 2]).toContain(findings[0]!.spread.median);
+    expect(findings[1]!.spread.median).toBeGreaterThanOrEqual(1);
+    expect(findings[2]!.spread.min).toBeGreaterThan(0);
   });
 
   it('times a live run from its end to its trace drawn in the page', async () => {
