@@ -3,7 +3,8 @@
 // memory samples), and the delay from a run's end to its complete trace drawn in the browser. The run
 // ends at its last reply on the backend's client socket (the trace's startedAt + durationUs, wall
 // clock); the browser's side is its own wall clock (timeOrigin + now) of the first frame with the
-// whole panel drawn. Both clocks are this machine's.
+// whole panel drawn. Both clocks are this machine's. Each request is one run (repeats: 1): the figures
+// are per run, and a request of K repeats is K such runs, one after another.
 import type { Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
@@ -48,7 +49,7 @@ export async function wireBytes(appUrl: string, workload: WireWorkload): Promise
     await until((m) => m.type === 'hello');
     const before = socket!.bytesRead;
     const requestId = `bench-${workload.mode}-${workload.command}-${workload.n}`;
-    client.send(JSON.stringify({ type: 'run', requestId, spec: { command: workload.command, n: workload.n, modes: [workload.mode] } }));
+    client.send(JSON.stringify({ type: 'run', requestId, spec: { command: workload.command, n: workload.n, modes: [workload.mode], repeats: 1 } }));
     const end = await until((m) => 'requestId' in m && m.requestId === requestId && (m.type === 'request-done' || m.type === 'error' || m.type === 'cancelled'));
     if (end.type !== 'request-done') throw new Error(`The run did not finish: ${JSON.stringify(end).slice(0, 200)}`);
     return socket!.bytesRead - before;
@@ -70,7 +71,7 @@ export async function bytesPerCommandBench(appUrl: string, workloads: readonly W
       unit: 'bytes',
       spread,
       goal: { bound: 'at most', value: 40 },
-      how: `TCP bytes read by a WebSocket client of the app from its run request to request-done (frames, headers, start/end messages, memory samples) ÷ commands`,
+      how: `TCP bytes read by a WebSocket client of the app from its run request (one run: repeats 1) to request-done (frames, headers, start/end messages, memory samples) ÷ commands`,
     });
   }
   return findings;
@@ -89,6 +90,7 @@ export async function liveDelayBench(browser: Browser, appUrl: string, n: number
       await page.selectOption('[data-testid=command]', 'PING');
       await page.fill('[data-testid=n]', String(n));
       await page.selectOption('[data-testid=mode]', 'pipeline');
+      await page.fill('[data-testid=repeats]', '1');
       await page.click('[data-testid=run]');
       const drawn = await drawnAtMs(page);
       const origin = await page.evaluate(() => performance.timeOrigin);
@@ -111,7 +113,7 @@ export async function liveDelayBench(browser: Browser, appUrl: string, n: number
       unit: 'ms',
       spread: delay,
       goal: { bound: 'at most', value: 200 },
-      how: `${runs} live runs from the app's form: the trace's startedAt + durationUs (backend wall clock) → the page's first frame with every command drawn (timeOrigin + now)`,
+      how: `${runs} live runs from the app's form (repeats 1): the trace's startedAt + durationUs (backend wall clock) → the page's first frame with every command drawn (timeOrigin + now)`,
     },
   ];
 }
