@@ -8,7 +8,7 @@ import { rangesOverlap, spreadOver } from '../trace/repeat-stats.ts';
 import type { TraceDocument } from '../trace/trace-format.ts';
 import type { Finding } from './bench-report.ts';
 import { LiveClient } from './live-client.ts';
-import { spreadOf } from './side-by-side.ts';
+import { spreadOf, type Spread } from './side-by-side.ts';
 
 export interface DefaultRunsOptions {
   /** Run requests, one after another. */
@@ -25,8 +25,9 @@ export interface RequestVerdict {
   ratio: number;
   /** The two modes' ranges over the repeats overlap: the app would say "within noise". */
   withinNoise: boolean;
-  sequential: ReturnType<typeof spreadOver>;
-  pipeline: ReturnType<typeof spreadOver>;
+  /** durationUs over the repeats of each mode. */
+  sequential: Spread;
+  pipeline: Spread;
 }
 
 export function verdictOf(docs: readonly TraceDocument[], repeats: number): RequestVerdict {
@@ -48,7 +49,7 @@ export async function defaultRunsBench(appUrl: string, { requests }: DefaultRuns
     for (let request = 1; request <= requests; request++) {
       const verdict = verdictOf(await client.run(spec), spec.repeats);
       verdicts.push(verdict);
-      const range = ({ median, min, max }: RequestVerdict['sequential']) => `${median} µs [${min}–${max}]`;
+      const range = ({ median, min, max }: Spread) => `${median} µs [${min}–${max}]`;
       log(`  request ${String(request).padStart(2)}: sequential ${range(verdict.sequential)}, pipeline ${range(verdict.pipeline)} → ${verdict.ratio.toFixed(2)}×` +
         `${verdict.withinNoise ? ' (ranges overlap: "within noise")' : ''}`);
     }
