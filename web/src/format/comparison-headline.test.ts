@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TraceBuilder } from '../../../trace/trace-builder.ts';
 import type { Memory, TraceDocument } from '../../../trace/trace-format.ts';
+import { runGroups } from '../model/run-groups.ts';
+import { repeatsOf } from '../test-support/repeat-fixtures.ts';
 import { chunkedTrace, header, memorySamples, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
-import { comparisonHeadlines } from './comparison-headline.ts';
+import { comparisonHeadlines as headlinesOfGroups } from './comparison-headline.ts';
+
+/** The headlines of the traces on screen, grouped as the results view groups them. */
+const comparisonHeadlines = (docs: TraceDocument[]) => headlinesOfGroups(runGroups(docs));
 
 const MiB = 1024 * 1024;
 
@@ -64,5 +69,51 @@ describe('comparisonHeadlines', () => {
     expect(comparisonHeadlines([onePipeline(1000, 100), chunkedTrace(999, 100)])).toEqual([]);
     expect(comparisonHeadlines([chunkedTrace(10, 5)])).toEqual([]);
     expect(comparisonHeadlines([])).toEqual([]);
+  });
+});
+
+describe('comparisonHeadlines over repeats', () => {
+  const seq = sequentialTrace(10, 100, 20);
+  const pipe = pipelineTrace(10, 10, 10, 120);
+
+  it('compares the medians and shows each range, saying how many runs each', () => {
+    const docs = [...repeatsOf(seq, [1190, 1100, 1420, 1250, 1150]), ...repeatsOf(pipe, [120, 95, 160, 130, 110])];
+    expect(comparisonHeadlines(docs)[0]?.text).toBe(
+      '10 × INCR: the pipeline took 120 µs [95–160 µs], sequential 1.19 ms [1.1–1.42 ms] — 9.9× faster (medians of 5 runs each, measured at the client socket).',
+    );
+  });
+
+  it('says "within noise" instead of a ratio when the ranges overlap, and shows both', () => {
+    const docs = [...repeatsOf(seq, [1000, 900, 1300]), ...repeatsOf(pipe, [800, 1250, 700])];
+    expect(comparisonHeadlines(docs)[0]?.text).toBe(
+      '10 × INCR: sequential 1 ms [900 µs–1.3 ms], the pipeline 800 µs [700 µs–1.25 ms] — within noise: the ranges overlap (medians of 3 runs each, measured at the client socket).',
+    );
+    const chunks = chunkedTrace(10, 5);
+    const pipePing = pipelineTrace(10, 10, 10, 120, 'PING');
+    expect(comparisonHeadlines([...repeatsOf(pipePing, [200, 260]), ...repeatsOf(chunks, [250, 300])])[0]?.text).toBe(
+      '10 × PING: one pipeline 230 µs [200–260 µs], chunks of 5 275 µs [250–300 µs] — within noise: the ranges overlap (medians of 2 runs each, measured at the client socket).',
+    );
+  });
+
+  it('a slower sequential median is reported as such, without "this time", when the ranges are apart', () => {
+    const docs = [...repeatsOf(seq, [500, 510, 520]), ...repeatsOf(pipe, [900, 950, 1000])];
+    expect(comparisonHeadlines(docs)[0]?.text).toBe(
+      '10 × INCR: sequential took 510 µs [500–520 µs], the pipeline 950 µs [900 µs–1 ms] — sequential was 1.9× faster (medians of 3 runs each, measured at the client socket).',
+    );
+  });
+
+  it('while a request is still running, says how many runs each side has so far', () => {
+    const docs = [...repeatsOf(seq, [1190, 1100]), ...repeatsOf(pipe, [120])];
+    expect(comparisonHeadlines(docs)[0]?.text).toBe(
+      '10 × INCR: the pipeline took 120 µs, sequential 1.15 ms [1.1–1.19 ms] — 9.5× faster (medians of 2 and 1 runs, measured at the client socket).',
+    );
+  });
+
+  it('takes the median of the repeats’ memory peaks', () => {
+    const big = (heapStep: number) => onePipeline(1000, 30_000, memorySamples([0, 10_000, 20_000], [500], heapStep));
+    const chunks = chunkedTrace(1000, 100, 100, 20, 'PING', memorySamples([0, 10_000, 20_000], [500], MiB));
+    const docs = [...repeatsOf(big(100 * MiB), [30_000]), ...repeatsOf(big(50 * MiB), [30_000]).map((d) => ({ ...d, run: { ...d.run, id: 'p1', repeat: 1 } }))];
+    const lines = comparisonHeadlines([...docs, chunks]);
+    expect(lines[1]?.text).toMatch(/^Peak memory \(medians over the repeats\), one pipeline vs chunks of 100 — client heap 160 MiB vs 12 MiB/);
   });
 });

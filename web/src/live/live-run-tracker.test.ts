@@ -43,7 +43,8 @@ describe('LiveRunTracker', () => {
     t.handle(start!);
     expect(t.active?.position).toBe(0);
     t.handle(first!);
-    expect(t.active?.progress[0]).toEqual({ mode: 'sequential', n: 3, sent: 1, replied: 1, lastUs: 50, done: false }); // lastUs: the read at 50 µs
+    // lastUs: the read at 50 µs; the first of the 5 runs (the default repeats) of each mode.
+    expect(t.active?.progress[0]).toEqual({ mode: 'sequential', n: 3, sent: 1, replied: 1, lastUs: 50, runsDone: 0, runs: 5, done: false });
     t.handle(second!);
     const events = t.handle(end!);
     expect(events).toHaveLength(1);
@@ -53,9 +54,28 @@ describe('LiveRunTracker', () => {
     expect(event.firstOfRequest).toBe(true);
     expect(event.doc.commands.map((c) => [c.sentUs, c.repliedUs])).toEqual([[5, 50], [60, 110], [120, 170]]);
     expect(event.doc.counts.client).toMatchObject({ writes: 3, reads: 3 });
-    expect(t.active?.progress.map((p) => p.done)).toEqual([true, false]);
+    expect(t.active?.progress.map((p) => [p.runsDone, p.replied, p.done])).toEqual([[1, 0, false], [0, 0, false]]);
     expect(t.handle(msg({ type: 'request-done', requestId: 'r1' }))).toEqual([{ kind: 'finished', outcome: 'done' }]);
     expect(t.active).toBeNull();
+  });
+
+  it('counts each mode’s repeats: a trace per run, the first of the request marked, done after the last', () => {
+    const t = new LiveRunTracker();
+    t.begin('r1', { ...spec, modes: ['sequential'], repeats: 2 });
+    const repeat = (k: number) =>
+      sequentialMessages('r1').map((m) => {
+        if (m.type === 'run-start') return msg({ ...m, run: { ...m.run, id: `seq-${k}`, repeat: k } });
+        return 'runId' in m ? msg({ ...m, runId: `seq-${k}` }) : m;
+      });
+    const first = repeat(0).flatMap((m) => t.handle(m));
+    expect(t.active?.progress[0]).toMatchObject({ runsDone: 1, runs: 2, done: false });
+    const [start, events] = repeat(1);
+    t.handle(start!);
+    t.handle(events!);
+    expect(t.active?.progress[0]).toMatchObject({ runsDone: 1, replied: 1, done: false });
+    const second = repeat(1).slice(2).flatMap((m) => t.handle(m));
+    expect([...first, ...second].map((e) => e.kind === 'trace' && [e.doc.run.repeat, e.firstOfRequest])).toEqual([[0, true], [1, false]]);
+    expect(t.active?.progress[0]).toMatchObject({ runsDone: 2, done: true });
   });
 
   it('ignores messages for other requests', () => {

@@ -1,6 +1,6 @@
-// Follows one run request through the live protocol: queue position, one TraceBuilder per mode fed
-// with the decoded run-events (with their byte heads, when recorded), finished trace documents at
-// run-end (with the Redis side, when server-traced, and the memory samples, when taken: finishRun hands
+// Follows one run request through the live protocol: queue position, one TraceBuilder per run (each mode
+// runs spec.repeats times, interleaved; progress counts the runs finished per mode) fed with the decoded
+// run-events (with their byte heads, when recorded), finished trace documents at run-end (with the Redis side, when server-traced, and the memory samples, when taken: finishRun hands
 // both to TraceBuilder.finish, so a live trace equals the recorded one). No socket and no DOM here, so the
 // whole message flow is unit-tested. Invariant: at most one request is active per tab.
 import { TraceBuilder, TraceError } from '../../../trace/trace-builder.ts';
@@ -11,10 +11,14 @@ import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
 export interface ModeProgress {
   mode: RunMode;
   n: number;
+  /** Of the mode's current run (the repeat under way); 0 between repeats. */
   sent: number;
   replied: number;
-  /** Latest event time, µs since the run's t0 (for the ETA). */
+  /** Latest event time of the current run, µs since its t0 (for the ETA). */
   lastUs: number;
+  /** Runs of this mode finished so far, of `runs` asked for (spec.repeats; a run of ≥ 1 s ends the request after its first round). */
+  runsDone: number;
+  runs: number;
   done: boolean;
 }
 
@@ -35,17 +39,18 @@ export type TrackerEvent =
 export class LiveRunTracker {
   private request: { requestId: string; spec: RunSpec; position: number | null; cancelling: boolean } | null = null;
   private builders = new Map<string, TraceBuilder>();
-  private finishedModes = new Map<RunMode, ModeProgress>();
+  /** Runs finished per mode. */
+  private finishedModes = new Map<RunMode, number>();
   private tracesOfRequest = 0;
 
   get active(): ActiveRequest | null {
     if (!this.request) return null;
+    const { n, repeats } = this.request.spec;
     const progress: ModeProgress[] = this.request.spec.modes.map((mode) => {
-      const finished = this.finishedModes.get(mode);
-      if (finished) return finished;
+      const runsDone = this.finishedModes.get(mode) ?? 0;
       const builder = [...this.builders.values()].find((b) => b.run.mode === mode);
       const p = builder?.progress;
-      return { mode, n: this.request!.spec.n, sent: p?.sent ?? 0, replied: p?.replied ?? 0, lastUs: p?.lastUs ?? 0, done: false };
+      return { mode, n, sent: p?.sent ?? 0, replied: p?.replied ?? 0, lastUs: p?.lastUs ?? 0, runsDone, runs: repeats, done: runsDone >= repeats };
     });
     return { ...this.request, progress };
   }
@@ -102,7 +107,7 @@ export class LiveRunTracker {
         // Server-traced runs bring Redis's side (MONITOR executions, strace calls) with their end.
         const doc = finishRun(builder, message);
         this.builders.delete(message.runId);
-        this.finishedModes.set(doc.run.mode, { mode: doc.run.mode, n: doc.run.n, sent: doc.run.n, replied: doc.run.n, lastUs: doc.totals.durationUs, done: true });
+        this.finishedModes.set(doc.run.mode, (this.finishedModes.get(doc.run.mode) ?? 0) + 1);
         const firstOfRequest = this.tracesOfRequest === 0;
         this.tracesOfRequest++;
         return [{ kind: 'trace', doc, firstOfRequest }];

@@ -1,17 +1,24 @@
-// Where loaded documents go: traces into the run store (side by side, in comparison order), the first
-// sweep into the sweep store, problems into the message line. Used for files the user opens and for
-// ?trace= links, which main.tsx loads before the first render so that an embed draws at once.
+// Where loaded documents go: traces into the run store (side by side, in comparison order, the repeats
+// of a run together), the first sweep into the sweep store, problems into the message line. Used for
+// files the user opens and for ?trace= links, which main.tsx loads before the first render so that an
+// embed draws at once.
 import type { RunStore } from '../live/run-store.ts';
 import type { SweepStore } from '../live/sweep-store.ts';
 import type { ViewChoice } from './sweep-hash-params.ts';
-import { orderForComparison, type LoadResult } from './trace-files.ts';
+import { runGroups } from '../model/run-groups.ts';
+import { MAX_RUNS_SHOWN, orderForComparison, type LoadResult } from './trace-files.ts';
 
 /** Shows what was loaded; returns the view to switch to (traces: run, sweeps only: sweep), or null to stay. */
 export function showLoaded({ docs, sweeps, errors }: LoadResult, source: 'file' | 'url', runs: RunStore, sweepStore: SweepStore): ViewChoice | null {
-  if (docs.length) runs.showTraces(orderForComparison(docs), source);
+  // Repeats of one run are one panel: at most MAX_RUNS_SHOWN runs, with all their repeats.
+  const groups = runGroups(orderForComparison(docs));
+  if (docs.length) runs.showTraces(groups.slice(0, MAX_RUNS_SHOWN).flatMap((g) => g.repeats), source);
   if (sweeps[0]) sweepStore.show(sweeps[0], source);
-  const extra = sweeps.length > 1 ? [`Showing the first of ${sweeps.length} sweep files.`] : [];
-  runs.setMessage(errors.length ? { kind: 'error', text: [...errors, ...extra].join(' ') } : extra.length ? { kind: 'info', text: extra[0]! } : null);
+  const extra = [
+    ...(groups.length > MAX_RUNS_SHOWN ? [`Showing the first ${MAX_RUNS_SHOWN} of ${groups.length} runs.`] : []),
+    ...(sweeps.length > 1 ? [`Showing the first of ${sweeps.length} sweep files.`] : []),
+  ];
+  runs.setMessage(errors.length ? { kind: 'error', text: [...errors, ...extra].join(' ') } : extra.length ? { kind: 'info', text: extra.join(' ') } : null);
   if (docs.length === 0 && sweeps.length > 0) return 'sweep';
   if (sweeps.length === 0 && docs.length > 0) return 'run';
   return null;

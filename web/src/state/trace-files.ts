@@ -5,9 +5,13 @@
 import { parseDocument, serializeSweep } from '../../../trace/sweep-io.ts';
 import type { SweepDocument } from '../../../trace/sweep-format.ts';
 import { serializeTrace } from '../../../trace/trace-io.ts';
+import { MAX_REPEATS } from '../../../trace/run-request.ts';
 import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
 
-export const MAX_TRACES_SHOWN = 4;
+/** Runs side by side (a run being its repeats): more would not be readable. */
+export const MAX_RUNS_SHOWN = 4;
+/** Files or ?trace= links read at once: every repeat of each run shown (index.html's prefetch takes as many). */
+export const MAX_TRACE_FILES = MAX_RUNS_SHOWN * MAX_REPEATS;
 
 export interface LoadResult {
   docs: TraceDocument[];
@@ -24,7 +28,7 @@ export function traceUrlsFromSearch(search: string): string[] {
       .getAll('trace')
       .map((u) => u.trim())
       .filter((u) => u.length > 0)
-      .slice(0, MAX_TRACES_SHOWN);
+      .slice(0, MAX_TRACE_FILES);
   } catch {
     return [];
   }
@@ -51,7 +55,7 @@ export async function loadTraceUrls(urls: string[], fetchText: (url: string) => 
 export async function loadTraceFiles(files: ArrayLike<File>): Promise<LoadResult> {
   const results = await Promise.all(
     Array.from(files)
-      .slice(0, MAX_TRACES_SHOWN)
+      .slice(0, MAX_TRACE_FILES)
       .map(async (file) => {
         try {
           return { doc: parseDocument(await file.text()) };

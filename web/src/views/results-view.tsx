@@ -1,10 +1,13 @@
 // The runs on screen, side by side: the verdict line, the toolbar (time scale, zoom reset, legend,
-// export) and one panel per run, then the wire view and the per-command bar chart. Holds the wire
-// selection (which run the wire view shows, which event is picked) shared by diagrams and wire view.
+// export) and one panel per run — a run being its repeats (model/run-groups.ts), the median one shown
+// unless another is picked — then the wire view and the per-command bar chart of the repeats shown.
+// Holds the repeat picked per run and the wire selection (which run the wire view shows, which event is
+// picked) shared by diagrams and wire view.
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { comparisonHeadlines } from '../format/comparison-headline.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
+import { runGroups, shownRepeat } from '../model/run-groups.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import type { WireRef } from '../model/wire-rows.ts';
 import type { ScaleChoice } from '../state/url-hash-params.ts';
@@ -30,13 +33,19 @@ interface Props {
 
 /** Memoised: typing in the run form re-renders the app, and must not redo the panels of a 100,000-command trace. */
 export const ResultsView = memo(function ResultsView({ traces, source, scale, onScaleChange, zoomSync, onExport }: Props) {
-  const sharedEndUs = useMemo(() => Math.max(1, ...traces.map((d) => traceColumns(d).endUs)), [traces]);
-  const headlines = comparisonHeadlines(traces);
+  const groups = useMemo(() => runGroups(traces), [traces]);
+  // The repeat the user picked per run (group key → run id); unpicked runs show their median repeat.
+  const [picked, setPicked] = useState<Readonly<Record<string, string>>>({});
+  const shownKey = groups.map((g) => shownRepeat(g, picked[g.key]).run.id).join(' ');
+  // Keyed by the run ids shown, so a re-render that shows the same repeats keeps the same array.
+  const shown = useMemo(() => groups.map((g) => shownRepeat(g, picked[g.key])), [groups, shownKey]);
+  const sharedEndUs = useMemo(() => Math.max(1, ...shown.map((d) => traceColumns(d).endUs)), [shown]);
+  const headlines = useMemo(() => comparisonHeadlines(groups), [groups]);
   const shared = scale === 'shared';
   const [wireRunId, setWireRunId] = useState<string | null>(null);
   const [selection, setSelection] = useState<WireSelection | null>(null);
   // Falls back to the first run when the runs on screen change.
-  const wireRun = traces.find((d) => d.run.id === wireRunId) ?? traces[0]!;
+  const wireRun = shown.find((d) => d.run.id === wireRunId) ?? shown[0]!;
   const onWireClick = useCallback((doc: TraceDocument, ref: WireRef) => {
     setWireRunId(doc.run.id);
     setSelection({ runId: doc.run.id, ref, from: 'diagram' });
@@ -90,15 +99,17 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
         </button>
       </div>
       {/* A chunked run's title ("… in pipelines of 10,000") may take two lines: every header then does, so side-by-side diagrams stay level. */}
-      <div className={`panels panels-${Math.min(traces.length, 2)}${traces.some((d) => d.run.mode === 'chunked') ? ' panels-chunked' : ''}`}>
-        {traces.map((doc) => (
+      <div className={`panels panels-${Math.min(groups.length, 2)}${shown.some((d) => d.run.mode === 'chunked') ? ' panels-chunked' : ''}`}>
+        {groups.map((group, i) => (
           <RunPanelView
-            key={doc.run.id}
-            doc={doc}
-            domainEndUs={shared ? sharedEndUs : traceColumns(doc).endUs}
+            key={group.key}
+            group={group}
+            doc={shown[i]!}
+            onPickRepeat={(runId) => setPicked((p) => ({ ...p, [group.key]: runId }))}
+            domainEndUs={shared ? sharedEndUs : traceColumns(shown[i]!).endUs}
             zoomSync={zoomSync}
             onExport={onExport}
-            selected={selectedIn(doc)}
+            selected={selectedIn(shown[i]!)}
             reveal={selection?.from === 'wire'}
             onWireClick={onWireClick}
           />
@@ -106,14 +117,14 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
       </div>
       <WireView
         key={wireRun.run.id}
-        traces={traces}
+        traces={shown}
         runId={wireRun.run.id}
         onRunChange={setWireRunId}
         selected={selectedIn(wireRun)}
         scrollToSelected={selection?.from === 'diagram'}
         onSelect={(ref) => setSelection({ runId: wireRun.run.id, ref, from: 'wire' })}
       />
-      <PerCommandChartView traces={traces} />
+      <PerCommandChartView traces={shown} />
     </section>
   );
 });

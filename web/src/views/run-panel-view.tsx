@@ -1,6 +1,7 @@
-// One finished run: its header (with the probes that recorded it), the sequence diagram, the plain-words
-// lines computed from the trace (and, server-traced, the order Redis ran things in), the memory samples
-// (when the run took them) and the summary.
+// One finished run and its repeats: its header (with the repeat shown, picked from the repeats; the median
+// one by default, and the probes that recorded it), the shown repeat's sequence diagram, the plain-words
+// lines computed from it (and, server-traced, the order Redis ran things in), its memory samples (when
+// the run took them) and the summary over all repeats.
 // data-mode / data-n / data-chunk are for tests; the diagram sets data-render and data-commands-drawn.
 import { useMemo, useRef } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
@@ -12,13 +13,18 @@ import { rttEstimateText } from '../format/rtt-estimate.ts';
 import { modeBadge, runTitle } from '../format/run-label.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { traceColumns } from '../model/trace-columns.ts';
+import type { RunGroup } from '../model/run-groups.ts';
 import type { WireRef } from '../model/wire-rows.ts';
 import { MemoryChartView } from './memory-chart-view.tsx';
+import { RepeatPickerView } from './repeat-picker-view.tsx';
 import { RunSummaryView } from './run-summary-view.tsx';
 import { SequenceDiagramView } from './sequence-diagram-view.tsx';
 
 interface Props {
+  group: RunGroup;
+  /** The repeat shown: the median one unless the user picked another. */
   doc: TraceDocument;
+  onPickRepeat: (runId: string) => void;
   domainEndUs: number;
   zoomSync: TimeZoomSync;
   onExport: (doc: TraceDocument) => void;
@@ -28,7 +34,7 @@ interface Props {
   onWireClick?: (doc: TraceDocument, ref: WireRef) => void;
 }
 
-export function RunPanelView({ doc, domainEndUs, zoomSync, onExport, selected = null, reveal = false, onWireClick }: Props) {
+export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, zoomSync, onExport, selected = null, reveal = false, onWireClick }: Props) {
   const panelRef = useRef<HTMLElement>(null);
   const { run } = doc;
   const title = runTitle(run);
@@ -36,17 +42,27 @@ export function RunPanelView({ doc, domainEndUs, zoomSync, onExport, selected = 
   const order = useMemo(() => serverOrderText(columns), [columns]);
   const explanation = useMemo(() => runExplanation(columns), [columns]);
   return (
-    <article className={`run-panel mode-${run.mode}`} data-testid="run-panel" data-mode={run.mode} data-n={run.n} data-chunk={run.chunk} ref={panelRef}>
+    <article
+      className={`run-panel mode-${run.mode}`}
+      data-testid="run-panel"
+      data-mode={run.mode}
+      data-n={run.n}
+      data-chunk={run.chunk}
+      data-repeats={group.repeats.length}
+      data-repeat={run.repeat}
+      ref={panelRef}
+    >
       <header className="run-panel-head">
         <span className={`mode-badge ${run.mode}`}>{modeBadge(run.mode)}</span>
         <h2>{title}</h2>
+        <RepeatPickerView group={group} shownRunId={run.id} onPick={onPickRepeat} />
         <span className="probes" data-testid="probes" title="What recorded this run">
           {probesText(doc)}
         </span>
-        <span className="run-total" title="Total time, measured at the client socket">
+        <span className="run-total" data-testid="run-total" title="Total time of the run shown (t0 → last reply), measured at the client socket">
           {formatUs(doc.totals.durationUs)}
         </span>
-        <button type="button" className="link-button" onClick={() => onExport(doc)} title="Download this run as a trace file">
+        <button type="button" className="link-button" onClick={() => onExport(doc)} title="Download the run shown as a trace file">
           Save
         </button>
       </header>
@@ -75,7 +91,7 @@ export function RunPanelView({ doc, domainEndUs, zoomSync, onExport, selected = 
         {rttEstimateText(doc)}
       </p>
       <MemoryChartView doc={doc} domainEndUs={domainEndUs} zoomSync={zoomSync} />
-      <RunSummaryView doc={doc} />
+      <RunSummaryView group={group} shown={doc} />
       <p className="run-id">
         run {run.id} · started {new Date(run.startedAt).toLocaleString()}
       </p>

@@ -1,5 +1,6 @@
 // Progress of the active request: one bar for the whole request (replies received / commands asked,
-// over all its modes) plus a line per mode, and the queue position while other runs go first.
+// over all its modes and repeats) plus a line per mode (which repeat is under way), and the queue
+// position while other runs go first. A request cut short (runs of a second or more run once) simply ends.
 import type { ActiveRequest } from '../live/live-run-tracker.ts';
 import { formatCount, formatUs, plural } from '../format/number-format.ts';
 import { etaUs } from '../format/rtt-estimate.ts';
@@ -7,8 +8,8 @@ import { modePhrase } from '../format/run-label.ts';
 
 export function RunProgressView({ active }: { active: ActiveRequest | null }) {
   if (!active) return null;
-  const total = active.progress.reduce((s, p) => s + p.n, 0);
-  const replied = active.progress.reduce((s, p) => s + p.replied, 0);
+  const total = active.progress.reduce((s, p) => s + p.n * p.runs, 0);
+  const replied = active.progress.reduce((s, p) => s + p.n * p.runsDone + (p.done ? 0 : p.replied), 0);
   const percent = total > 0 ? Math.floor((replied / total) * 100) : 0;
   const status =
     active.cancelling ? 'cancelling…'
@@ -32,7 +33,8 @@ export function RunProgressView({ active }: { active: ActiveRequest | null }) {
         {active.progress.map((p) => (
           <li key={p.mode}>
             <span className={`mode-dot ${p.mode}`} />
-            {modePhrase(p.mode, active.spec.chunk)}: {p.done ? 'done' : `${formatCount(p.replied)} / ${formatCount(p.n)}`}
+            {modePhrase(p.mode, active.spec.chunk)}:{' '}
+            {p.done ? (p.runs > 1 ? `${p.runs} runs done` : 'done') : `${p.runs > 1 ? `run ${p.runsDone + 1} of ${p.runs} · ` : ''}${formatCount(p.replied)} / ${formatCount(p.n)}`}
             {!p.done && etaUs(p) !== undefined && (
               <span className="progress-eta" data-testid="eta"> · about {formatUs(etaUs(p)!)} left at this rate</span>
             )}

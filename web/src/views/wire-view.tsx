@@ -98,7 +98,7 @@ export function WireView({ traces, runId, onRunChange, selected, scrollToSelecte
         )}
         {strace === 'on' && 'Redis rows: its read()/write() calls on the run’s socket, from strace; which commands each carried follows MONITOR’s execution order. '}
         {strace === 'unavailable' && 'strace was unavailable for this run: no Redis-side rows. '}
-        {strace === 'off' && 'Redis-side rows need “Trace Redis side”. '}
+        {strace === 'off' && 'Redis-side rows need strace (Redis side, in the run form). '}
         Click a row to find it in the diagram, or a mark in the diagram to find its row.
       </p>
       <div className="wire-columns" aria-hidden="true">
