@@ -6,8 +6,10 @@
 // delays the run nor stops sampling while the run's thread is busy encoding a huge pipeline.
 //
 // Messages: worker → main {type:'ready'} | {type:'error', message}; main → worker {type:'start',
-// runClientId} → {type:'first'} once the baseline sample is in; main → worker {type:'stop'} →
-// {type:'done', samples: [{atNs (decimal string), list, usedMemory}], requests, failure?}.
+// runClientId} → {type:'first'} once the baseline sample is in (early in the run's set-up); main →
+// worker {type:'go'} just before t0: sampling every intervalMs from then on; main → worker
+// {type:'stop'} → {type:'done', samples: [{atNs (decimal string), list, usedMemory}], requests (those
+// answered after 'go': the ones between the run's INFO snapshots), failure?}.
 export const MEMORY_WORKER_SOURCE = String.raw`
 (async () => {
   const { parentPort, workerData } = await import('node:worker_threads');
@@ -27,6 +29,7 @@ export const MEMORY_WORKER_SOURCE = String.raw`
   }
   const samples = [];
   let requests = 0;
+  let going = false;
   let failure;
   let runClientId = 0;
   let timer;
@@ -36,7 +39,7 @@ export const MEMORY_WORKER_SOURCE = String.raw`
     try {
       const results = await connection.pipeline().client('LIST', 'ID', String(runClientId)).info('memory').exec();
       const atNs = process.hrtime.bigint().toString();
-      requests++;
+      if (going) requests++;
       const [[listError, list], [infoError, info]] = results;
       if (listError || infoError) throw listError || infoError;
       const used = /(?:^|\r\n)used_memory:(\d+)/.exec(String(info));
@@ -55,6 +58,8 @@ export const MEMORY_WORKER_SOURCE = String.raw`
       runClientId = message.runClientId;
       await ask();
       parentPort.postMessage({ type: 'first' });
+    } else if (message.type === 'go') {
+      going = true;
       timer = setTimeout(tick, intervalMs);
     } else if (message.type === 'stop') {
       stopped = true;

@@ -113,7 +113,10 @@ export async function executeRun(
     }
     // Sampled directly, not through the delay proxy: the samples should not wait for the run's RTT.
     const runClientId = probes.memory ? await run.clientId() : 0;
-    if (probes.memory) sampler = await MemorySampler.connect(session.target, `pipescope-memory-${id}`);
+    if (probes.memory) {
+      sampler = await MemorySampler.connect(session.target, `pipescope-memory-${id}`);
+      await sampler.start(runClientId); // the baseline, before the first INFO snapshot
+    }
     // MONITOR starts before the first INFO snapshot, so its own command is not taken for traffic.
     if (monitor || strace) tracer = await ServerTracer.start(control, session.target, { monitor, strace });
     const tcpBefore = probes.kernelTcp ? await readKernelTcp(run.socket) : undefined;
@@ -143,10 +146,9 @@ export async function executeRun(
     };
     const record = (outcome: Outcome) => probe.recordOutcome(outcome);
     const cancelled = () => signal?.aborted === true;
-    // The sampler's first sample (the baseline) before t0; from then on it samples on its own.
-    await sampler?.start(runClientId);
     throwIfCancelled(signal);
     const flusher = setInterval(flush, FLUSH_INTERVAL_MS);
+    sampler?.go();
     let doneUs = 0;
     let sampled: Awaited<ReturnType<MemorySampler['stop']>> | undefined;
     try {
