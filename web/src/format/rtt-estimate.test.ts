@@ -42,9 +42,34 @@ describe('rttEstimate', () => {
     expect(rttEstimateText(chunkedTrace(25, 10))).toMatch(/^measured .* · estimate 3 × 40 µs RTT \+ 25 × /);
   });
 
-  it('reads as one line with the measured figures', () => {
-    expect(rttEstimateText(slowLinkTrace('sequential', 8))).toBe('measured 2.01 s · estimate 8 × 251 ms RTT + 8 × 2 µs in Redis = 2.01 s');
-    expect(rttEstimateText(slowLinkTrace('pipeline', 8))).toBe('measured 251 ms · estimate 1 × 251 ms RTT + 8 × 2 µs in Redis = 251 ms');
+  it('reads as one line: the measured parts adding up to the total, then the estimate beside the parts it covers', () => {
+    // 8 round trips of 251,050 µs (16 µs of them Redis), 7 × 50 µs of client turnaround between them.
+    expect(rttEstimate(slowLinkTrace('sequential', 8))).toMatchObject({ awaitedUs: 8 * 251_050, roundTripsMeasured: 8 });
+    expect(rttEstimateText(slowLinkTrace('sequential', 8))).toBe(
+      'measured 2.01 s (t0 → call returned) = 2.01 s replies awaited and Redis executing + 350 µs client (350 µs between replies and next writes) · ' +
+        'estimate 8 × 251 ms RTT + 8 × 2 µs in Redis = 2.01 s covers only the replies awaited and Redis executing: ' +
+        '8 round trips of 251 ms against the 251 ms PING RTT before t0',
+    );
+    expect(rttEstimateText(slowLinkTrace('pipeline', 8))).toBe(
+      'measured 251 ms (t0 → call returned) = 251 ms replies awaited and Redis executing · ' +
+        'estimate 1 × 251 ms RTT + 8 × 2 µs in Redis = 251 ms covers only the replies awaited and Redis executing: ' +
+        '1 round trip of 251 ms against the 251 ms PING RTT before t0',
+    );
+  });
+
+  it('explains a total far above the estimate by the client’s own parts, measured', () => {
+    // The case: 10 INCRs in one pipeline, the first byte out 3.9 ms after t0 (the client building and
+    // encoding), replies 120 µs later, the call returning 800 µs after the last read.
+    const b = new TraceBuilder(header('pipeline', 10));
+    b.addWrite({ atUs: 3900, bytes: 560, commands: 10 });
+    b.addRead({ atUs: 4020, bytes: 41, replies: 10 });
+    for (let i = 0; i < 10; i++) b.addOutcome({ reply: i + 1 });
+    const doc = b.finish({ reads: 1, writes: 1, execUs: 18, source: 'redis-info', exclusive: true }, { doneUs: 4820 });
+    expect(rttEstimateText(doc)).toBe(
+      'measured 4.82 ms (t0 → call returned) = 120 µs replies awaited and Redis executing + 4.7 ms client (3.9 ms before first write + ' +
+        '800 µs after last read) · estimate 1 × 40 µs RTT + 10 × 1.8 µs in Redis = 58 µs covers only the replies awaited and ' +
+        'Redis executing: 1 round trip of 120 µs against the 40 µs PING RTT before t0',
+    );
   });
 });
 

@@ -16,3 +16,16 @@ export const PALETTE = {
   /** Other clients' commands on the shared Redis. */
   other: '#a3acb8',
 } as const;
+
+/**
+ * The parts of a run's time on its phase bar (phase-bar-view.tsx; app.css --phase-*): the client's own
+ * parts in oranges (Okabe–Ito orange and a lighter and a darker shade of it), the bytes awaited in
+ * Okabe–Ito sky blue, Redis executing in the execution colour.
+ */
+export const PHASE_COLOURS = {
+  beforeFirstWrite: '#E69F00',
+  awaiting: '#56B4E9',
+  redisExec: '#009E73',
+  clientBetween: '#F3CD7A',
+  afterLastRead: '#9C6A00',
+} as const;

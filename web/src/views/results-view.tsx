@@ -40,6 +40,8 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
   // Keyed by the run ids shown, so a re-render that shows the same repeats keeps the same array.
   const shown = useMemo(() => groups.map((g) => shownRepeat(g, picked[g.key])), [groups, shownKey]);
   const sharedEndUs = useMemo(() => Math.max(1, ...shown.map((d) => traceColumns(d).endUs)), [shown]);
+  // The phase bars always share one scale, so their lengths compare.
+  const phaseEndUs = Math.max(1, ...shown.map((d) => d.totals.doneUs));
   const headlines = useMemo(() => comparisonHeadlines(groups), [groups]);
   const shared = scale === 'shared';
   const [wireRunId, setWireRunId] = useState<string | null>(null);
@@ -107,6 +109,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
             doc={shown[i]!}
             onPickRepeat={(runId) => setPicked((p) => ({ ...p, [group.key]: runId }))}
             domainEndUs={shared ? sharedEndUs : traceColumns(shown[i]!).endUs}
+            phaseEndUs={phaseEndUs}
             zoomSync={zoomSync}
             onExport={onExport}
             selected={selectedIn(shown[i]!)}

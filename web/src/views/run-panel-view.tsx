@@ -16,6 +16,7 @@ import { traceColumns } from '../model/trace-columns.ts';
 import type { RunGroup } from '../model/run-groups.ts';
 import type { WireRef } from '../model/wire-rows.ts';
 import { MemoryChartView } from './memory-chart-view.tsx';
+import { PhaseBarView } from './phase-bar-view.tsx';
 import { RepeatPickerView } from './repeat-picker-view.tsx';
 import { RunSummaryView } from './run-summary-view.tsx';
 import { SequenceDiagramView } from './sequence-diagram-view.tsx';
@@ -26,6 +27,8 @@ interface Props {
   doc: TraceDocument;
   onPickRepeat: (runId: string) => void;
   domainEndUs: number;
+  /** µs at the phase bar's full length: the longest t0 → call returned among the runs shown. */
+  phaseEndUs: number;
   zoomSync: TimeZoomSync;
   onExport: (doc: TraceDocument) => void;
   /** The wire event selected in this run, and whether the diagram should pan to it. */
@@ -34,7 +37,7 @@ interface Props {
   onWireClick?: (doc: TraceDocument, ref: WireRef) => void;
 }
 
-export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, zoomSync, onExport, selected = null, reveal = false, onWireClick }: Props) {
+export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs, zoomSync, onExport, selected = null, reveal = false, onWireClick }: Props) {
   const panelRef = useRef<HTMLElement>(null);
   const { run } = doc;
   const title = runTitle(run);
@@ -76,13 +79,14 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, zoomSync, 
         reveal={reveal}
         onWireClick={onWireClick ? (ref) => onWireClick(doc, ref) : undefined}
       />
+      <PhaseBarView doc={doc} scaleEndUs={phaseEndUs} />
       <p className="explanation">{explanation}</p>
       {order && (
         <p className="explanation server-order" data-testid="server-order">
           {order}
         </p>
       )}
-      <p className="rtt-annotation" data-testid="rtt-annotation" title="Round trips × RTT measured by PING before t0, plus Redis's service time from INFO commandstats">
+      <p className="rtt-annotation" data-testid="rtt-annotation" title="The run's measured parts (client socket; Redis INFO commandstats), and round trips × the RTT measured by PING before t0 plus Redis's service time">
         {doc.rtt.addedMs > 0 || doc.rtt.jitterMs > 0 ? (
           <span className="delay-tag">
             added delay: {doc.rtt.addedMs} ms RTT{doc.rtt.jitterMs > 0 ? ` ± ${doc.rtt.jitterMs} ms` : ''} (proxy)
