@@ -4,9 +4,11 @@
 // Holds the repeat picked per run and the wire selection (which run the wire view shows, which event is
 // picked) shared by diagrams and wire view.
 import { memo, useCallback, useMemo, useState } from 'react';
+import { latencyHistogram } from '../../../trace/latency-stats.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { comparisonHeadlines } from '../format/comparison-headline.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
+import { histogramDomain } from '../layout/latency-histogram-layout.ts';
 import { runGroups, shownRepeat } from '../model/run-groups.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import type { WireRef } from '../model/wire-rows.ts';
@@ -42,6 +44,8 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
   const sharedEndUs = useMemo(() => Math.max(1, ...shown.map((d) => traceColumns(d).endUs)), [shown]);
   // The phase bars always share one scale, so their lengths compare.
   const phaseEndUs = Math.max(1, ...shown.map((d) => d.totals.doneUs));
+  // So do the latency histograms: one bucket range over the runs shown.
+  const latencyDomain = useMemo(() => histogramDomain(shown.map(latencyHistogram)), [shown]);
   const headlines = useMemo(() => comparisonHeadlines(groups), [groups]);
   const shared = scale === 'shared';
   const [wireRunId, setWireRunId] = useState<string | null>(null);
@@ -110,6 +114,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
             onPickRepeat={(runId) => setPicked((p) => ({ ...p, [group.key]: runId }))}
             domainEndUs={shared ? sharedEndUs : traceColumns(shown[i]!).endUs}
             phaseEndUs={phaseEndUs}
+            latencyDomain={latencyDomain}
             zoomSync={zoomSync}
             onExport={onExport}
             selected={selectedIn(shown[i]!)}

@@ -13,6 +13,7 @@ import { rttEstimateText } from '../format/rtt-estimate.ts';
 import { modeBadge, runTitle } from '../format/run-label.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { traceColumns } from '../model/trace-columns.ts';
+import type { HistogramDomain } from '../layout/latency-histogram-layout.ts';
 import type { RunGroup } from '../model/run-groups.ts';
 import type { WireRef } from '../model/wire-rows.ts';
 import { MemoryChartView } from './memory-chart-view.tsx';
@@ -29,6 +30,8 @@ interface Props {
   domainEndUs: number;
   /** µs at the phase bar's full length: the longest t0 → call returned among the runs shown. */
   phaseEndUs: number;
+  /** The latency histograms' bucket range, shared by the runs shown. */
+  latencyDomain: HistogramDomain;
   zoomSync: TimeZoomSync;
   onExport: (doc: TraceDocument) => void;
   /** The wire event selected in this run, and whether the diagram should pan to it. */
@@ -37,7 +40,7 @@ interface Props {
   onWireClick?: (doc: TraceDocument, ref: WireRef) => void;
 }
 
-export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs, zoomSync, onExport, selected = null, reveal = false, onWireClick }: Props) {
+export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs, latencyDomain, zoomSync, onExport, selected = null, reveal = false, onWireClick }: Props) {
   const panelRef = useRef<HTMLElement>(null);
   const { run } = doc;
   const title = runTitle(run);
@@ -95,7 +98,7 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
         {rttEstimateText(doc)}
       </p>
       <MemoryChartView doc={doc} domainEndUs={domainEndUs} zoomSync={zoomSync} />
-      <RunSummaryView group={group} shown={doc} />
+      <RunSummaryView group={group} shown={doc} latencyDomain={latencyDomain} />
       <p className="run-id">
         run {run.id} · started {new Date(run.startedAt).toLocaleString()}
       </p>

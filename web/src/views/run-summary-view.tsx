@@ -1,5 +1,5 @@
 // The numbers of one run, each with where it was measured: client socket figures from the socket
-// probe, Redis figures from INFO deltas ("includes other clients" when the Redis was shared), the
+// probe (and its per-command latency, latency-view.tsx), Redis figures from INFO deltas ("includes other clients" when the Redis was shared), the
 // kernel's TCP figures from ss and, for runs with strace, Redis's kernel calls counted from strace —
 // never an estimate. A run repeated K times shows each figure as its median (highlighted) and
 // [min–max] over the repeats; a figure every repeat measured alike shows alone.
@@ -8,13 +8,15 @@ import { useMemo } from 'react';
 import { spreadOver } from '../../../trace/repeat-stats.ts';
 import { spreadOf, type Spread } from '../../../trace/sweep-format.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { errorCount, latencySummary } from '../../../trace/trace-stats.ts';
+import { errorCount } from '../../../trace/trace-stats.ts';
 import { formatBytes, formatCount, formatRate, formatUs } from '../format/number-format.ts';
 import { probesOf } from '../format/probes-text.ts';
 import { repeatsNote } from '../format/repeat-text.ts';
 import { spreadLine, spreadText } from '../format/spread-text.ts';
 import { kernelCounts } from '../model/kernel-counts.ts';
+import type { HistogramDomain } from '../layout/latency-histogram-layout.ts';
 import type { RunGroup } from '../model/run-groups.ts';
+import { LatencyView } from './latency-view.tsx';
 
 interface Metric {
   id: string;
@@ -26,24 +28,27 @@ interface Metric {
   warn?: boolean;
 }
 
-export function RunSummaryView({ group, shown }: { group: RunGroup; shown: TraceDocument }) {
+interface Props {
+  group: RunGroup;
+  /** The repeat the panel shows (its histogram, its RTT and recorder). */
+  shown: TraceDocument;
+  /** The latency histograms' bucket range, shared by the panels side by side. */
+  latencyDomain: HistogramDomain;
+}
+
+export function RunSummaryView({ group, shown, latencyDomain }: Props) {
   const { repeats } = group;
   const over = (figure: (doc: TraceDocument) => number) => spreadOver(repeats, figure);
   const strace = probesOf(shown).strace;
   const exclusive = repeats.every((d) => d.counts.server.exclusive);
   const serverSource = exclusive ? 'Redis INFO stats' : 'Redis INFO stats · includes other clients';
   const errors = useMemo(() => errorCount(shown), [shown]);
-  // Sorting 100,000 latencies per repeat is not for every re-render.
-  const latency = useMemo(() => repeats.map(latencySummary), [repeats]);
   const kernelRepeats = repeats.map(kernelCounts);
   const kernel = kernelRepeats.every((k) => k !== null) ? kernelRepeats : null;
   const n = shown.run.n;
   const metrics: Metric[] = [
     { id: 'duration', label: 'Total time', spread: over((d) => d.totals.durationUs), show: formatUs, source: 'client socket: t0 → last reply' },
     { id: 'ops', label: 'Throughput', spread: over((d) => d.totals.opsPerSec), show: formatRate, source: 'client socket' },
-    { id: 'p50', label: 'Latency p50', spread: spreadOf(latency.map((l) => l.p50Us)), show: formatUs, source: 'client socket' },
-    { id: 'p99', label: 'Latency p99', spread: spreadOf(latency.map((l) => l.p99Us)), show: formatUs, source: 'client socket' },
-    { id: 'max', label: 'Latency max', spread: spreadOf(latency.map((l) => l.maxUs)), show: formatUs, source: 'client socket' },
     {
       id: 'client-writes', label: 'Socket writes', spread: over((d) => d.counts.client.writes), show: formatCount,
       detail: `${spreadLine(over((d) => d.counts.client.bytesOut), formatBytes)} out`, source: 'client socket',
@@ -89,6 +94,7 @@ export function RunSummaryView({ group, shown }: { group: RunGroup; shown: Trace
           );
         })}
       </dl>
+      <LatencyView group={group} shown={shown} domain={latencyDomain} />
       <p className="summary-foot">
         {note && (
           <span className="repeats-note" data-testid="repeats-note">
