@@ -39,7 +39,12 @@ describe('kernel counts and probes', () => {
     expect(probesText(pipelineTrace(3))).toBe('probes: client socket only');
     expect(probesText(proxiedTrace())).toBe('probes: client socket · delay proxy');
     expect(probesText(serverTracedSequential(3))).toBe('probes: client socket · MONITOR · strace');
-    expect(probesText(serverTracedSequential(3, false))).toBe('probes: client socket · MONITOR · strace unavailable');
+    expect(probesText(serverTracedSequential(3, false))).toBe('probes: client socket · MONITOR');
+    // strace asked for, but it could not be used: no syscalls.
+    const noStrace = serverTracedSequential(3, false);
+    expect(probesText({ ...noStrace, run: { ...noStrace.run, probes: { ...noStrace.run.probes, strace: true } } })).toBe(
+      'probes: client socket · MONITOR · strace unavailable',
+    );
   });
 });
 

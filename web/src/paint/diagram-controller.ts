@@ -394,9 +394,12 @@ function laneHeads(columns: TraceColumns, mode: RenderMode): LaneHeads {
   let serverNote = doc.proxy ? proxyNote : '— execution times not traced in this run';
   let serverLaneNote: string | null = null;
   if (traced) {
-    serverNote = `◆ executions from MONITOR, clock ±${formatUs(columns.clockUncertaintyUs)}${doc.proxy ? ' · arrows end at proxy hops' : ''}`;
+    // MONITOR and strace are separate choices (run.probes): say which this run had.
+    const { monitor, strace } = doc.run.probes;
+    const proxied = doc.proxy ? ' · arrows end at proxy hops' : '';
+    serverNote = monitor ? `◆ executions from MONITOR, clock ±${formatUs(columns.clockUncertaintyUs)}${proxied}` : `— execution times not traced (MONITOR off)${proxied}`;
     // Short: it sits over the Redis lane, right of the lifeline's top; canvas mode's density note needs that line.
-    if (mode === 'svg') serverLaneNote = columns.syscalls ? '▯ syscalls: strace' : 'strace unavailable';
+    if (mode === 'svg') serverLaneNote = columns.syscalls ? '▯ syscalls: strace' : strace ? 'strace unavailable' : 'strace off';
   }
   return {
     // The client's name without its parenthesised detail ("raw socket (pre-encoded RESP; …)"): the head has one lane's width.

@@ -125,13 +125,19 @@ const head = (text: string) => escapeBytes(new TextEncoder().encode(text), HEAD_
 const INCR = (id: string) => `*2\r\n$4\r\nINCR\r\n$${`pipescope:${id}:counter`.length}\r\npipescope:${id}:counter\r\n`;
 const CLOCK = { offsetUs: 1_700_000_000_000_000, uncertaintyUs: 15, samples: 8 };
 
+/** The header of a run that asked for MONITOR, and strace when `strace`. */
+function tracedHeader(mode: RunMode, n: number, id: string, strace: boolean): TraceHeader {
+  const h = header(mode, n, 'INCR', id);
+  return { ...h, run: { ...h.run, probes: { ...h.run.probes, monitor: true, strace } } };
+}
+
 /**
  * A server-traced sequential INCR run: per command a client write at t, Redis's read() at t+30,
  * execution at t+45, write() at t+60, an epoll_wait at t+70 and the client's read at t+100.
  * strace = false: MONITOR only (syscalls null).
  */
 export function serverTracedSequential(n: number, strace = true): TraceDocument {
-  const h = header('sequential', n, 'INCR', `traced-seq-${n}`);
+  const h = tracedHeader('sequential', n, `traced-seq-${n}`, strace);
   const b = new TraceBuilder(h);
   const command = INCR(h.run.id);
   const calls: Syscall[] = [];
@@ -159,7 +165,7 @@ export function serverTracedSequential(n: number, strace = true): TraceDocument 
  * 300 + i, one write() after the last, the client's read at 500 + n; another client's GET at 250.
  */
 export function serverTracedPipeline(n: number): TraceDocument {
-  const h = header('pipeline', n, 'INCR', `traced-pipe-${n}`);
+  const h = tracedHeader('pipeline', n, `traced-pipe-${n}`, true);
   const b = new TraceBuilder(h);
   const commands = INCR(h.run.id).repeat(n);
   const replies = Array.from({ length: n }, (_, i) => `:${i + 1}\r\n`).join('');

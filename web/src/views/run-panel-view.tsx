@@ -1,11 +1,13 @@
 // One finished run and its repeats: its header (with the repeat shown, picked from the repeats; the median
-// one by default, and the probes that recorded it), the shown repeat's sequence diagram, the plain-words
-// lines computed from it (and, server-traced, the order Redis ran things in), its memory samples (when
-// the run took them) and the summary over all repeats.
+// one by default), how it was measured (warm or cold connection, the probes that recorded it), the shown
+// repeat's sequence diagram and where its time went, the plain-words lines computed from it (and,
+// server-traced, the order Redis ran things in), its memory samples (when the run took them) and the
+// summary over all repeats.
 // data-mode / data-n / data-chunk are for tests; the diagram sets data-render and data-commands-drawn.
 import { useMemo, useRef } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { formatUs } from '../format/number-format.ts';
+import { warmupText } from '../format/connection-text.ts';
 import { probesText } from '../format/probes-text.ts';
 import { serverOrderText } from '../format/server-order.ts';
 import { runExplanation } from '../format/run-explanation.ts';
@@ -62,9 +64,6 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
         <span className={`mode-badge ${run.mode}`}>{modeBadge(run.mode)}</span>
         <h2>{title}</h2>
         <RepeatPickerView group={group} shownRunId={run.id} onPick={onPickRepeat} />
-        <span className="probes" data-testid="probes" title="What recorded this run">
-          {probesText(doc)}
-        </span>
         <span className="run-total" data-testid="run-total" title="Total time of the run shown (t0 → last reply), measured at the client socket">
           {formatUs(doc.totals.durationUs)}
         </span>
@@ -72,6 +71,14 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
           Save
         </button>
       </header>
+      <p className="run-facts">
+        <span data-testid="warmup" title="Before t0 the run's own connection ran the same command in the same mode on throw-away keys (deleted after), unless cold">
+          {warmupText(run)}
+        </span>
+        <span className="probes" data-testid="probes" title="What recorded this run">
+          {probesText(doc)}
+        </span>
+      </p>
       <SequenceDiagramView
         doc={doc}
         domainEndUs={domainEndUs}

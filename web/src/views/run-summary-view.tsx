@@ -1,6 +1,7 @@
 // The numbers of one run, each with where it was measured: client socket figures from the socket
-// probe (and its per-command latency, latency-view.tsx), Redis figures from INFO deltas ("includes other clients" when the Redis was shared), the
-// kernel's TCP figures from ss and, for runs with strace, Redis's kernel calls counted from strace —
+// probe (and its per-command latency, latency-view.tsx), Redis figures from INFO deltas ("includes other
+// clients" when the Redis was shared), the kernel's TCP figures from ss (commands vs write() calls vs TCP
+// segments vs round trips) and, for runs with strace, Redis's kernel calls counted from strace —
 // never an estimate. A run repeated K times shows each figure as its median (highlighted) and
 // [min–max] over the repeats; a figure every repeat measured alike shows alone.
 // Test hooks: data-metric=<id> with data-value = the median (data-min, data-max the range).
@@ -10,6 +11,7 @@ import { spreadOf, type Spread } from '../../../trace/sweep-format.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { errorCount } from '../../../trace/trace-stats.ts';
 import { formatBytes, formatCount, formatRate, formatUs } from '../format/number-format.ts';
+import { kernelTcpLine } from '../format/connection-text.ts';
 import { probesOf } from '../format/probes-text.ts';
 import { repeatsNote } from '../format/repeat-text.ts';
 import { spreadLine, spreadText } from '../format/spread-text.ts';
@@ -47,7 +49,7 @@ export function RunSummaryView({ group, shown, latencyDomain }: Props) {
   const kernel = kernelRepeats.every((k) => k !== null) ? kernelRepeats : null;
   const n = shown.run.n;
   const metrics: Metric[] = [
-    { id: 'duration', label: 'Total time', spread: over((d) => d.totals.durationUs), show: formatUs, source: 'client socket: t0 → last reply' },
+    { id: 'duration', label: 'Total time', spread: over((d) => d.totals.durationUs), show: formatUs, source: 'client socket, t0 → last reply' },
     { id: 'ops', label: 'Throughput', spread: over((d) => d.totals.opsPerSec), show: formatRate, source: 'client socket' },
     {
       id: 'client-writes', label: 'Socket writes', spread: over((d) => d.counts.client.writes), show: formatCount,
@@ -74,8 +76,26 @@ export function RunSummaryView({ group, shown, latencyDomain }: Props) {
     },
   ];
   const note = repeatsNote(group);
+  const wire = useMemo(() => kernelTcpLine(repeats), [repeats]);
   return (
     <section className="summary" data-testid="summary" aria-label={`Measured figures of the ${shown.run.mode} run`}>
+      {wire && (
+        <p className="wire-counts" data-testid="kernel-tcp" title={'detail' in wire ? wire.detail : undefined}>
+          {'unavailable' in wire ? (
+            <>
+              Kernel TCP figures unavailable: {wire.unavailable} <span className="source">kernel (ss)</span>
+            </>
+          ) : (
+            wire.parts.map((part, i) => (
+              <span key={part.text} className="wire-count-part">
+                {i > 0 && ' · '}
+                {part.text}
+                {part.source && <span className="source"> {part.source}</span>}
+              </span>
+            ))
+          )}
+        </p>
+      )}
       <dl className="metrics">
         {metrics.map((m) => {
           const text = spreadText(m.spread, m.show);
