@@ -85,4 +85,33 @@ describe('memoryPlotLayout', () => {
     const layout = memoryPlotLayout(input([a, b], 0, 100_000), g);
     expect(layout.series.map((s) => s.peak !== null)).toEqual([true, false]);
   });
+
+  it('draws samples taken before t0 in a "before t0" strip left of the time axis, not to scale and not joined to the run', () => {
+    // The baseline 2 ms before t0 (a 1 ms run): to scale it would take two thirds of the plot.
+    const s: MemorySeries = { key: 'heapUsed', atUs: [-2000, 500, 1000], bytes: [10 * MiB, 20 * MiB, 40 * MiB] };
+    const layout = memoryPlotLayout(input([s], 0, 1000), g);
+    expect(layout.baseline).toEqual({ x0: 62, x1: 112, label: '−2 ms' });
+    // The time axis starts after the strip: 0 at 62 + 58 = 120, 1 ms at 386.
+    expect(layout.xTicks[0]).toEqual({ at: 120, label: '0' });
+    expect(layout.series[0]!.line).toBe('M253,37L386,8');
+    // A lone baseline: its level across the strip (64 … 110), a dot in its middle.
+    expect(layout.series[0]!.baseline).toBe('M64,51.5H110');
+    expect(layout.series[0]!.dots).toMatch(/^M87,51.5h0/);
+    expect(layout.series[0]!.points).toBe(3);
+  });
+
+  it('keeps the strip (and rings the peak there) when the baseline is the highest sample, zoomed in or not', () => {
+    const s: MemorySeries = { key: 'totMem', atUs: [-300, -100, 10_000, 20_000], bytes: [30 * KiB, 40 * KiB, 20 * KiB, 21 * KiB] };
+    const whole = memoryPlotLayout(input([s], 0, 20_000), g);
+    // Two samples before t0: spread across the strip in time order, joined.
+    expect(whole.series[0]!.baseline).toBe('M64,22.5L110,8');
+    expect(whole.series[0]!.peak).toEqual({ x: 110, y: 8 });
+    expect(whole.baseline?.label).toBe('−100 µs');
+    const zoomed = memoryPlotLayout(input([s], 15_000, 20_000), g);
+    expect(zoomed.baseline).not.toBeNull();
+    // Zoomed to 15–20 ms: the line reaches in from the sample at 10 ms (left of the window, clipped), never from the baseline.
+    expect(zoomed.series[0]!.line).toBe('M-146,37L386,35.6');
+    // Without samples before t0 there is no strip and the axis starts at the left edge as before.
+    expect(memoryPlotLayout(input([{ ...s, atUs: [0, 100, 10_000, 20_000] }], 0, 20_000), g).baseline).toBeNull();
+  });
 });

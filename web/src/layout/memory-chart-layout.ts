@@ -9,8 +9,14 @@
 // beyond two samples per px each pixel column keeps its first, lowest, highest and last sample (M4); dots
 // only while samples are DOT_SPACING_PX apart on average (and always for a sample alone between gaps).
 // Lines never cross a gap longer than thresholdUs: those stretches are drawn as gap bands instead.
+// Baseline: samples taken before t0 (negative atUs: the sampler's first reading of each side, the level
+// the run's growth is measured from) are not on the run's time axis, and may come long before a short
+// run. When there are any, the plot keeps a strip of BASELINE_PX at its left, [left, left + BASELINE_PX
+// − BASELINE_GAP], marked "before t0" and labelled with the baseline's time: there the pre-t0 samples
+// sit evenly spaced in time order (not to scale), each series' level drawn across the strip; the time
+// axis starts after it. No line joins the baseline to the first sample after t0.
 import { scaleLinear, tickStep } from 'd3';
-import { formatTickUs } from '../format/number-format.ts';
+import { formatTickUs, formatUs } from '../format/number-format.ts';
 import { seriesPeak, type MemorySeries, type SampleGap } from '../model/memory-series.ts';
 import { lowerBound, upperBound } from '../base/sorted-search.ts';
 
@@ -23,6 +29,9 @@ const TOP = 8;
 const BOTTOM = 4;
 /** Average spacing from which each sample gets a dot. */
 export const DOT_SPACING_PX = 5;
+/** Width of the "before t0" strip for the baseline samples, px, and the gap after it. */
+export const BASELINE_PX = 58;
+export const BASELINE_GAP = 8;
 
 export interface MemoryPlotGeometry {
   width: number;
@@ -61,8 +70,10 @@ export interface SeriesDraw {
   line: string;
   /** Zero-length subpaths, drawn as dots by round line caps. */
   dots: string;
-  /** Samples drawn (after level of detail). */
+  /** Samples drawn (after level of detail), the baseline's included. */
   points: number;
+  /** The samples before t0 in the "before t0" strip: their level across it (path data), or ''. */
+  baseline: string;
   peak: { x: number; y: number } | null;
 }
 
@@ -71,6 +82,8 @@ export interface MemoryPlotLayout {
   yTicks: Tick[];
   gaps: { x0: number; x1: number }[];
   series: SeriesDraw[];
+  /** The "before t0" strip, when there are samples before t0: its extent and its label (the baseline's time). */
+  baseline: { x0: number; x1: number; label: string } | null;
 }
 
 const UNITS = [1, 1024, 1024 ** 2, 1024 ** 3];
@@ -96,30 +109,47 @@ const r = (v: number) => Math.round(v * 10) / 10;
 export function memoryPlotLayout(input: MemoryPlotInput, g: MemoryPlotGeometry): MemoryPlotLayout {
   const fromUs = input.fromUs;
   const toUs = input.toUs > fromUs ? input.toUs : fromUs + 1;
-  const x = scaleLinear().domain([fromUs, toUs]).range([g.left, g.right]);
+  // Samples before t0, per series: the first `before[i]` of its (ascending) samples.
+  const before = input.series.map((s) => lowerBound(s.atUs, 0));
+  const hasBaseline = before.some((k) => k > 0);
+  const timeLeft = hasBaseline ? g.left + BASELINE_PX : g.left;
+  const x = scaleLinear().domain([fromUs, toUs]).range([timeLeft, g.right]);
   const max = Math.max(0, ...input.series.map((s) => seriesPeak(s)?.bytes ?? 0));
   const axis = byteAxis(max);
   const y = scaleLinear().domain([0, axis.top]).range([g.bottom, g.top]);
 
-  const timeTicks = x.ticks(Math.max(2, Math.floor((g.right - g.left) / 90))).filter((us) => us >= 0);
+  const timeTicks = x.ticks(Math.max(2, Math.floor((g.right - timeLeft) / 90))).filter((us) => us >= 0);
   const step = timeTicks.length > 1 ? timeTicks[1]! - timeTicks[0]! : undefined;
   const xTicks = timeTicks.map((us) => ({ at: r(x(us)), label: formatTickUs(us, step) }));
   const yTicks = axis.ticks.map((b, i) => ({ at: r(y(b)), label: axis.labels[i]! }));
 
   const gaps = input.gaps
     .filter((gap) => gap.toUs > fromUs && gap.fromUs < toUs)
-    .map((gap) => ({ x0: r(Math.max(g.left, x(gap.fromUs))), x1: r(Math.min(g.right, x(gap.toUs))) }))
+    .map((gap) => ({ x0: r(Math.max(timeLeft, x(gap.fromUs))), x1: r(Math.min(g.right, x(gap.toUs))) }))
     .filter((gap) => gap.x1 - gap.x0 >= 1);
 
+  // The strip's x for the k-th of `count` samples before t0: evenly spaced, a lone one in the middle.
+  const stripLeft = g.left + 2;
+  const stripRight = g.left + BASELINE_PX - BASELINE_GAP - 2;
+  const stripX = (k: number, count: number) => (count === 1 ? (stripLeft + stripRight) / 2 : stripLeft + ((stripRight - stripLeft) * k) / (count - 1));
+
   const series = input.series.map((s, i): SeriesDraw => {
-    const start = Math.max(0, lowerBound(s.atUs, fromUs) - 1);
+    const first = before[i]!;
+    let baseline = '';
+    for (let k = 0; k < first; k++) {
+      const py = r(y(s.bytes[k]!));
+      // A lone sample is a level across the strip; several are joined in time order.
+      baseline += first === 1 ? `M${r(stripLeft)},${py}H${r(stripRight)}` : `${k === 0 ? 'M' : 'L'}${r(stripX(k, first))},${py}`;
+    }
+    const start = Math.max(first, lowerBound(s.atUs, fromUs) - 1);
     const end = Math.min(s.atUs.length, upperBound(s.atUs, toUs) + 1);
-    const visible = end - start;
-    const dense = visible > 2 * (g.right - g.left);
-    const allDots = visible > 0 && (g.right - g.left) / visible >= DOT_SPACING_PX;
+    const visible = Math.max(0, end - start);
+    const dense = visible > 2 * (g.right - timeLeft);
+    const allDots = visible > 0 && (g.right - timeLeft) / visible >= DOT_SPACING_PX;
     let line = '';
     let dots = '';
-    let points = 0;
+    let points = first;
+    for (let k = 0; k < first; k++) dots += `M${r(stripX(k, first))},${r(y(s.bytes[k]!))}h0`;
     for (const run of runsBetweenGaps(s.atUs, start, end, input.thresholdUs)) {
       const picked = dense ? m4(s, run.start, run.end, x) : range(run.start, run.end);
       points += picked.length;
@@ -131,10 +161,15 @@ export function memoryPlotLayout(input: MemoryPlotInput, g: MemoryPlotGeometry):
       });
     }
     const peak = i === 0 ? seriesPeak(s) : null;
-    const peakShown = peak !== null && peak.atUs >= fromUs && peak.atUs <= toUs;
-    return { key: s.key, line, dots, points, peak: peakShown ? { x: r(x(peak.atUs)), y: r(y(peak.bytes)) } : null };
+    const peakIndex = peak ? s.atUs.indexOf(peak.atUs) : -1;
+    const peakBefore = peak !== null && peakIndex >= 0 && peakIndex < first;
+    const peakShown = peak !== null && (peakBefore || (peak.atUs >= fromUs && peak.atUs <= toUs));
+    const peakX = peakBefore ? stripX(peakIndex, first) : peak ? x(peak.atUs) : 0;
+    return { key: s.key, line, dots, baseline, points, peak: peakShown ? { x: r(peakX), y: r(y(peak.bytes)) } : null };
   });
-  return { xTicks, yTicks, gaps, series };
+  const lastBefore = input.series.flatMap((s, i) => (before[i]! > 0 ? [s.atUs[before[i]! - 1]!] : []));
+  const baseline = hasBaseline ? { x0: r(g.left), x1: r(g.left + BASELINE_PX - BASELINE_GAP), label: formatUs(Math.max(...lastBefore)) } : null;
+  return { xTicks, yTicks, gaps, series, baseline };
 }
 
 /** Index ranges [start, end) of samples with no gap over thresholdUs inside. */

@@ -29,4 +29,13 @@ describe('memory series', () => {
     ]);
     expect(sampleGaps([], 50_000, 400_000)).toEqual([{ fromUs: 0, toUs: 400_000 }]);
   });
+
+  it('counts a baseline taken before t0 as the level at t0: no gap before t0, none from it to the first sample if close', () => {
+    // The baseline 80 ms before t0, the next sample 30 ms after it: no gap (the time before t0 is not the run's).
+    expect(sampleGaps([-80_000, 30_000, 40_000], 50_000, 60_000)).toEqual([]);
+    // The next sample only 200 ms after t0: a gap from t0, not from the baseline.
+    expect(sampleGaps([-80_000, 200_000], 50_000, 210_000)).toEqual([{ fromUs: 0, toUs: 200_000 }]);
+    // Only the baseline: the whole run unsampled after it.
+    expect(sampleGaps([-500], 50_000, 400_000)).toEqual([{ fromUs: 0, toUs: 400_000 }]);
+  });
 });

@@ -61,10 +61,13 @@ export function gapThresholdUs(memory: Memory): number {
 
 /**
  * Stretches of [0, endUs] without a sample for longer than thresholdUs: between two samples, before
- * the first and after the last. No samples at all is one gap over the whole run.
+ * the first and after the last. No samples at all is one gap over the whole run. A sample taken before
+ * t0 (the baseline, negative atUs) tells the level at t0: it counts as a sample at 0, and the time
+ * before t0 is no part of the run's.
  */
-export function sampleGaps(atUs: readonly number[], thresholdUs: number, endUs: number): SampleGap[] {
+export function sampleGaps(samplesUs: readonly number[], thresholdUs: number, endUs: number): SampleGap[] {
   const gaps: SampleGap[] = [];
+  const atUs = samplesUs.some((t) => t < 0) ? [0, ...samplesUs.filter((t) => t >= 0)] : samplesUs;
   if (atUs.length === 0) return endUs > 0 ? [{ fromUs: 0, toUs: endUs }] : [];
   if (atUs[0]! > thresholdUs) gaps.push({ fromUs: 0, toUs: atUs[0]! });
   for (let i = 1; i < atUs.length; i++) if (atUs[i]! - atUs[i - 1]! > thresholdUs) gaps.push({ fromUs: atUs[i - 1]!, toUs: atUs[i]! });

@@ -59,4 +59,14 @@ describe('memory plot SVG goldens', () => {
     expect(svg.querySelectorAll('rect.memory-gap')).toHaveLength(1);
     expectGoldenMarkup(svg, import.meta.url, 'memory-client.svg');
   });
+
+  it('the client with its baseline taken before t0: the "before t0" strip, the baseline level in it, the run’s line after t0', () => {
+    // The 8 ms run of runWithMemory, sampled every 1 ms asked (the client's 2–6 ms missing); the baseline 1.5 ms before t0.
+    const withBaseline = chunkedTrace(20, 5, 2000, 20, 'PING', memorySamples([-1500, 1000, 2000, 6000, 7000, 8000], [-1400, 2000, 4000], 1024 * 1024, 1));
+    const svg = paintPlot(withBaseline, ['heapUsed', 'rss'], 'client', true);
+    expect(svg.querySelectorAll('[data-testid=memory-baseline]')).toHaveLength(1);
+    expect(svg.querySelector('.memory-axis.x text.baseline')?.textContent).toBe('−1.5 ms');
+    expect(svg.querySelector('.series-heapUsed .memory-baseline-level')?.getAttribute('d')).toMatch(/^M64,[\d.]+H110$/);
+    expectGoldenMarkup(svg, import.meta.url, 'memory-client-baseline.svg');
+  });
 });

@@ -1,7 +1,8 @@
 // Paints one memory plot's <svg> from its layout (layout/memory-chart-layout.ts): grid and byte ticks,
-// hatched bands where no samples were taken, one line and one dot path per series (class
-// series-<key>, data-testid=memory-line, data-points = samples drawn), a ring on the main series' peak
-// and, on the plot that carries it, the time axis. Only loops over what layout produced.
+// hatched bands where no samples were taken, the "before t0" strip of the baseline samples (when there
+// are any; data-testid=memory-baseline), one line, one baseline level and one dot path per series
+// (class series-<key>, data-testid=memory-line, data-points = samples drawn), a ring on the main
+// series' peak and, on the plot that carries it, the time axis. Only loops over what layout produced.
 import { select, type Selection } from 'd3';
 import type { MemoryPlotGeometry, MemoryPlotLayout } from '../layout/memory-chart-layout.ts';
 import { svgElement } from './sequence-svg-painter.ts';
@@ -13,6 +14,7 @@ export interface MemoryPlotLayers {
   clipRect: Selection<SVGRectElement, unknown, null, undefined>;
   grid: G;
   gaps: G;
+  baseline: G;
   series: G;
   peak: G;
   yAxis: G;
@@ -44,9 +46,10 @@ export function createMemoryPlotLayers(idPrefix: string): MemoryPlotLayers {
   const xAxis = svg.append('g').attr('class', 'memory-axis x');
   const plot = svg.append('g').attr('clip-path', `url(#${clipId})`);
   const gaps = plot.append('g').attr('class', 'memory-gaps');
+  const baseline = plot.append('g').attr('class', 'memory-baseline');
   const series = plot.append('g').attr('class', 'memory-series');
   const peak = plot.append('g').attr('class', 'memory-peak-mark');
-  return { svg, clipRect, grid, gaps, series, peak, yAxis, xAxis, hatchId };
+  return { svg, clipRect, grid, gaps, baseline, series, peak, yAxis, xAxis, hatchId };
 }
 
 export function paintMemoryPlot(layers: MemoryPlotLayers, layout: MemoryPlotLayout, g: MemoryPlotGeometry): void {
@@ -83,7 +86,7 @@ export function paintMemoryPlot(layers: MemoryPlotLayers, layout: MemoryPlotLayo
     .attr('dy', '0.32em')
     .text((t) => t.label);
   layers.xAxis
-    .selectAll('text')
+    .selectAll('text:not(.baseline)')
     .data(g.axis ? layout.xTicks : [])
     .join('text')
     .attr('x', (t) => t.at)
@@ -101,12 +104,34 @@ export function paintMemoryPlot(layers: MemoryPlotLayers, layout: MemoryPlotLayo
     .attr('height', g.bottom - g.top)
     .attr('fill', `url(#${layers.hatchId})`);
 
+  // The strip of samples taken before t0: a band across the plot's height, its label (the baseline's time) on the time axis.
+  const strip = layout.baseline ? [layout.baseline] : [];
+  layers.baseline
+    .selectAll('rect')
+    .data(strip)
+    .join('rect')
+    .attr('class', 'memory-baseline-band')
+    .attr('data-testid', 'memory-baseline')
+    .attr('x', (d) => d.x0)
+    .attr('width', (d) => d.x1 - d.x0)
+    .attr('y', g.top)
+    .attr('height', g.bottom - g.top);
+  layers.xAxis
+    .selectAll('text.baseline')
+    .data(g.axis ? strip : [])
+    .join('text')
+    .attr('class', 'baseline')
+    .attr('x', (d) => (d.x0 + d.x1) / 2)
+    .attr('y', g.bottom + 15)
+    .text((d) => d.label);
+
   layers.series
     .selectAll('g')
     .data(layout.series, (d) => (d as MemoryPlotLayout['series'][number]).key)
     .join((enter) => {
       const group = enter.append('g');
       group.append('path').attr('class', 'memory-line').attr('data-testid', 'memory-line');
+      group.append('path').attr('class', 'memory-baseline-level');
       group.append('path').attr('class', 'memory-dots');
       return group;
     })
@@ -114,6 +139,7 @@ export function paintMemoryPlot(layers: MemoryPlotLayers, layout: MemoryPlotLayo
     .each(function (d) {
       const group = select(this);
       group.select('path.memory-line').attr('d', d.line || null).attr('data-points', d.points).attr('data-series', d.key);
+      group.select('path.memory-baseline-level').attr('d', d.baseline || null);
       group.select('path.memory-dots').attr('d', d.dots || null);
     });
 

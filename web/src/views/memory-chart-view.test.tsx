@@ -55,4 +55,14 @@ describe('MemoryChartView', () => {
     expect(peak('server').textContent).toBe('no samples');
     expect(peak('server').dataset['value']).toBe('');
   });
+
+  it('draws the baselines taken before t0 in a strip left of 0, and says so', () => {
+    render(chunkedTrace(10, 5, 100, 20, 'PING', memorySamples([-300, 100, 200], [-250, 150], MiB)));
+    expect(host.querySelectorAll('[data-testid=memory-baseline]')).toHaveLength(3);
+    expect(host.querySelector('figcaption')?.textContent).toMatch(/grey strip left of 0: the baseline, sampled before t0 \(not to scale\)/);
+    expect(host.querySelector('[data-testid=memory-gaps]')).toBeNull();
+    // The baseline counts among the samples drawn, and among the peaks (Redis's tot-mem: 21 KiB at 150 µs).
+    expect(host.querySelector('[data-testid=memory-line][data-series=heapUsed]')?.getAttribute('data-points')).toBe('3');
+    expect(peak('server').textContent).toBe('peak 21 KiB');
+  });
 });

@@ -2,7 +2,8 @@
 // zoom): Redis's side — the run connection's tot-mem, qbuf and omem (CLIENT LIST) and the whole server's
 // used_memory (INFO memory) — and the client process's heap and RSS (process.memoryUsage). Each series'
 // peak is printed beside its key; stretches without samples are hatched and explained, never
-// interpolated. Nothing for traces without memory samples.
+// interpolated. Samples taken before t0 (each side's baseline) sit in a strip left of the time axis.
+// Nothing for traces without memory samples.
 // Test hooks: data-testid=memory-chart on the figure; memory-peak-server (tot-mem), memory-peak-server-qbuf,
 // memory-peak-server-omem, memory-peak-server-used, memory-peak-client (heap), memory-peak-client-rss,
 // each with data-value = the peak in bytes (empty when there were no samples); memory-plot on each plot's
@@ -73,6 +74,7 @@ export function MemoryChartView({ doc, domainEndUs, zoomSync }: Props) {
   const endUs = doc.totals.durationUs;
   const panels = useMemo(() => (memory ? panelData(memory, endUs) : []), [memory, endUs]);
   const note = useMemo(() => (memory ? memoryGapNote(memory, endUs) : null), [memory, endUs]);
+  const hasBaseline = memory !== null && [...memory.server.samples, ...memory.client.samples].some((s) => s.atUs < 0);
   if (!memory) return null;
   return (
     <figure className="memory-chart" data-testid="memory-chart" aria-label={`Memory during the ${doc.run.mode} run`}>
@@ -80,6 +82,7 @@ export function MemoryChartView({ doc, domainEndUs, zoomSync }: Props) {
         <strong>Memory during the run</strong>
         <span className="memory-caption-note">
           sampled every {formatUs(memory.intervalMs * 1000)} · same time window as the diagram (zoom there)
+          {hasBaseline && ' · grey strip left of 0: the baseline, sampled before t0 (not to scale)'}
         </span>
       </figcaption>
       {SIDES.map(({ side, title, source }) => (
