@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KERNEL_TCP_SOURCE, type KernelTcp, type TraceDocument } from '../../../trace/trace-format.ts';
 import { asRepeat } from '../test-support/repeat-fixtures.ts';
 import { pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
-import { kernelTcpLine, warmupText } from './connection-text.ts';
+import { kernelTcpLine, warmupNote, warmupText } from './connection-text.ts';
 
 const tcp = (dataOut: number, dataIn: number, retransmits = 0): KernelTcp => ({
   source: KERNEL_TCP_SOURCE, segmentsOut: dataOut + dataIn, segmentsIn: dataIn + dataOut, dataSegmentsOut: dataOut, dataSegmentsIn: dataIn,
@@ -15,7 +15,8 @@ describe('warmupText', () => {
     const run = sequentialTrace(10).run;
     expect(warmupText({ ...run, warmup: { commands: 10, durationUs: 1234 } })).toBe('warm: 10 warm-up commands before t0, 1.23 ms');
     expect(warmupText({ ...run, warmup: { commands: 1, durationUs: 95 } })).toBe('warm: 1 warm-up command before t0, 95 µs');
-    expect(warmupText(run)).toBe('cold connection: no warm-up, so the first command pays the connection’s first-call costs');
+    expect(warmupText(run)).toBe('cold connection: no warm-up');
+    expect(warmupNote(run)).toMatch(/^No warm-up before t0: the run’s first command pays the connection’s first-call costs/);
   });
 });
 

@@ -12,9 +12,16 @@ import { spreadLine } from './spread-text.ts';
 
 /** "warm: 10 warm-up commands before t0, 1.23 ms" or "cold connection: no warm-up". */
 export function warmupText(run: RunInfo): string {
-  if (!run.warmup) return 'cold connection: no warm-up, so the first command pays the connection’s first-call costs';
+  if (!run.warmup) return 'cold connection: no warm-up';
   const { commands, durationUs } = run.warmup;
   return `warm: ${formatCount(commands)} warm-up command${commands === 1 ? '' : 's'} before t0, ${formatUs(durationUs)}`;
+}
+
+/** What the warm-up (or its absence) means, for the label's tooltip. */
+export function warmupNote(run: RunInfo): string {
+  return run.warmup
+    ? 'Before t0 the run’s own connection ran the same command in the same mode on throw-away keys (deleted after), so the run does not pay first-call costs.'
+    : 'No warm-up before t0: the run’s first command pays the connection’s first-call costs (a version-1 trace was always cold).';
 }
 
 /** One figure of the line, with who counted it. */

@@ -217,9 +217,10 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
         />
       )}
       <footer className="app-footer">
-        Times are µs on the client’s monotonic clock from each run’s t0, measured where the client meets the socket. Redis figures are
-        INFO deltas around the run; server-traced runs add MONITOR execution times (on the client’s clock, ± the stated uncertainty) and
-        strace’s system calls.{status.backendVersion ? ` Pipescope backend ${status.backendVersion}.` : ''}
+        Times are µs on the client’s monotonic clock from each run’s t0 (the instant the run called the client for its first command),
+        measured where the client meets the socket. Redis figures are INFO deltas around the run; MONITOR adds execution times (on the
+        client’s clock, ± the stated uncertainty), strace Redis’s system calls, ss the kernel’s TCP figures for the run’s socket.
+        {status.backendVersion ? ` Pipescope backend ${status.backendVersion}.` : ''}
       </footer>
     </div>
   );

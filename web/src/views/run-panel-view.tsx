@@ -7,7 +7,7 @@
 import { useMemo, useRef } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { formatUs } from '../format/number-format.ts';
-import { warmupText } from '../format/connection-text.ts';
+import { warmupNote, warmupText } from '../format/connection-text.ts';
 import { probesText } from '../format/probes-text.ts';
 import { serverOrderText } from '../format/server-order.ts';
 import { runExplanation } from '../format/run-explanation.ts';
@@ -72,7 +72,7 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
         </button>
       </header>
       <p className="run-facts">
-        <span data-testid="warmup" title="Before t0 the run's own connection ran the same command in the same mode on throw-away keys (deleted after), unless cold">
+        <span data-testid="warmup" title={warmupNote(run)}>
           {warmupText(run)}
         </span>
         <span className="probes" data-testid="probes" title="What recorded this run">
