@@ -38,7 +38,16 @@ export function runPanel(page: Page, mode: Mode): Locator {
   return page.locator(`[data-testid=run-panel][data-mode=${mode}]`);
 }
 
-/** A summary figure's raw value (data-value), as a number. */
+/**
+ * Waits until the request just sent is done — every mode × repeats, interleaved — so that the panels no
+ * longer change under a test: its progress card has come and gone.
+ */
+export async function requestDone(page: Page, timeout = 60_000): Promise<void> {
+  await page.locator('[data-testid=progress]').waitFor({ timeout: 10_000 }).catch(() => {}); // a fast request may be gone already
+  await page.locator('[data-testid=progress]').waitFor({ state: 'detached', timeout });
+}
+
+/** A summary figure's raw value (data-value: the median over the repeats), as a number. */
 export async function summaryMetric(page: Page, mode: Mode, name: string): Promise<number> {
   return Number(await runPanel(page, mode).locator(`[data-testid=summary] [data-metric=${name}]`).getAttribute('data-value'));
 }

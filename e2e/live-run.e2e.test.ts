@@ -1,9 +1,10 @@
 // The whole path from Redis to pixels: the built app (private redis-server) in headless Chromium.
-// A user runs both modes, reads the diagram and the summary; a 100,000-command pipeline renders.
-// The same view drawn from recorded runs (e2e/fixtures/) must look like its golden screenshot.
+// A user runs both modes, reads the diagram and the summary; the default form's repeats show as
+// median [min–max] with where each run's time went; a 100,000-command pipeline renders.
+// The same views drawn from recorded runs (e2e/fixtures/) must look like their golden screenshots.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
+import { ARTIFACTS, requestDone, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
@@ -16,12 +17,14 @@ async function run(command: string, n: number, mode: 'sequential' | 'pipeline' |
   await ctx.page.click('[data-testid=run]');
 }
 
+
 const panel = (mode: Mode) => runPanel(ctx.page, mode);
 const metric = (mode: Mode, name: string) => summaryMetric(ctx.page, mode, name);
 
 describe('both modes, N = 10', () => {
   beforeAll(async () => {
     await run('INCR', 10, 'both');
+    await requestDone(ctx.page);
     await panel('pipeline').waitFor();
     await waitForIdleRender(ctx.page);
   });
@@ -58,6 +61,87 @@ describe('both modes, N = 10', () => {
     expect(await ctx.page.locator('[role=tooltip]').innerText()).toMatch(/\b4\b/); // INCR's 4th reply
   });
 
+});
+
+describe('the default form (10 × INCR, sequential vs one pipeline, 5 repeats), as a user first presses Run', () => {
+  beforeAll(async () => {
+    await ctx.page.goto(ctx.app.url); // no hash: the default form
+    await ctx.page.locator('[data-testid=run]:not([disabled])').click();
+    await requestDone(ctx.page); // five of each mode, interleaved
+    await waitForIdleRender(ctx.page);
+  });
+
+  it('groups the repeats into one panel per mode, each showing its median repeat, with a picker for the others', async () => {
+    for (const mode of ['sequential', 'pipeline'] as const) {
+      expect(await panel(mode).getAttribute('data-repeats')).toBe('5');
+      expect(await panel(mode).locator('[data-testid=repeat-picker] option:checked').innerText()).toMatch(/^repeat [1-5] of 5 · .* · median$/);
+    }
+    expect(await ctx.page.locator('[data-testid=run-panel]').count()).toBe(2);
+    const picker = panel('sequential').locator('[data-testid=repeat-picker]');
+    const other = await picker.locator('option:not(:checked)').first().getAttribute('value');
+    await picker.selectOption(other!);
+    await expect.poll(() => panel('sequential').locator('[data-testid=repeat-picker]').inputValue()).toBe(other);
+  });
+
+  it('gives every figure as median [min–max], the pipeline’s median faster, and the headline comparing medians', async () => {
+    for (const mode of ['sequential', 'pipeline'] as const) {
+      const duration = panel(mode).locator('[data-testid=summary] [data-metric=duration]');
+      const [median, min, max] = await Promise.all(['data-value', 'data-min', 'data-max'].map(async (a) => Number(await duration.getAttribute(a))));
+      expect(min).toBeLessThanOrEqual(median!);
+      expect(median).toBeLessThanOrEqual(max!);
+      expect(min).toBeLessThan(max!);
+      expect(await panel(mode).locator('.metric-duration .metric-range').innerText()).toMatch(/^\[[\d.]+( µs| ms)?–[\d.]+ (µs|ms)\]$/);
+      expect(await panel(mode).locator('[data-testid=repeats-note]').innerText()).toMatch(/median \[min–max\] of 5 repeats/);
+    }
+    expect(await metric('pipeline', 'duration')).toBeLessThan(await metric('sequential', 'duration'));
+    expect(await ctx.page.locator('[data-testid=headline-time]').innerText()).toMatch(
+      /^10 × INCR: .* \(medians of 5 runs each, measured at the client socket\)\.$/,
+    );
+  });
+
+  it('shows where each run’s time went: the parts add up to t0 → call returned, each with its source', async () => {
+    for (const mode of ['sequential', 'pipeline'] as const) {
+      const bar = panel(mode).locator('[data-testid=phase-bar]');
+      expect(await bar.locator('[data-phase-key]').count()).toBe(5);
+      const parts = await bar.locator('rect[data-phase]').evaluateAll((rects) => rects.map((r) => [r.getAttribute('data-phase'), Number(r.getAttribute('data-us'))] as const));
+      expect(parts.map(([name]) => name)).toContain('awaiting');
+      const text = await bar.innerText();
+      expect(text).toMatch(/client socket/);
+      expect(text).toMatch(/Redis INFO commandstats/);
+      await bar.locator('rect[data-phase=awaiting]').hover({ force: true });
+      await expect.poll(() => bar.locator('[data-testid=phase-explain]').innerText()).toMatch(/^Time with at least one command written/);
+    }
+    // Sequentially the client turns around between replies; one pipeline never does.
+    expect(await panel('sequential').locator('rect[data-phase=clientBetween]').count()).toBe(1);
+    expect(await panel('pipeline').locator('rect[data-phase=clientBetween]').count()).toBe(0);
+    expect(await panel('pipeline').locator('[data-testid=rtt-annotation]').innerText()).toMatch(/covers only the replies awaited and Redis executing: 1 round trip of/);
+  });
+
+  it('labels the connection warm, the probes, the kernel’s TCP figures and latency as redis-benchmark does', async () => {
+    for (const mode of ['sequential', 'pipeline'] as const) {
+      expect(await panel(mode).locator('[data-testid=warmup]').innerText()).toMatch(/^warm: 10 warm-up commands before t0, [\d.]+ (µs|ms)$/);
+      expect(await panel(mode).locator('[data-testid=probes]').innerText()).toBe('probes: client socket · memory · kernel TCP (ss)');
+      expect(await panel(mode).locator('[data-testid=latency] [data-metric=p99]').innerText()).toBe('n too small');
+    }
+    expect(await panel('pipeline').locator('[data-testid=kernel-tcp]').innerText()).toMatch(/^10 commands · 1 write\(\) client socket · \d+ TCP segments? out .* kernel \(ss\) · 1 round trip client socket$/);
+    expect(await panel('sequential').locator('[data-testid=kernel-tcp]').innerText()).toMatch(/· 10 round trips client socket$/);
+    await ctx.page.mouse.move(0, 0);
+    await waitForIdleRender(ctx.page);
+    await ctx.page.screenshot({ path: join(ARTIFACTS, 'default-run-repeats.png'), fullPage: true });
+  });
+});
+
+it('draws a recorded request’s repeats (10 × INCR, 5 of each mode) as median runs with their phase bars, as in its golden', async () => {
+  const files = ['sequential', 'pipeline'].flatMap((mode) => [0, 1, 2, 3, 4].map((k) => `incr-10-repeats/incr-10-${mode}-r${k}.json`));
+  const page = await openFixtures(ctx.browser, ctx.app.url, files);
+  try {
+    await expect.poll(() => page.locator('[data-testid=run-panel][data-render=svg]').count()).toBe(2);
+    expect(await page.locator('[data-testid=run-panel][data-repeats="5"]').count()).toBe(2);
+    expect(await page.locator('[data-testid=phase-bar]').count()).toBe(2);
+    await expectGoldenScreenshot(page.locator('.results'), 'runs-repeats-incr-10');
+  } finally {
+    await page.context().close();
+  }
 });
 
 it('draws a recorded sequential run and pipeline of 10 INCRs side by side as in its golden', async () => {

@@ -5,7 +5,7 @@
 // The same view drawn from recorded runs (e2e/fixtures/) must look like its golden screenshot.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
+import { ARTIFACTS, requestDone, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
@@ -23,6 +23,7 @@ describe('INCR ×10, both modes, Redis side traced', () => {
     await ctx.page.check('[data-testid=strace]');
     expect(await ctx.page.evaluate(() => window.location.hash)).toMatch(/monitor=1&strace=1/);
     await ctx.page.click('[data-testid=run]');
+    await requestDone(ctx.page, 120_000);
     await panel('pipeline').waitFor({ timeout: 60_000 });
     await waitForIdleRender(ctx.page);
   });
@@ -85,6 +86,7 @@ it('the netcat preset: PING\\r\\n three times in one write, three +PONG back', a
   expect(await ctx.page.inputValue('[data-testid=engine]')).toBe('raw');
   await ctx.page.click('[data-testid=run]');
   const run = ctx.page.locator('[data-testid=run-panel][data-mode=pipeline][data-n="3"]');
+  await requestDone(ctx.page, 120_000);
   await run.waitFor({ timeout: 60_000 });
   await waitForIdleRender(ctx.page);
   expect(await run.locator('[data-testid=server-exec]').count()).toBe(3);
