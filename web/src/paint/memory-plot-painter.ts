@@ -19,6 +19,8 @@ export interface MemoryPlotLayers {
   peak: G;
   yAxis: G;
   xAxis: G;
+  /** Inside the time axis, before its ticks: the baseline's label keeps one place in the DOM order. */
+  xBaselineLabel: G;
   hatchId: string;
 }
 
@@ -44,12 +46,13 @@ export function createMemoryPlotLayers(idPrefix: string): MemoryPlotLayers {
   const grid = svg.append('g').attr('class', 'memory-grid');
   const yAxis = svg.append('g').attr('class', 'memory-axis y');
   const xAxis = svg.append('g').attr('class', 'memory-axis x');
+  const xBaselineLabel = xAxis.append('g').attr('class', 'memory-baseline-label');
   const plot = svg.append('g').attr('clip-path', `url(#${clipId})`);
   const gaps = plot.append('g').attr('class', 'memory-gaps');
   const baseline = plot.append('g').attr('class', 'memory-baseline');
   const series = plot.append('g').attr('class', 'memory-series');
   const peak = plot.append('g').attr('class', 'memory-peak-mark');
-  return { svg, clipRect, grid, gaps, baseline, series, peak, yAxis, xAxis, hatchId };
+  return { svg, clipRect, grid, gaps, baseline, series, peak, yAxis, xAxis, xBaselineLabel, hatchId };
 }
 
 export function paintMemoryPlot(layers: MemoryPlotLayers, layout: MemoryPlotLayout, g: MemoryPlotGeometry): void {
@@ -86,7 +89,7 @@ export function paintMemoryPlot(layers: MemoryPlotLayers, layout: MemoryPlotLayo
     .attr('dy', '0.32em')
     .text((t) => t.label);
   layers.xAxis
-    .selectAll('text:not(.baseline)')
+    .selectChildren('text')
     .data(g.axis ? layout.xTicks : [])
     .join('text')
     .attr('x', (t) => t.at)
@@ -116,7 +119,7 @@ export function paintMemoryPlot(layers: MemoryPlotLayers, layout: MemoryPlotLayo
     .attr('width', (d) => d.x1 - d.x0)
     .attr('y', g.top)
     .attr('height', g.bottom - g.top);
-  layers.xAxis
+  layers.xBaselineLabel
     .selectAll('text.baseline')
     .data(g.axis ? strip : [])
     .join('text')
