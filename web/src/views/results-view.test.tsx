@@ -1,34 +1,23 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { frameScheduler } from '../base/frame-scheduler.ts';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { repeatsOf } from '../test-support/repeat-fixtures.ts';
 import { pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { ResultsView } from './results-view.tsx';
+import { useReactHost } from '../test-support/react-host.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 describe('ResultsView with repeats', () => {
-  let host: HTMLDivElement;
-  let root: Root;
-  beforeEach(() => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
-  });
+  const view = useReactHost();
 
   const seq = repeatsOf(sequentialTrace(10, 100, 20), [1300, 1100, 1190]);
   const pipe = repeatsOf(pipelineTrace(10, 10, 10, 120), [130, 95, 120]);
   const render = (traces = [seq[0]!, pipe[0]!, seq[1]!, pipe[1]!, seq[2]!, pipe[2]!]) => {
-    act(() => root.render(<ResultsView traces={traces} source="live" scale="shared" onScaleChange={() => {}} zoomSync={new TimeZoomSync()} onExport={() => {}} />));
+    view.render(<ResultsView traces={traces} source="live" scale="shared" onScaleChange={() => {}} zoomSync={new TimeZoomSync()} onExport={() => {}} />);
     act(() => frameScheduler.flush());
   };
-  const panels = () => [...host.querySelectorAll<HTMLElement>('[data-testid=run-panel]')];
+  const panels = () => [...view.host.querySelectorAll<HTMLElement>('[data-testid=run-panel]')];
 
   it('shows one panel per mode, its median repeat, and the median [min–max] of each figure', () => {
     render();
@@ -40,7 +29,7 @@ describe('ResultsView with repeats', () => {
     expect([duration.dataset['value'], duration.dataset['min'], duration.dataset['max']]).toEqual(['1190', '1100', '1300']);
     expect(duration.textContent).toBe('1.19 ms');
     expect(duration.nextElementSibling?.textContent).toBe('[1.1–1.3 ms]');
-    expect(host.querySelector('[data-testid=headline-time]')?.textContent).toMatch(/^10 × INCR: the pipeline took 120 µs \[95–130 µs\], sequential 1\.19 ms \[1\.1–1\.3 ms\] — 9\.9× faster \(medians of 3 runs each/);
+    expect(view.host.querySelector('[data-testid=headline-time]')?.textContent).toMatch(/^10 × INCR: the pipeline took 120 µs \[95–130 µs\], sequential 1\.19 ms \[1\.1–1\.3 ms\] — 9\.9× faster \(medians of 3 runs each/);
   });
 
   it('picks another repeat for one panel from its header', () => {
@@ -70,8 +59,8 @@ describe('ResultsView with repeats', () => {
 
   it('a single trace per mode looks as before: no picker, no ranges', () => {
     render([sequentialTrace(10), pipelineTrace(10)]);
-    expect(host.querySelectorAll('[data-testid=repeat-picker]')).toHaveLength(0);
-    expect(host.querySelectorAll('.metric-range')).toHaveLength(0);
-    expect(host.querySelector('[data-testid=repeats-note]')).toBeNull();
+    expect(view.host.querySelectorAll('[data-testid=repeat-picker]')).toHaveLength(0);
+    expect(view.host.querySelectorAll('.metric-range')).toHaveLength(0);
+    expect(view.host.querySelector('[data-testid=repeats-note]')).toBeNull();
   });
 });
