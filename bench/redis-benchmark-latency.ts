@@ -6,20 +6,16 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { REDIS_BENCHMARK } from '../server/runs/redis-benchmark.ts';
 import { targetHostPort, type RedisTarget } from '../server/redis/redis-target.ts';
+import type { LatencyStats } from '../trace/latency-stats.ts';
 
 const run = promisify(execFile);
 
-export interface BenchmarkRow {
+/** One line of redis-benchmark's --csv: the same latency figures as latencyStats, in µs. */
+export interface BenchmarkRow extends Omit<LatencyStats, 'count'> {
   /** The test's name as printed: "PING_INLINE", "PING_MBULK", "PING" for a custom command… */
   test: string;
   /** Infinity when redis-benchmark printed "inf" (a run under one of its milliseconds). */
   rps: number;
-  avgUs: number;
-  minUs: number;
-  p50Us: number;
-  p95Us: number;
-  p99Us: number;
-  maxUs: number;
 }
 
 const LATENCY_COLUMNS = { avgUs: 'avg_latency_ms', minUs: 'min_latency_ms', p50Us: 'p50_latency_ms', p95Us: 'p95_latency_ms', p99Us: 'p99_latency_ms', maxUs: 'max_latency_ms' } as const;
