@@ -30,8 +30,22 @@ export function targetFromUrl(url: string, embedded = false): RedisTarget {
   return { address: `${parsed.hostname}:${parsed.port || '6379'}`, embedded, url };
 }
 
+/**
+ * The URL without its credentials, for messages and logs: scheme, host, port and database rebuilt from
+ * the WHATWG parse (which splits user:password from the host at the last "@"), so no part of a password
+ * that contains "@", ":" or "/" survives. Unreadable text is not echoed at all.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/\/\/([^@/]*)@/, '//***@');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return '<unreadable URL>';
+  }
+  const credentials = parsed.username || parsed.password ? '***@' : '';
+  const port = parsed.port ? `:${parsed.port}` : '';
+  const db = /^\/\d*$/.test(parsed.pathname) ? parsed.pathname : parsed.pathname ? '/…' : '';
+  return `${parsed.protocol}//${credentials}${parsed.hostname}${port}${db}`;
 }
 
 export function targetHostPort(target: RedisTarget): { host: string; port: number } {
