@@ -1,83 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CliError, DEFAULT_PORT, parseDepthList, parseRecordOptions, parseServeOptions, parseSweepOptions } from './cli-options.ts';
+import { CliError, parseDepthList, parseRecordOptions, parseSweepOptions } from './cli-options.ts';
 import { thrownMessage } from '../../trace/test-support/thrown-message.ts';
 
 const cliErrorOf = (action: () => unknown): string => thrownMessage(action, CliError);
-
-describe('parseServeOptions', () => {
-  it('defaults: port 7380 on 127.0.0.1, no Redis URL', () => {
-    expect(DEFAULT_PORT).toBe(7380);
-    expect(parseServeOptions([], {})).toEqual({ port: 7380, host: '127.0.0.1', redisUrl: undefined });
-  });
-
-  it('treats empty PORT and HOST variables as unset, but names an empty flag', () => {
-    expect(parseServeOptions([], { PORT: '', HOST: '' })).toEqual({ port: 7380, host: '127.0.0.1', redisUrl: undefined });
-    expect(() => parseServeOptions(['--port='], {})).toThrow('--port must be a number');
-    expect(() => parseServeOptions(['--host='], {})).toThrow('--host must not be empty');
-  });
-
-  it('takes PORT, HOST and REDIS_URL from the environment', () => {
-    expect(parseServeOptions([], { PORT: '8080', HOST: '0.0.0.0', REDIS_URL: 'redis://cache:6379' })).toEqual({
-      port: 8080,
-      host: '0.0.0.0',
-      redisUrl: 'redis://cache:6379',
-    });
-  });
-
-  it('flags win over the environment', () => {
-    const env = { PORT: '8080', HOST: '0.0.0.0', REDIS_URL: 'redis://cache:6379' };
-    expect(parseServeOptions(['--port', '9000', '--host', '::1', '--redis-url', 'rediss://r.example:6380'], env)).toEqual({
-      port: 9000,
-      host: '::1',
-      redisUrl: 'rediss://r.example:6380',
-    });
-  });
-
-  it('an empty REDIS_URL means none', () => {
-    expect(parseServeOptions([], { REDIS_URL: '' })).toMatchObject({ redisUrl: undefined });
-  });
-
-  it('accepts --port=N, 0 (pick a free port) and 65535', () => {
-    expect(parseServeOptions(['--port=0'], {})).toMatchObject({ port: 0 });
-    expect(parseServeOptions(['--port', '65535'], {})).toMatchObject({ port: 65535 });
-  });
-
-  it.each([
-    [['--port', '65536'], '--port must be 0..65535'],
-    [['--port=-1'], '--port must be 0..65535'],
-    [['--port', '80.5'], '--port must be a whole number'],
-    [['--port', 'http'], '--port must be a number'],
-  ])('refuses %j', (argv, message) => {
-    expect(cliErrorOf(() => parseServeOptions(argv, {}))).toBe(message);
-  });
-
-  it('refuses a bad PORT from the environment with the same messages', () => {
-    expect(cliErrorOf(() => parseServeOptions([], { PORT: '99999' }))).toBe('--port must be 0..65535');
-    expect(cliErrorOf(() => parseServeOptions([], { PORT: 'eighty' }))).toBe('--port must be a number');
-  });
-
-  it('refuses an empty --host', () => {
-    expect(cliErrorOf(() => parseServeOptions(['--host', ''], {}))).toBe('--host must not be empty');
-  });
-
-  it('refuses unknown flags and positional arguments', () => {
-    expect(cliErrorOf(() => parseServeOptions(['--prot', '80'], {}))).toBe("Unknown option '--prot'");
-    expect(cliErrorOf(() => parseServeOptions(['-p'], {}))).toBe("Unknown option '-p'");
-    expect(cliErrorOf(() => parseServeOptions(['8080'], {}))).toBe(
-      "Unexpected argument '8080'. This command does not take positional arguments",
-    );
-  });
-
-  it('refuses a flag without its value', () => {
-    expect(cliErrorOf(() => parseServeOptions(['--port'], {}))).toBe("Option '--port <value>' argument missing");
-  });
-
-  it('--help and -h ask for help, even with other flags', () => {
-    expect(parseServeOptions(['--help'], {})).toBe('help');
-    expect(parseServeOptions(['-h'], {})).toBe('help');
-    expect(parseServeOptions(['--port', '99999', '--help'], {})).toBe('help');
-  });
-});
 
 describe('parseRecordOptions', () => {
   const REQUIRED = ['--mode', 'pipeline', '--command', 'PING', '--n', '100', '--out', 'trace.json'];

@@ -1,5 +1,7 @@
-// Command-line flags of `npm start` and `npm run record`, parsed strictly (unknown flags are errors)
-// and validated with the same schemas as the WebSocket messages. Bad flags: one clear message, exit 2.
+// Command-line flags of `npm run record` (and what `npm start`'s serve-options.ts shares with it),
+// parsed strictly (unknown flags are errors) and validated with the same schemas as the WebSocket
+// messages. Bad flags: one clear message, exit 2.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { RunSpecSchema } from '../../trace/run-request.ts';
@@ -9,8 +11,6 @@ import { RunModeSchema, type RunMode } from '../../trace/trace-format.ts';
 export class CliError extends Error {
   override name = 'CliError';
 }
-
-export const DEFAULT_PORT = 7380;
 
 /** Runs a flag parser the way both programs want it: help → usage and exit 0, bad flags → message, usage, exit 2. */
 export function optionsOrExit<T>(program: string, usage: string, parse: () => T | 'help'): T {
@@ -29,36 +29,6 @@ export function optionsOrExit<T>(program: string, usage: string, parse: () => T 
   return options;
 }
 
-export interface ServeOptions {
-  port: number;
-  host: string;
-  redisUrl: string | undefined;
-}
-
-export const SERVE_USAGE = `Usage: npm start -- [--port N] [--host ADDRESS] [--redis-url redis://[user:pass@]host:port]
-  --port       HTTP port (default: $PORT or ${DEFAULT_PORT}; 0 picks a free one)
-  --host       address to listen on (default: $HOST or 127.0.0.1)
-  --redis-url  use this Redis instead of a private redis-server (default: $REDIS_URL); rediss:// for TLS`;
-
-const PortSchema = z.coerce.number({ error: '--port must be a number' }).int('--port must be a whole number').min(0, '--port must be 0..65535').max(65535, '--port must be 0..65535');
-
-export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' {
-  const { values } = strictParse(argv, {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'redis-url': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (values.help) return 'help';
-  // An empty environment variable counts as unset; an empty flag is a mistake worth naming.
-  if (values.port !== undefined && values.port.trim() === '') throw new CliError('--port must be a number');
-  const port = PortSchema.safeParse(values.port ?? (env['PORT'] || undefined) ?? DEFAULT_PORT);
-  if (!port.success) throw new CliError(port.error.issues[0]!.message);
-  if (values.host !== undefined && values.host.trim() === '') throw new CliError('--host must not be empty');
-  const host = values.host ?? (env['HOST'] || undefined) ?? '127.0.0.1';
-  return { port: port.data, host, redisUrl: values['redis-url'] ?? (env['REDIS_URL'] || undefined) };
-}
-
 export interface RecordOptions {
   mode: RunMode;
   spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'repeats' | 'kernelTcp'>;
@@ -69,7 +39,7 @@ export interface RecordOptions {
 export const RECORD_USAGE = `Usage: npm run record -- --mode sequential|pipeline|chunked --command PING|INCR|SET|GET --n N --out FILE
                          [--chunk C] [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--engine E]
                          [--monitor] [--strace] [--server-trace] [--cold] [--repeats K] [--no-memory]
-                         [--redis-url redis://host:port]
+                         [--redis-url redis://host:port | --redis-url-file FILE]
        npm run record -- sweep --out FILE [--depths 1,2,4,…,1024 | --max-depth D] [--per-point M] [--repeats K]
                          [--command C] [--value-bytes B] [--engine E] [--rtt-ms MS] [--jitter-ms MS] [--reference]
   --chunk C              N commands in pipelines of C, each pipeline's replies awaited (--mode pipeline becomes chunked)
@@ -86,7 +56,7 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode sequential|pipeline
                          pipelines of that depth (defaults: depths 1…1024 doubling, M 10000, K 3, PING);
                          --reference also runs redis-benchmark -c 1 -P depth at each depth
   Records into a JSON document (a trace; for sweep, a sweep document). Uses a private redis-server unless
-  --redis-url (or $REDIS_URL) is given.`;
+  --redis-url, --redis-url-file (the URL on its first line; keeps a password out of \`ps\`) or $REDIS_URL is given.`;
 
 export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): RecordOptions | 'help' {
   const { values } = strictParse(argv, {
@@ -104,7 +74,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     engine: { type: 'string' },
     chunk: { type: 'string' },
     'no-memory': { type: 'boolean' },
-    'redis-url': { type: 'string' },
+    ...REDIS_URL_FLAGS,
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -135,7 +105,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     modes: [mode],
   });
   if (!spec.success) throw specError(spec.error, values.command);
-  return { mode, spec: spec.data, redisUrl: values['redis-url'] ?? (env['REDIS_URL'] || undefined), out: values.out! };
+  return { mode, spec: spec.data, redisUrl: redisUrlFrom(values, env), out: values.out! };
 }
 
 export interface SweepOptions {
@@ -159,7 +129,7 @@ export function parseSweepOptions(argv: string[], env: NodeJS.ProcessEnv): Sweep
     'rtt-ms': { type: 'string' },
     'jitter-ms': { type: 'string' },
     reference: { type: 'boolean' },
-    'redis-url': { type: 'string' },
+    ...REDIS_URL_FLAGS,
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -185,7 +155,7 @@ export function parseSweepOptions(argv: string[], env: NodeJS.ProcessEnv): Sweep
     reference: values.reference ?? false,
   });
   if (!spec.success) throw specError(spec.error, values.command);
-  return { spec: spec.data, redisUrl: values['redis-url'] ?? (env['REDIS_URL'] || undefined), out: values.out };
+  return { spec: spec.data, redisUrl: redisUrlFrom(values, env), out: values.out };
 }
 
 /**
@@ -228,7 +198,33 @@ function numberFlag(text: string | undefined): number | undefined {
   return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
-export type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+/** The two ways to name a Redis on the command line; $REDIS_URL is the third. */
+export const REDIS_URL_FLAGS = {
+  'redis-url': { type: 'string' },
+  'redis-url-file': { type: 'string' },
+} as const;
+
+/**
+ * --redis-url, or the first line of --redis-url-file, or $REDIS_URL (empty = unset). A password given
+ * as --redis-url is visible to every user of the machine in `ps`; a file or the environment is not.
+ */
+export function redisUrlFrom(values: { 'redis-url'?: unknown; 'redis-url-file'?: unknown }, env: NodeJS.ProcessEnv): string | undefined {
+  const flag = values['redis-url'] as string | undefined;
+  const file = values['redis-url-file'] as string | undefined;
+  if (flag !== undefined && file !== undefined) throw new CliError('give --redis-url or --redis-url-file, not both');
+  if (file === undefined) return flag ?? (env['REDIS_URL'] || undefined);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new CliError(`--redis-url-file: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  const url = text.split(/\r?\n/)[0]!.trim();
+  if (!url) throw new CliError(`--redis-url-file: ${file} is empty; put the URL on its first line`);
+  return url;
+}
+
+export type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
 export function strictParse<T extends FlagSpec>(argv: string[], options: T) {
   try {

@@ -3,8 +3,11 @@
 // it in-process on a free port.
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import type { ServeOptions } from './cli-options.ts';
+import type { ServeOptions } from './serve-options.ts';
 import { attachLiveEndpoint } from './live-endpoint.ts';
+import { liveSettings } from './live-settings.ts';
+import { gatedHandler } from './http-gate.ts';
+import type { LogLine } from './refusal-log.ts';
 import { projectRoot } from '../support/project-root.ts';
 import { openRedis } from '../redis/open-redis.ts';
 import { RunQueue } from '../runs/run-queue.ts';
@@ -16,11 +19,13 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-export async function startApp(options: ServeOptions): Promise<RunningApp> {
+/** `log`: where refused requests are reported (default: stderr, at most one line per kind per 10 s). */
+export async function startApp(options: ServeOptions, log?: LogLine): Promise<RunningApp> {
   const redis = await openRedis(options.redisUrl);
   const queue = new RunQueue();
-  const http = createServer(staticFileHandler(join(projectRoot(), 'dist', 'web')));
-  const wss = attachLiveEndpoint(http, redis.session, queue);
+  const settings = liveSettings(options, log);
+  const http = createServer(gatedHandler(settings.policy, settings.headers, settings.log, staticFileHandler(join(projectRoot(), 'dist', 'web'))));
+  const wss = attachLiveEndpoint(http, redis.session, queue, settings);
   try {
     await new Promise<void>((resolve, reject) => {
       http.once('error', reject);

@@ -1,10 +1,13 @@
 // `npm start`: starts (or connects to) Redis, serves the built app and the live WebSocket endpoint,
 // prints the URL, and shuts everything down cleanly on SIGINT/SIGTERM (the private Redis too).
 import { startApp } from './http-app.ts';
-import { SERVE_USAGE, optionsOrExit, parseServeOptions } from './cli-options.ts';
+import { optionsOrExit } from './cli-options.ts';
+import { SERVE_USAGE, parseServeOptions } from './serve-options.ts';
+import { secretRedactor } from './secret-redactor.ts';
+
+const options = optionsOrExit('pipescope', SERVE_USAGE, () => parseServeOptions(process.argv.slice(2), process.env));
 
 async function main(): Promise<void> {
-  const options = optionsOrExit('pipescope', SERVE_USAGE, () => parseServeOptions(process.argv.slice(2), process.env));
   const app = await startApp(options);
   let stopping = false;
   const shutdown = async (code: number) => {
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
-  console.error(`pipescope: ${error.message}`);
+  // The message may quote what Redis or the OS said about the URL: never print its password.
+  console.error(`pipescope: ${secretRedactor(options.redisUrl)(error.message)}`);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 // Serves the built browser app (dist/web) over HTTP: known content types, no directory escapes,
-// index.html for the root. Nothing else is exposed.
+// index.html for the root, ETags (a 304 when unchanged). Nothing else is exposed. The security
+// headers (nosniff, CSP, …) are set on every response by http-gate.ts before this runs.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
@@ -31,7 +32,14 @@ export function staticFileHandler(root: string) {
     }
     const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
     const cache = relative.startsWith(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
-    response.writeHead(200, { 'content-type': type, 'cache-control': cache, 'x-content-type-options': 'nosniff' });
+    const stat = statSync(file);
+    const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    // no-cache pages (index.html) are asked for again on every load: unchanged, they cost a 304.
+    if (request.headers['if-none-match'] === etag) {
+      response.writeHead(304, { etag, 'cache-control': cache }).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': type, 'content-length': stat.size, 'cache-control': cache, etag });
     if (request.method === 'HEAD') response.end();
     else createReadStream(file).pipe(response);
   };

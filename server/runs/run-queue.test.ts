@@ -13,7 +13,7 @@ interface FakeJob extends QueuedJob {
 }
 
 /** A job that runs until told to finish, or until its signal aborts; `log` records starts and ends. */
-function fakeJob(id: string, log: string[]): FakeJob {
+function fakeJob(id: string, log: string[], owner = 'tab', commands = 10): FakeJob {
   let markStarted!: () => void;
   let resolve!: () => void;
   let reject!: (error: Error) => void;
@@ -22,7 +22,9 @@ function fakeJob(id: string, log: string[]): FakeJob {
     reject = rej;
   });
   const job: FakeJob = {
+    owner,
     id,
+    commands,
     positions: [],
     started: new Promise<void>((res) => (markStarted = res)),
     signal: undefined,
@@ -82,7 +84,7 @@ describe('RunQueue', () => {
     expect(distinct(c.positions)).toEqual([2, 1, 0]);
   });
 
-  it('runs jobs one at a time, first in first out', async () => {
+  it('runs one owner\'s jobs one at a time, first in first out', async () => {
     const log: string[] = [];
     const queue = new RunQueue();
     const jobs = ['a', 'b', 'c', 'd'].map((id) => fakeJob(id, log));
@@ -103,7 +105,7 @@ describe('RunQueue', () => {
     queue.enqueue(b);
     queue.enqueue(c);
 
-    expect(queue.cancel('b')).toBe('removed');
+    expect(queue.cancel('tab', 'b')).toBe('removed');
     expect(c.positions.at(-1)).toBe(1);
     expect(a.positions.at(-1)).toBe(0);
     expect(queue.length).toBe(2);
@@ -124,7 +126,7 @@ describe('RunQueue', () => {
     queue.enqueue(b);
     expect(a.signal?.aborted).toBe(false);
 
-    expect(queue.cancel('a')).toBe('aborted');
+    expect(queue.cancel('tab', 'a')).toBe('aborted');
     expect(a.signal?.aborted).toBe(true);
 
     await b.started;
@@ -137,12 +139,12 @@ describe('RunQueue', () => {
   it('cancelling an unknown or finished job returns null', async () => {
     const log: string[] = [];
     const queue = new RunQueue();
-    expect(queue.cancel('nope')).toBeNull();
+    expect(queue.cancel('tab', 'nope')).toBeNull();
     const a = fakeJob('a', log);
     queue.enqueue(a);
     a.finish();
     await queue.drained();
-    expect(queue.cancel('a')).toBeNull();
+    expect(queue.cancel('tab', 'a')).toBeNull();
   });
 
   it('a job that fails, or throws before returning a promise, does not stop the queue', async () => {
@@ -150,7 +152,9 @@ describe('RunQueue', () => {
     const queue = new RunQueue();
     const a = fakeJob('a', log);
     const throwing: QueuedJob = {
+      owner: 'tab',
       id: 'sync',
+      commands: 1,
       onPosition: () => {},
       run: () => {
         log.push('start sync');
@@ -192,5 +196,93 @@ describe('RunQueue', () => {
     a.finish();
     await queue.drained();
     expect(queue.length).toBe(0);
+  });
+});
+
+describe('RunQueue between owners', () => {
+  it('serves owners in turn: a client with many requests waits its turn like everyone else', async () => {
+    const log: string[] = [];
+    const queue = new RunQueue();
+    const flood = ['f1', 'f2', 'f3', 'f4'].map((id) => fakeJob(id, log, 'flooder'));
+    for (const job of flood) queue.enqueue(job);
+    const other = fakeJob('o1', log, 'other');
+    queue.enqueue(other);
+    // f1 runs; o1 comes before f2, though it arrived after all four.
+    expect(other.positions).toEqual([1]);
+    expect(flood.map((j) => j.positions.at(-1))).toEqual([0, 2, 3, 4]);
+    const late = fakeJob('l1', log, 'late');
+    queue.enqueue(late);
+    expect(late.positions).toEqual([2]); // after o1, before f2
+    expect(flood[1]!.positions.at(-1)).toBe(3);
+    for (const job of [flood[0]!, other, late, ...flood.slice(1)]) {
+      await job.started;
+      job.finish();
+    }
+    await queue.drained();
+    expect(log.filter((l) => l.startsWith('start'))).toEqual(['start f1', 'start o1', 'start l1', 'start f2', 'start f3', 'start f4']);
+  });
+
+  it('alternates between two owners that both queue several requests', async () => {
+    const log: string[] = [];
+    const queue = new RunQueue();
+    const jobs = [fakeJob('a1', log, 'a'), fakeJob('a2', log, 'a'), fakeJob('a3', log, 'a'), fakeJob('b1', log, 'b'), fakeJob('b2', log, 'b')];
+    for (const job of jobs) queue.enqueue(job);
+    expect(jobs.map((j) => j.positions.at(-1))).toEqual([0, 2, 4, 1, 3]);
+    for (const id of ['a1', 'b1', 'a2', 'b2', 'a3']) {
+      const job = jobs.find((j) => j.id === id)!;
+      await job.started;
+      job.finish();
+    }
+    await queue.drained();
+    expect(log.filter((l) => l.startsWith('start'))).toEqual(['start a1', 'start b1', 'start a2', 'start b2', 'start a3']);
+  });
+
+  it('one owner cannot cancel another owner\'s job that has the same id', async () => {
+    const log: string[] = [];
+    const queue = new RunQueue();
+    const mine = fakeJob('x', log, 'alice');
+    const theirs = fakeJob('x', log, 'mallory');
+    queue.enqueue(mine);
+    queue.enqueue(theirs);
+    expect(queue.cancel('mallory', 'x')).toBe('removed'); // mallory's own waiting x, not alice's running x
+    expect(mine.signal?.aborted).toBe(false);
+    expect(queue.cancel('eve', 'x')).toBeNull();
+    expect(mine.signal?.aborted).toBe(false);
+    mine.finish();
+    await queue.drained();
+    expect(theirs.signal).toBeUndefined();
+  });
+
+  it('cancelOwner removes the owner\'s waiting jobs and aborts its running one, and no one else\'s', async () => {
+    const log: string[] = [];
+    const queue = new RunQueue();
+    const [a1, a2, b1] = [fakeJob('1', log, 'a'), fakeJob('2', log, 'a'), fakeJob('1', log, 'b')] as [FakeJob, FakeJob, FakeJob];
+    queue.enqueue(a1);
+    queue.enqueue(b1);
+    queue.enqueue(a2);
+    queue.cancelOwner('a');
+    expect(a1.signal?.aborted).toBe(true);
+    await b1.started;
+    expect(b1.positions.at(-1)).toBe(0);
+    b1.finish();
+    await queue.drained();
+    expect(a2.signal).toBeUndefined();
+  });
+
+  it('counts each owner\'s jobs and the commands of all jobs, running included', async () => {
+    const log: string[] = [];
+    const queue = new RunQueue();
+    const jobs = [fakeJob('1', log, 'a', 100), fakeJob('2', log, 'a', 20), fakeJob('1', log, 'b', 3)];
+    for (const job of jobs) queue.enqueue(job);
+    expect([queue.jobsOf('a'), queue.jobsOf('b'), queue.jobsOf('c')]).toEqual([2, 1, 0]);
+    expect(queue.queuedCommands).toBe(123);
+    jobs[0]!.finish();
+    await jobs[2]!.started;
+    expect([queue.jobsOf('a'), queue.queuedCommands]).toEqual([1, 23]);
+    jobs[2]!.finish();
+    await jobs[1]!.started;
+    jobs[1]!.finish();
+    await queue.drained();
+    expect(queue.queuedCommands).toBe(0);
   });
 });

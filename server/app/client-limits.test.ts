@@ -1,0 +1,55 @@
+// The client limits: what a request costs, the per-minute window, and each refusal's words.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CLIENT_LIMITS, RequestRate, admissionRefusal, connectionRefusal, requestCommands } from './client-limits.ts';
+import { ClientMessageSchema } from '../../trace/live-protocol.ts';
+
+const request = (message: unknown) => {
+  const parsed = ClientMessageSchema.parse(message);
+  if (parsed.type === 'cancel') throw new Error('not a request');
+  return parsed;
+};
+
+describe('requestCommands', () => {
+  it('counts every mode and repeat of a run, and a sweep twice with its reference', () => {
+    expect(requestCommands(request({ type: 'run', requestId: 'a', spec: { command: 'PING', n: 1000, modes: ['sequential', 'pipeline'], repeats: 5 } }))).toBe(10_000);
+    expect(requestCommands(request({ type: 'sweep', requestId: 'b', spec: { command: 'PING', depths: [1, 2, 4], perPoint: 1000, repeats: 3 } }))).toBe(9_000);
+    expect(requestCommands(request({ type: 'sweep', requestId: 'c', spec: { command: 'PING', depths: [1, 2], perPoint: 100, repeats: 1, reference: true } }))).toBe(400);
+  });
+});
+
+describe('RequestRate', () => {
+  it('allows N requests in any minute, and says how long until the next', () => {
+    const rate = new RequestRate(2);
+    expect(rate.waitMs(0)).toBe(0);
+    rate.record(0);
+    rate.record(10_000);
+    expect(rate.waitMs(20_000)).toBe(40_000);
+    expect(rate.waitMs(60_000)).toBe(0); // the first has left the window
+  });
+});
+
+describe('admissionRefusal', () => {
+  const limits = { ...DEFAULT_CLIENT_LIMITS, maxQueuedPerConnection: 2, maxRunsPerMinute: 5, maxQueuedCommands: 1000 };
+  const idle = { mine: 0, queuedCommands: 0, length: 0 };
+
+  it('takes a request within every limit', () => {
+    expect(admissionRefusal(limits, idle, 10, 0)).toBeNull();
+  });
+
+  it('names the limit, its value, its flag and what to do', () => {
+    expect(admissionRefusal(limits, { ...idle, mine: 2, length: 2 }, 10, 0)).toBe(
+      'Too many requests at once: a connection may have 2 waiting or running (--max-queued-per-client). Wait for one to finish, or cancel one.');
+    expect(admissionRefusal(limits, idle, 10, 12_300)).toBe('Too many requests: a connection may start 5 per minute (--max-runs-per-minute). Try again in 13 s.');
+    expect(admissionRefusal(limits, { mine: 0, queuedCommands: 900, length: 3 }, 200, 0)).toBe(
+      'The queue is full: 900 commands are waiting or running and this request adds 200; together they may be 1,000 (--max-queued-commands). Try again when the queue is shorter, or ask for fewer commands.');
+    expect(connectionRefusal(limits)).toBe('Too many connections: at most 200 (--max-connections). Close other tabs or try later.');
+  });
+
+  it('takes a request larger than the whole limit when the queue is empty', () => {
+    expect(admissionRefusal(limits, idle, 5_000_000, 0)).toBeNull();
+  });
+
+  it('fits its connection refusal in a WebSocket close reason (123 bytes)', () => {
+    expect(Buffer.byteLength(connectionRefusal({ ...limits, maxConnections: 1_000_000_000 }))).toBeLessThanOrEqual(123);
+  });
+});

@@ -1,0 +1,91 @@
+// What one client may ask of a shared Pipescope, so that a room of attendees (or one runaway script)
+// cannot starve the others: connections at once, requests waiting per connection, requests started
+// per minute per connection, and commands waiting in all. Each refusal says which limit, its value,
+// which flag changes it and what to do now. The defaults suit a workshop of ~50 people, a tab or two each.
+import type { ClientMessage } from '../../trace/live-protocol.ts';
+
+export interface ClientLimits {
+  /** WebSocket connections open at once, across all clients. */
+  maxConnections: number;
+  /** Requests one connection may have waiting or running at once. */
+  maxQueuedPerConnection: number;
+  /** Requests (runs or sweeps) one connection may start per minute, however many modes or repeats each has. */
+  maxRunsPerMinute: number;
+  /** Commands all waiting and running requests may add up to; a request on an idle queue is always taken. */
+  maxQueuedCommands: number;
+}
+
+export const DEFAULT_CLIENT_LIMITS: ClientLimits = {
+  maxConnections: 200,
+  maxQueuedPerConnection: 3,
+  maxRunsPerMinute: 30,
+  maxQueuedCommands: 30_000_000,
+};
+
+/** The limits' flags, named once for the messages and the usage text. */
+export const LIMIT_FLAGS = {
+  maxConnections: '--max-connections',
+  maxQueuedPerConnection: '--max-queued-per-client',
+  maxRunsPerMinute: '--max-runs-per-minute',
+  maxQueuedCommands: '--max-queued-commands',
+} as const satisfies Record<keyof ClientLimits, string>;
+
+const RATE_WINDOW_MS = 60_000;
+
+/** Most commands a request can send: each mode `repeats` times; a sweep's runs (twice, with the reference). */
+export function requestCommands(request: Extract<ClientMessage, { type: 'run' | 'sweep' }>): number {
+  if (request.type === 'run') return request.spec.n * request.spec.modes.length * request.spec.repeats;
+  const { perPoint, repeats, depths, reference } = request.spec;
+  return perPoint * repeats * depths.length * (reference ? 2 : 1);
+}
+
+/** A connection's requests started in the last minute (a sliding window of their times, ms). */
+export class RequestRate {
+  private readonly started: number[] = [];
+
+  constructor(private readonly perMinute: number) {}
+
+  /** Milliseconds until one more request may start; 0 = now. */
+  waitMs(nowMs: number): number {
+    while (this.started.length > 0 && this.started[0]! <= nowMs - RATE_WINDOW_MS) this.started.shift();
+    return this.started.length < this.perMinute ? 0 : this.started[0]! + RATE_WINDOW_MS - nowMs;
+  }
+
+  record(nowMs: number): void {
+    this.started.push(nowMs);
+  }
+}
+
+export interface QueueState {
+  /** This connection's requests waiting or running. */
+  mine: number;
+  /** Commands of all requests waiting or running. */
+  queuedCommands: number;
+  /** Requests waiting or running, all connections. */
+  length: number;
+}
+
+/** Why this request may not join the queue now, in words for the person who asked; null = it may. */
+export function admissionRefusal(limits: ClientLimits, state: QueueState, commands: number, rateWaitMs: number): string | null {
+  if (state.mine >= limits.maxQueuedPerConnection) {
+    return `Too many requests at once: a connection may have ${limits.maxQueuedPerConnection} waiting or running ` +
+      `(${LIMIT_FLAGS.maxQueuedPerConnection}). Wait for one to finish, or cancel one.`;
+  }
+  if (rateWaitMs > 0) {
+    return `Too many requests: a connection may start ${limits.maxRunsPerMinute} per minute ` +
+      `(${LIMIT_FLAGS.maxRunsPerMinute}). Try again in ${Math.ceil(rateWaitMs / 1000)} s.`;
+  }
+  if (state.length > 0 && state.queuedCommands + commands > limits.maxQueuedCommands) {
+    return `The queue is full: ${count(state.queuedCommands)} commands are waiting or running and this request adds ` +
+      `${count(commands)}; together they may be ${count(limits.maxQueuedCommands)} (${LIMIT_FLAGS.maxQueuedCommands}). ` +
+      'Try again when the queue is shorter, or ask for fewer commands.';
+  }
+  return null;
+}
+
+/** The close reason for a connection over the limit (a WebSocket close reason holds at most 123 bytes). */
+export function connectionRefusal(limits: ClientLimits): string {
+  return `Too many connections: at most ${limits.maxConnections} (${LIMIT_FLAGS.maxConnections}). Close other tabs or try later.`;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');

@@ -1,0 +1,41 @@
+// The door every HTTP request and WebSocket upgrade passes: the security headers go on every response,
+// and a request whose Host header does not name this server is refused with 403 and the reason (DNS
+// rebinding protection; see origin-policy.ts). Upgrades are refused on the raw socket, in plain HTTP.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { OriginPolicy } from './origin-policy.ts';
+import type { RefusalLog } from './refusal-log.ts';
+import { securityHeaders, type HeaderOptions } from './security-headers.ts';
+
+export type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+export function gatedHandler(policy: OriginPolicy, headers: HeaderOptions, log: RefusalLog, handler: Handler): Handler {
+  return (request, response) => {
+    const refusal = policy.checkHost(request.headers.host);
+    for (const [name, value] of Object.entries(securityHeaders(headers, refusal ? undefined : request.headers.host))) {
+      response.setHeader(name, value);
+    }
+    if (refusal) {
+      log.note('http-host', `refused an HTTP request: ${refusal}`);
+      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end(`Forbidden: ${refusal}\n`);
+      return;
+    }
+    handler(request, response);
+  };
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found' };
+
+/** Answers an upgrade request with a plain HTTP error and closes the socket. */
+export function refuseUpgrade(socket: Duplex, status: 400 | 403 | 404, reason: string, headers: HeaderOptions): void {
+  const body = `${STATUS_TEXT[status]}: ${reason}\n`;
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}`,
+    'content-type: text/plain; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'connection: close',
+    ...Object.entries(securityHeaders(headers, undefined)).map(([name, value]) => `${name}: ${value}`),
+  ];
+  if (!socket.writable) socket.destroy();
+  else socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+}

@@ -1,0 +1,110 @@
+// One browser tab's WebSocket: every incoming message is checked (size, JSON, schema) and anything
+// wrong gets a clear error back while the connection carries on; accepted requests join the shared
+// queue under this connection's name, within the client limits, and only this connection can cancel
+// them. Every error or status text leaving here passes the secret redactor. A closed tab cancels its runs.
+import type { WebSocket } from 'ws';
+import { ClientMessageSchema, parseFrame, type ClientMessage, type ServerMessage } from '../../trace/live-protocol.ts';
+import type { RedisSession } from '../redis/redis-session.ts';
+import type { RunQueue } from '../runs/run-queue.ts';
+import { projectVersion } from '../support/project-root.ts';
+import { RequestRate, admissionRefusal, requestCommands, type ClientLimits } from './client-limits.ts';
+import { runRequest, sweepRequest } from './live-requests.ts';
+import type { RefusalLog } from './refusal-log.ts';
+import type { Redactor } from './secret-redactor.ts';
+
+/** The largest message a client may send (bytes); larger ones, up to the socket's limit, get an error. */
+export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+/** Frames beyond this (bytes) close the connection with 1009, as WebSocket servers do. */
+export const MAX_FRAME_BYTES = 4 * MAX_CLIENT_MESSAGE_BYTES;
+/** A client that leaves this much of our replies unread (bytes) while sending more is cut off. */
+const MAX_UNREAD_BYTES = 8 * 1024 * 1024;
+
+export interface ConnectionContext {
+  session: RedisSession;
+  queue: RunQueue;
+  limits: ClientLimits;
+  redact: Redactor;
+  log: RefusalLog;
+}
+
+export function serveConnection(socket: WebSocket, owner: string, context: ConnectionContext): void {
+  const { session, queue, limits, log } = context;
+  const send = sender(socket, context.redact);
+  const rate = new RequestRate(limits.maxRunsPerMinute);
+  const mine = new Set<string>();
+  void session.status().then((redis) => send({ type: 'hello', version: projectVersion(), redis }));
+
+  const handle = (data: Buffer, isBinary: boolean) => {
+    const message = parseMessage(data, isBinary);
+    if ('error' in message) {
+      if (socket.bufferedAmount > MAX_UNREAD_BYTES) return socket.close(1008, 'Too many unread replies: read them before sending more.');
+      return send({ type: 'error', message: message.error });
+    }
+    const request = message.value;
+    const { requestId } = request;
+    if (request.type === 'cancel') {
+      const outcome = mine.has(requestId) ? queue.cancel(owner, requestId) : null;
+      if (outcome === null) return send({ type: 'error', requestId, message: `No run ${requestId} to cancel.` });
+      if (outcome === 'removed') {
+        mine.delete(requestId);
+        send({ type: 'cancelled', requestId });
+      }
+      return; // a running request reports 'cancelled' itself once its run has stopped
+    }
+    if (mine.has(requestId)) return send({ type: 'error', requestId, message: `Request ${requestId} already exists.` });
+    const commands = requestCommands(request);
+    const now = Date.now();
+    const state = { mine: queue.jobsOf(owner), queuedCommands: queue.queuedCommands, length: queue.length };
+    const refusal = admissionRefusal(limits, state, commands, rate.waitMs(now));
+    if (refusal) return send({ type: 'error', requestId, message: refusal });
+    rate.record(now);
+    mine.add(requestId);
+    queue.enqueue({
+      owner,
+      id: requestId,
+      commands,
+      onPosition: (position) => send({ type: 'queued', requestId, position }),
+      run: (signal) => (request.type === 'sweep'
+        ? sweepRequest(send, session, requestId, request.spec, signal)
+        : runRequest(send, session, requestId, request.spec, signal)
+      ).finally(() => mine.delete(requestId)),
+    });
+  };
+
+  socket.on('message', (data: Buffer, isBinary) => {
+    try {
+      handle(data, isBinary);
+    } catch (error) {
+      log.note('internal', `a live message could not be handled: ${context.redact(String((error as Error)?.message ?? error))}`);
+      send({ type: 'error', message: 'The backend could not handle that message (an internal error); it carries on.' });
+    }
+  });
+  socket.on('close', () => queue.cancelOwner(owner));
+  socket.on('error', () => socket.terminate());
+}
+
+type Parsed = { value: ClientMessage } | { error: string };
+
+function parseMessage(data: Buffer, isBinary: boolean): Parsed {
+  if (data.length > MAX_CLIENT_MESSAGE_BYTES) {
+    return { error: `Message too large: ${data.length.toLocaleString('en-US')} bytes; a message may be at most ${MAX_CLIENT_MESSAGE_BYTES / 1024} KiB.` };
+  }
+  const frame = parseFrame(ClientMessageSchema, isBinary ? null : data.toString());
+  if ('value' in frame) return frame;
+  const { problem } = frame;
+  if (problem.kind === 'binary') return { error: 'Binary messages are not understood; send JSON text.' };
+  if (problem.kind === 'json') return { error: 'Message is not valid JSON.' };
+  return { error: `Invalid message: ${problem.issues}` };
+}
+
+/** Sends on the socket while it is open; error and status texts pass the redactor first. */
+function sender(socket: WebSocket, redact: Redactor): (message: ServerMessage) => void {
+  return (message) => {
+    if (socket.readyState !== socket.OPEN) return;
+    if (message.type === 'error') message = { ...message, message: redact(message.message) };
+    if ((message.type === 'hello' || message.type === 'redis-status') && message.redis.message) {
+      message = { ...message, redis: { ...message.redis, message: redact(message.redis.message) } };
+    }
+    socket.send(JSON.stringify(message));
+  };
+}

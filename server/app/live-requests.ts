@@ -1,0 +1,73 @@
+// What one accepted request does once the queue starts it: a run request (each mode, repeated and
+// interleaved) or a depth sweep, streamed to its connection through `send` as it goes, ending with
+// request-done, cancelled, or an error that says what failed.
+import type { RunEndMessage, ServerMessage } from '../../trace/live-protocol.ts';
+import { encodeBatch } from '../../trace/live-protocol.ts';
+import { REPEAT_BELOW_US, type RunSpec } from '../../trace/run-request.ts';
+import type { SweepSpec } from '../../trace/sweep-format.ts';
+import { RUN_MODES } from '../../trace/trace-format.ts';
+import type { RedisSession } from '../redis/redis-session.ts';
+import { executeRun, type RunListener } from '../runs/run-executor.ts';
+import { executeSweep } from '../runs/sweep-executor.ts';
+import { RunCancelledError } from '../support/run-cancelled-error.ts';
+
+export type Send = (message: ServerMessage) => void;
+
+/**
+ * A run request: each mode `repeats` times, interleaved (sequential 0, pipeline 0, sequential 1, …) so
+ * that a slow spell of the machine falls on both modes alike. Runs that take a second or more are not
+ * repeated: after the first round, if any run took that long, the request ends there.
+ */
+export async function runRequest(send: Send, session: RedisSession, requestId: string, spec: RunSpec, signal: AbortSignal): Promise<void> {
+  const modes = RUN_MODES.filter((mode) => spec.modes.includes(mode)); // sequential first, like the docs
+  try {
+    for (let repeat = 0; repeat < spec.repeats; repeat++) {
+      let slowest = 0;
+      for (const mode of modes) {
+        const doc = await executeRun(session, mode, { ...spec, repeat }, liveRunListener(send, requestId), signal);
+        slowest = Math.max(slowest, doc.totals.doneUs);
+      }
+      if (slowest >= REPEAT_BELOW_US) break;
+    }
+    send({ type: 'request-done', requestId });
+  } catch (error) {
+    reportFailure(send, requestId, signal, error, 'Run');
+  }
+}
+
+/** Streams one run to the browser: its header, its events as they are flushed, and its end. */
+function liveRunListener(send: Send, requestId: string): RunListener {
+  return {
+    onStart: (start) => send({ type: 'run-start', requestId, ...start }),
+    onBatch: (runId, batch) => send({ type: 'run-events', requestId, runId, ...encodeBatch(batch) }),
+    // Sent before the run's own document is assembled and its keys deleted: the browser has what it needs.
+    onEnd: (runId, { server, serverSide, memory, doneUs, kernelTcp }) => {
+      const end: RunEndMessage = { type: 'run-end', requestId, runId, server, doneUs };
+      if (serverSide) {
+        end.serverTrace = serverSide.trace;
+        if (serverSide.serverUs) end.serverUs = serverSide.serverUs;
+      }
+      if (memory) end.memory = memory;
+      if (kernelTcp) end.kernelTcp = kernelTcp;
+      send(end);
+    },
+  };
+}
+
+export async function sweepRequest(send: Send, session: RedisSession, requestId: string, spec: SweepSpec, signal: AbortSignal): Promise<void> {
+  try {
+    const document = await executeSweep(session, spec, {
+      onStart: (header) => send({ type: 'sweep-start', requestId, ...header }),
+      onProgress: (progress) => send({ type: 'sweep-progress', requestId, ...progress }),
+    }, signal);
+    send({ type: 'sweep-end', requestId, document });
+    send({ type: 'request-done', requestId });
+  } catch (error) {
+    reportFailure(send, requestId, signal, error, 'Sweep');
+  }
+}
+
+function reportFailure(send: Send, requestId: string, signal: AbortSignal, error: unknown, what: string): void {
+  if (error instanceof RunCancelledError || signal.aborted) send({ type: 'cancelled', requestId });
+  else send({ type: 'error', requestId, message: `${what} failed: ${(error as Error).message}` });
+}

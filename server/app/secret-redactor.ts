@@ -1,0 +1,37 @@
+// Nothing Pipescope sends to a browser or prints may carry a credential. Error texts come from many
+// places (ioredis, redis-benchmark, the OS), so every message leaving the app passes through this: the
+// Redis URL's password, raw and percent-decoded, and the whole URL become ***, and so does the
+// user:password part of anything that looks like a URL.
+import { redactUrl } from '../redis/redis-target.ts';
+
+export type Redactor = (text: string) => string;
+
+export function secretRedactor(redisUrl: string | undefined): Redactor {
+  const secrets = new Set<string>();
+  if (redisUrl) {
+    secrets.add(redisUrl);
+    // As typed (between the user's ":" and the last "@"), and as the URL parser re-encodes it.
+    const typed = /^[a-z][a-z0-9+.-]*:\/\/[^:@]*:(.*)@/i.exec(redisUrl)?.[1];
+    if (typed) secrets.add(typed).add(safeDecode(typed));
+    try {
+      const { password } = new URL(redisUrl);
+      if (password) secrets.add(password).add(safeDecode(password));
+    } catch {
+      // not a URL: the whole string is the secret, added above
+    }
+  }
+  const ordered = [...secrets].filter((s) => s.length > 0).sort((a, b) => b.length - a.length); // longest first
+  return (text) => {
+    let out = text;
+    for (const secret of ordered) out = out.split(secret).join(secret === redisUrl ? redactUrl(secret) : '***');
+    return out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/]*@/gi, '$1***@');
+  };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

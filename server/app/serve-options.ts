@@ -1,0 +1,120 @@
+// The flags of `npm start`: where to listen, which Redis, who may use this server (Host names, page
+// origins, framing sites) and how much each client may ask. Parsed strictly like the recorder's
+// (cli-options.ts): a bad flag gets one clear message and exit code 2.
+import { z } from 'zod';
+import { DEFAULT_CLIENT_LIMITS, LIMIT_FLAGS, type ClientLimits } from './client-limits.ts';
+import { CliError, REDIS_URL_FLAGS, redisUrlFrom, strictParse } from './cli-options.ts';
+import { hostForm } from './origin-policy.ts';
+import { isFrameAncestorSource } from './security-headers.ts';
+
+export const DEFAULT_PORT = 7380;
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  redisUrl: string | undefined;
+  /** Origins (scheme://host[:port]) whose pages may open /live besides the app's own. */
+  allowOrigins?: string[];
+  /** Host names the server answers to besides the ones it is bound to. */
+  allowHosts?: string[];
+  /** CSP frame-ancestors sources besides 'self'. */
+  frameAncestors?: string[];
+  limits?: Partial<ClientLimits>;
+}
+
+const D = DEFAULT_CLIENT_LIMITS;
+export const SERVE_USAGE = `Usage: npm start -- [--port N] [--host ADDRESS] [--redis-url URL | --redis-url-file FILE] [more flags below]
+  --port N                   HTTP port (default: $PORT or ${DEFAULT_PORT}; 0 picks a free one)
+  --host ADDRESS             address to listen on (default: $HOST or 127.0.0.1; 0.0.0.0 opens it to the network)
+  --redis-url URL            use this Redis instead of a private redis-server: redis://[user:pass@]host:port[/db],
+                             rediss:// for TLS (default: $REDIS_URL). A password here shows in \`ps\`: prefer
+  --redis-url-file FILE      the URL read from FILE (first line), or $REDIS_URL
+Who may use it:
+  --allow-host NAME          also answer to this Host name (repeatable). By default only the names the server is
+                             bound to: localhost, 127.0.0.1, [::1]; with --host 0.0.0.0 also this machine's
+                             addresses and host name. Other names get 403 (DNS rebinding protection)
+  --allow-origin ORIGIN      let pages from ORIGIN (e.g. https://docs.example.com) open the live connection
+                             (repeatable). By default only the app's own pages may
+  --frame-ancestors SOURCE   let SOURCE (e.g. https://docs.example.com) frame the app (repeatable; * for anyone).
+                             By default only the app itself may (Content-Security-Policy frame-ancestors 'self')
+How much each client may ask (one client = one WebSocket connection, i.e. one browser tab):
+  ${LIMIT_FLAGS.maxConnections} N        connections open at once, all clients (default ${D.maxConnections})
+  ${LIMIT_FLAGS.maxQueuedPerConnection} N  requests one connection may have waiting or running (default ${D.maxQueuedPerConnection})
+  ${LIMIT_FLAGS.maxRunsPerMinute} N    requests one connection may start per minute (default ${D.maxRunsPerMinute})
+  ${LIMIT_FLAGS.maxQueuedCommands} N    commands all waiting and running requests may add up to
+                             (default ${D.maxQueuedCommands.toLocaleString('en-US')}; a request is always taken when the queue is empty)
+  Requests run one at a time, connections served in turn; each is told its place in the queue.`;
+
+const PortSchema = z.coerce.number({ error: '--port must be a number' }).int('--port must be a whole number').min(0, '--port must be 0..65535').max(65535, '--port must be 0..65535');
+
+export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' {
+  const { values } = strictParse(argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    ...REDIS_URL_FLAGS,
+    'allow-host': { type: 'string', multiple: true },
+    'allow-origin': { type: 'string', multiple: true },
+    'frame-ancestors': { type: 'string', multiple: true },
+    [LIMIT_FLAGS.maxConnections.slice(2)]: { type: 'string' },
+    [LIMIT_FLAGS.maxQueuedPerConnection.slice(2)]: { type: 'string' },
+    [LIMIT_FLAGS.maxRunsPerMinute.slice(2)]: { type: 'string' },
+    [LIMIT_FLAGS.maxQueuedCommands.slice(2)]: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) return 'help';
+  const given: Record<string, unknown> = values;
+  const text = (name: string) => given[name] as string | undefined;
+  const list = (name: string) => (given[name] as string[] | undefined) ?? [];
+  // An empty environment variable counts as unset; an empty flag is a mistake worth naming.
+  if (text('port') !== undefined && text('port')!.trim() === '') throw new CliError('--port must be a number');
+  const port = PortSchema.safeParse(text('port') ?? (env['PORT'] || undefined) ?? DEFAULT_PORT);
+  if (!port.success) throw new CliError(port.error.issues[0]!.message);
+  if (text('host') !== undefined && text('host')!.trim() === '') throw new CliError('--host must not be empty');
+  const host = text('host') ?? (env['HOST'] || undefined) ?? '127.0.0.1';
+  const limits: Partial<ClientLimits> = {};
+  for (const [key, flag] of Object.entries(LIMIT_FLAGS) as [keyof ClientLimits, string][]) {
+    const value = text(flag.slice(2));
+    if (value !== undefined) limits[key] = positiveWholeNumber(flag, value);
+  }
+  return {
+    port: port.data,
+    host,
+    redisUrl: redisUrlFrom(values, env),
+    allowOrigins: list('allow-origin').map(originFlag),
+    allowHosts: list('allow-host').map(hostFlag),
+    frameAncestors: list('frame-ancestors').map(frameAncestorFlag),
+    limits,
+  };
+}
+
+function positiveWholeNumber(flag: string, text: string): number {
+  const value = Number(text.replace(/_/g, ''));
+  if (!/^\d[\d_]*$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) throw new CliError(`${flag} must be a whole number of at least 1, not "${text}"`);
+  return value;
+}
+
+/** scheme://host[:port], as browsers send it in Origin (no path, no trailing slash). */
+function originFlag(text: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    // refused below
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin === 'null' || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+    throw new CliError(`--allow-origin must be an origin like https://docs.example.com or http://localhost:5173, not "${text}"`);
+  }
+  return url.origin;
+}
+
+function hostFlag(text: string): string {
+  const form = hostForm(text);
+  if (!/^([a-z0-9-]+(\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])$/.test(form)) throw new CliError(`--allow-host must be a host name or address without a port, not "${text}"`);
+  return form;
+}
+
+function frameAncestorFlag(text: string): string {
+  const source = text.trim();
+  if (!isFrameAncestorSource(source)) throw new CliError(`--frame-ancestors must be an origin like https://docs.example.com, a scheme like https:, or *, not "${text}"`);
+  return source;
+}
