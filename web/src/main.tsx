@@ -1,7 +1,8 @@
 // Entry point: one live channel (the WebSocket) for the page, and the run store and the sweep store
 // that hear it, rendered by AppView. The frame scheduler publishes data-render-pending on <html> from the first frame on.
-// Traces named by ?trace= (downloading since index.html started them) are verified and put in the
+// Traces named by ?trace= (downloading since public/prefetch.js started them) are verified and put in the
 // store before React's first render when they are already here, so an embed draws in one go.
+import './base/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LiveChannel } from './live/live-channel.ts';

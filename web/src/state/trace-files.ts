@@ -81,12 +81,12 @@ function collect(results: Loaded[]): LoadResult {
 
 declare global {
   interface Window {
-    /** Set by index.html: the ?trace= downloads it started before the app loaded, by URL. */
+    /** Set by public/prefetch.js (index.html loads it first): the ?trace= downloads it started before the app loaded, by URL. */
     pipescopePrefetch?: Map<string, Promise<string>>;
   }
 }
 
-/** The download index.html started for this URL, taken over once (a later load fetches afresh). */
+/** The download public/prefetch.js started for this URL, taken over once (a later load fetches afresh). */
 function prefetchedText(url: string): Promise<string> | undefined {
   const prefetch = typeof window === 'undefined' ? undefined : window.pipescopePrefetch;
   const text = prefetch?.get(url);

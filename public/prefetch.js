@@ -1,0 +1,19 @@
+// Traces named by ?trace= start downloading now, while the app itself loads; the app takes these
+// requests over (web/src/state/trace-files.ts, prefetchedText). A plain script, loaded by index.html
+// before the app's module: it must not wait for the module graph. It is a file, not inline, so that
+// the Content-Security-Policy can forbid inline scripts (server/app/security-headers.ts).
+// Same choice of URLs as traceUrlsFromSearch: trimmed, non-empty, the first MAX_TRACE_FILES (80).
+window.pipescopePrefetch = new Map(
+  new URLSearchParams(location.search).getAll('trace')
+    .map(function (url) { return url.trim(); })
+    .filter(function (url) { return url.length > 0; })
+    .slice(0, 80)
+    .map(function (url) {
+      var text = fetch(url).then(function (response) {
+        if (!response.ok) throw new Error(('HTTP ' + response.status + ' ' + response.statusText).trim());
+        return response.text();
+      });
+      text.catch(function () {}); // reported when the app takes it over
+      return [url, text];
+    }),
+);
