@@ -3,7 +3,9 @@
 // whole milliseconds, so where perPoint commands would take it under REFERENCE_MIN_RUN_MS it is given
 // more, and the document says how many. Its keys live in
 // the sweep's namespace (the command is given on its command line, key included) and are deleted after.
-import { execFile } from 'node:child_process';
+// Its command line carries no secret: against a Redis with a password it reaches Redis through
+// benchmark-auth-relay.ts, and a failure is reported by what it printed, never by its command line.
+import { execFile, type ExecFileException } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Reference, SweepSpec } from '../../trace/sweep-format.ts';
 import { REFERENCE_MIN_RUN_MS, REFERENCE_TOOL } from '../../trace/sweep-format.ts';
@@ -12,16 +14,18 @@ import { DelayProxy } from '../probes/delay-proxy.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
 import { targetHostPort, type RedisTarget } from '../redis/redis-target.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
+import { BenchmarkAuthRelay } from './benchmark-auth-relay.ts';
 
 const run = promisify(execFile);
-export const REDIS_BENCHMARK = process.env['REDIS_BENCHMARK'] ?? 'redis-benchmark';
+/** The program to run: $REDIS_BENCHMARK (read at each use, so a test can wrap it) or redis-benchmark. */
+export const redisBenchmarkBinary = (): string => process.env['REDIS_BENCHMARK'] ?? 'redis-benchmark';
 /** Linux caps one command-line argument at 128 KiB; the SET value travels as one. */
 const MAX_REFERENCE_VALUE_BYTES = 64 * 1024;
 
 /** redis-benchmark's version, or undefined when it is not installed. */
 export async function redisBenchmarkVersion(): Promise<string | undefined> {
   try {
-    const { stdout } = await run(REDIS_BENCHMARK, ['--version']);
+    const { stdout } = await run(redisBenchmarkBinary(), ['--version']);
     return /redis-benchmark (\S+)/.exec(stdout)?.[1] ?? stdout.trim();
   } catch {
     return undefined;
@@ -86,30 +90,56 @@ export async function measureDepth(
   return { commands, opsPerSec };
 }
 
+/** Where redis-benchmark connects: host and port, or the auth relay's Unix socket. */
+export type BenchmarkEndpoint = { host: string; port: number } | { socketPath: string };
+
 /**
- * `redis-benchmark -c 1 -P depth -n commands --csv <command>` against the target (or a local hop to it,
- * such as the delay proxy), with its database and credentials: a function of `commands` that resolves
- * with the ops/s it printed (Infinity for "inf").
+ * `redis-benchmark -c 1 -P depth -n commands --csv <command>` at the endpoint (the target by default, a local hop
+ * to it such as the delay proxy, or the auth relay), with the target's database: a function of
+ * `commands` that resolves with the ops/s it printed (Infinity for "inf"). No credentials on its command
+ * line: a Redis with a password is reached through the relay, which signs in itself.
  */
 export function benchmarkRunner(
   target: RedisTarget,
-  via: { host: string; port: number } | undefined,
+  endpoint: BenchmarkEndpoint | undefined,
   depth: number,
   command: string[],
   signal?: AbortSignal,
+  relay?: BenchmarkAuthRelay,
 ): (commands: number) => Promise<number> {
   const url = new URL(target.url);
-  const { host, port } = via ?? targetHostPort(target);
-  const connection = ['-h', host, '-p', String(port), ...(url.pathname.length > 1 ? ['--dbnum', url.pathname.slice(1)] : [])];
-  const auth = url.password
-    ? [...(url.username ? ['--user', decodeURIComponent(url.username)] : []), '-a', decodeURIComponent(url.password), '--no-auth-warning']
-    : [];
+  const at = endpoint ?? targetHostPort(target);
+  const connection = [
+    ...('socketPath' in at ? ['-s', at.socketPath] : ['-h', at.host, '-p', String(at.port)]),
+    ...(url.pathname.length > 1 ? ['--dbnum', url.pathname.slice(1)] : []),
+  ];
   return async (commands) => {
     if (signal?.aborted) throw new RunCancelledError('Sweep cancelled');
     const args = [...connection, '-c', '1', '-n', String(commands), '-P', String(depth), '--csv', '-q'];
-    const { stdout } = await run(REDIS_BENCHMARK, [...args, ...auth, ...command], { signal, maxBuffer: 1024 * 1024 });
-    return parseCsvRps(stdout);
+    try {
+      const { stdout } = await run(redisBenchmarkBinary(), [...args, ...command], { signal, maxBuffer: 1024 * 1024 });
+      return parseCsvRps(stdout);
+    } catch (error) {
+      if (signal?.aborted) throw new RunCancelledError('Sweep cancelled');
+      throw benchmarkFailure(error, relay?.refusal);
+    }
   };
+}
+
+/**
+ * What went wrong, in redis-benchmark's own words (the first line it printed) or Redis's answer to the
+ * relay's AUTH; never the command line, which execFile's message would quote.
+ */
+export function benchmarkFailure(error: unknown, authRefusal: string | undefined): Error {
+  if (authRefusal) return new Error(`redis-benchmark could not sign in to Redis: ${authRefusal}`);
+  const failed = error as ExecFileException & { stdout?: string; stderr?: string };
+  if (!(failed instanceof Error) || !('code' in failed || 'stderr' in failed)) return failed as Error;
+  if (failed.code === 'ENOENT') return new Error(`${redisBenchmarkBinary()} was not found (Debian: apt-get install redis-tools).`);
+  if (failed.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') return new Error('redis-benchmark printed more than 1 MiB; its result could not be read.');
+  if (failed.message.startsWith('redis-benchmark printed no result')) return failed;
+  const said = `${failed.stderr ?? ''}\n${failed.stdout ?? ''}`.split('\n').map((line) => line.trim()).filter(Boolean).slice(0, 2).join(' ').slice(0, 300);
+  const how = typeof failed.code === 'number' ? `exit code ${failed.code}` : failed.signal ? `signal ${failed.signal}` : 'it failed';
+  return new Error(`redis-benchmark failed (${how})${said ? `: ${said}` : ''}`);
 }
 
 type ReferenceSpec = Pick<SweepSpec, 'command' | 'valueBytes' | 'depths' | 'perPoint' | 'repeats' | 'rttMs' | 'jitterMs'>;
@@ -136,22 +166,37 @@ export async function runReference(
   if (spec.command === 'GET') await control.set(key, 'x'.repeat(spec.valueBytes));
   const delayed = spec.rttMs > 0 || spec.jitterMs > 0;
   const proxy = delayed ? await DelayProxy.start(targetHostPort(session.target), { addedRttMs: spec.rttMs, jitterMs: spec.jitterMs }) : undefined;
+  const hop = proxy ?? targetHostPort(session.target);
+  const auth = authArgs(url);
+  let relay: BenchmarkAuthRelay | undefined;
   try {
+    relay = auth ? await BenchmarkAuthRelay.start(hop, auth) : undefined;
+    const endpoint: BenchmarkEndpoint = relay ? { socketPath: relay.path } : hop;
     const points: Reference['points'] = [];
     for (const depth of spec.depths) {
-      const runOnce = benchmarkRunner(session.target, proxy, depth, command, signal);
+      const runOnce = benchmarkRunner(session.target, endpoint, depth, command, signal, relay);
       const { commands, opsPerSec } = await measureDepth(spec.perPoint, spec.repeats, runOnce, (repeat) => onRun(depth, repeat));
       points.push({ depth, commands, opsPerSec });
     }
-    const shownArgs = ['-c', '1', '-n', '<commands>', '-P', '<depth>', '--csv', ...command.map((a) => (a.length > 40 ? `<${a.length} bytes>` : a))];
+    const shownArgs = [
+      ...(relay ? ['-s', '<auth relay>'] : []),
+      '-c', '1', '-n', '<commands>', '-P', '<depth>', '--csv', ...command.map((a) => (a.length > 40 ? `<${a.length} bytes>` : a)),
+    ];
     return { tool: REFERENCE_TOOL, version, args: shownArgs, points };
   } catch (error) {
     throw signal?.aborted ? new RunCancelledError('Sweep cancelled') : error;
   } finally {
+    await relay?.close();
     await proxy?.close();
     assertAllowed(namespace, 'UNLINK', [key]);
     await control.unlink(key);
   }
+}
+
+/** AUTH's arguments ([user,] password) for a URL with a password; undefined when it has none. */
+function authArgs(url: URL): string[] | undefined {
+  if (!url.password) return undefined;
+  return [...(url.username ? [decodeURIComponent(url.username)] : []), decodeURIComponent(url.password)];
 }
 
 function commandLine(spec: ReferenceSpec, key: string): string[] {
