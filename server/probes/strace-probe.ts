@@ -2,12 +2,13 @@
 // attached to Pipescope's own redis-server for the length of one run. Only read/write/writev on the
 // run's socket are kept, plus the epoll_wait calls that woke for it; each keeps its time (host wall
 // clock, the same clock Redis's TIME reads), its result and its first bytes.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createReadStream, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Syscall } from '../../trace/trace-format.ts';
+import { spawnWatched, type WatchedProcess } from '../support/watched-process.ts';
 
 /** Bytes of data strace prints per call (-s); the wire view shows them escaped. */
 export const SYSCALL_HEAD_BYTES = 64;
@@ -23,44 +24,48 @@ export function straceAvailable(): boolean {
 
 export class StraceProbe {
   private constructor(
-    private readonly child: ChildProcess,
+    private readonly process: WatchedProcess,
     private readonly dir: string,
-    private readonly exited: Promise<void>,
   ) {}
 
-  /** Attaches to every thread of `pid`; resolves once strace says it is attached. */
+  /**
+   * Attaches to every thread of `pid`; resolves once strace says it is attached. strace runs under a
+   * watchdog (support/watched-process.ts): if this process dies, strace is stopped and its folder of
+   * wire bytes removed.
+   */
   static async attach(pid: number): Promise<StraceProbe> {
     const dir = mkdtempSync(join(tmpdir(), 'pipescope-strace-'));
-    const child = spawn('strace', ['-f', '-ttt', '-yy', '-s', String(SYSCALL_HEAD_BYTES),
-      '-e', 'trace=read,write,writev,epoll_wait', '-p', String(pid), '-o', join(dir, 'trace')], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const watched = spawnWatched('strace', ['-f', '-ttt', '-yy', '-s', String(SYSCALL_HEAD_BYTES),
+      '-e', 'trace=read,write,writev,epoll_wait', '-p', String(pid), '-o', join(dir, 'trace')], dir, { keepDir: true });
     let stderr = '';
-    await new Promise<void>((resolve, reject) => {
-      child.stderr!.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-        if (/attached/.test(stderr)) resolve();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        watched.watchdog.stderr!.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+          if (/attached/.test(stderr)) resolve();
+        });
+        void watched.ended.then(() => reject(new Error(`strace could not attach to redis-server (pid ${pid}): ${stderr.trim() || 'it exited'}`)));
       });
-      child.once('exit', () => reject(new Error(`strace could not attach to redis-server (pid ${pid}): ${stderr.trim() || 'it exited'}`)));
-    });
-    return new StraceProbe(child, dir, exited);
+    } catch (error) {
+      await watched.release();
+      throw error;
+    }
+    return new StraceProbe(watched, dir);
   }
 
   /** Detaches and returns the calls on the connection whose client port is `clientPort`. */
   async stop(clientPort: number): Promise<RawSyscall[]> {
-    this.child.kill('SIGINT');
-    await this.exited;
+    await this.process.stop();
     try {
       return await parseStraceFile(join(this.dir, 'trace'), clientPort);
     } finally {
-      rmSync(this.dir, { recursive: true, force: true });
+      await this.process.release();
     }
   }
 
   /** Detaches without reading anything (a cancelled or failed run). */
   async abandon(): Promise<void> {
-    this.child.kill('SIGINT');
-    await this.exited;
-    rmSync(this.dir, { recursive: true, force: true });
+    await this.process.release();
   }
 }
 

@@ -1,17 +1,25 @@
 // Starts and stops Pipescope's own private redis-server: loopback only, a free port, no persistence,
-// so runs never touch anyone's data. The process is stopped on exit, SIGINT and SIGTERM.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// so runs never touch anyone's data. The process is stopped on exit, SIGINT and SIGTERM, and by its
+// watchdog if this process is killed; its folder goes with it. An end nobody asked for is reported
+// (onUnexpectedExit), for private-redis-keeper.ts to restart it.
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { findFreePort } from '../support/free-port.ts';
+import { spawnWatched } from '../support/watched-process.ts';
 
 export interface PrivateRedis {
   host: string;
   port: number;
   pid: number;
   stop(): Promise<void>;
+  /**
+   * Called once if redis-server ends without stop() (killed, crashed): how it ended ("killed by
+   * SIGKILL") and the last line it printed.
+   */
+  onUnexpectedExit(listener: (how: string, lastLine: string) => void): void;
 }
 
 export class RedisServerMissingError extends Error {
@@ -28,7 +36,14 @@ export function findRedisServerBinary(): string | null {
   return probe.status === 0 ? candidate : null;
 }
 
-export async function startPrivateRedis(options: { host?: string; timeoutMs?: number } = {}): Promise<PrivateRedis> {
+export interface PrivateRedisOptions {
+  host?: string;
+  /** A port to use (a restart reuses its old one); default: a free one. */
+  port?: number;
+  timeoutMs?: number;
+}
+
+export async function startPrivateRedis(options: PrivateRedisOptions = {}): Promise<PrivateRedis> {
   const binary = findRedisServerBinary();
   if (!binary) {
     throw new RedisServerMissingError(
@@ -38,49 +53,47 @@ export async function startPrivateRedis(options: { host?: string; timeoutMs?: nu
   }
   installExitHooks();
   const host = options.host ?? '127.0.0.1';
-  const port = await findFreePort(host);
+  const port = options.port ?? (await findFreePort(host));
   const dir = mkdtempSync(join(tmpdir(), 'pipescope-redis-'));
-  const child = spawn(
-    'sh',
-    ['-c', WATCHDOG, binary, '--port', String(port), '--bind', host, '--save', '', '--appendonly', 'no', '--dir', dir,
-      '--daemonize', 'no', '--loglevel', 'warning', '--protected-mode', 'yes'],
-    { stdio: ['pipe', 'ignore', 'pipe'] },
-  );
+  // The watchdog (support/watched-process.ts) stops redis-server when this process goes away, however
+  // it dies (even SIGKILL), and removes the folder when redis-server ends, however it ends.
+  const watched = spawnWatched(binary, ['--port', String(port), '--bind', host, '--save', '', '--appendonly', 'no', '--dir', dir,
+    '--daemonize', 'no', '--loglevel', 'warning', '--protected-mode', 'yes'], dir);
+  const child = watched.watchdog;
   live.add(child);
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  exited.then(() => {
-    live.delete(child);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000)));
+  let stopping = false;
+  void watched.gone.then(() => live.delete(child));
 
   const stop = async (): Promise<void> => {
-    child.stdin?.end(); // the watchdog stops redis-server and waits for it
-    await exited;
+    stopping = true;
+    await watched.release();
   };
   try {
-    const pid = await waitForPing(host, port, options.timeoutMs ?? 10_000, () => child.exitCode !== null);
-    return { host, port, pid, stop };
+    const pid = await waitForPing(host, port, realpathSync(dir), options.timeoutMs ?? 10_000, () => child.exitCode !== null);
+    return {
+      host,
+      port,
+      pid,
+      stop,
+      onUnexpectedExit: (listener) => {
+        void watched.ended.then((end) => {
+          if (!stopping) listener(end.description, output.trim().split('\n').at(-1) ?? '');
+        });
+      },
+    };
   } catch (error) {
     await stop();
-    throw new Error(`redis-server did not start on ${host}:${port}: ${(error as Error).message}${stderr ? `\n${stderr}` : ''}`);
+    throw new Error(`redis-server did not start on ${host}:${port}: ${(error as Error).message}${output ? `\n${output.trim()}` : ''}`);
   }
 }
 
 /**
- * redis-server runs under a tiny shell watchdog that holds the read end of a pipe from this process:
- * when Pipescope goes away, however it dies (even SIGKILL), the pipe closes and redis-server is
- * stopped, so no orphan is left listening.
+ * Waits until the server answers PING; returns its process id (INFO server), not the watchdog's. The
+ * server must be ours (its dir is our folder): a reused port may have been taken by another Redis.
  */
-const WATCHDOG = `"$0" "$@" & server=$!
-trap 'kill $server 2>/dev/null' TERM INT HUP
-read -r _ || true
-kill $server 2>/dev/null
-wait $server`;
-
-/** Waits until the server answers PING; returns its process id (INFO server), not the watchdog's. */
-async function waitForPing(host: string, port: number, timeoutMs: number, hasExited: () => boolean): Promise<number> {
+async function waitForPing(host: string, port: number, dir: string, timeoutMs: number, hasExited: () => boolean): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (hasExited()) throw new Error('the process exited');
@@ -89,6 +102,8 @@ async function waitForPing(host: string, port: number, timeoutMs: number, hasExi
     try {
       await client.connect();
       if ((await client.ping()) === 'PONG') {
+        const [, serverDir] = (await client.config('GET', 'dir')) as [string, string];
+        if (serverDir !== dir) throw new Error(`another Redis (dir ${serverDir}) answers on port ${port}`);
         return Number(/process_id:(\d+)/.exec(await client.info('server'))?.[1] ?? 0);
       }
     } catch (error) {

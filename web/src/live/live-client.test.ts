@@ -21,9 +21,9 @@ class FakeSocket implements SocketLike {
   receive(data: unknown) {
     this.onmessage?.({ data } as MessageEvent);
   }
-  drop(code = 1006) {
+  drop(code = 1006, reason = '') {
     this.readyState = 3;
-    this.onclose?.({ code } as CloseEvent);
+    this.onclose?.({ code, reason } as CloseEvent);
   }
 }
 
@@ -91,5 +91,32 @@ describe('LiveClient', () => {
     sockets[2]!.drop();
     vi.advanceTimersByTime(20_000);
     expect(sockets).toHaveLength(3);
+  });
+
+  it('says why the backend closed the connection, and keeps backing off when it says try again later (1013)', () => {
+    const sockets: FakeSocket[] = [];
+    const states: ConnectionState[] = [];
+    const client = new LiveClient('ws://x/live', { onConnection: (s) => states.push(s), onMessage: () => {}, onInvalidMessage: () => {} }, () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    });
+    const refuse = (i: number) => {
+      sockets[i]!.open();
+      sockets[i]!.drop(1013, 'Too many connections: at most 200 (--max-connections). Close other tabs or try later.');
+    };
+    client.start();
+    refuse(0);
+    expect(states.at(-1)).toMatchObject({
+      status: 'closed', attempt: 2, reason: 'the backend closed the live connection: Too many connections: at most 200 (--max-connections). Close other tabs or try later.',
+    });
+    vi.advanceTimersByTime(1300);
+    refuse(1);
+    expect(states.at(-1)).toMatchObject({ status: 'closed', attempt: 3 }); // ~2 s next, not 0.5 s again
+    vi.advanceTimersByTime(1500);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1000);
+    expect(sockets).toHaveLength(3);
+    client.stop();
   });
 });

@@ -1,6 +1,8 @@
 // The browser's end of the /live WebSocket: connects on the page's own origin, validates every
 // incoming message with ServerMessageSchema (an invalid one is reported, never thrown), and
-// reconnects with exponential backoff (0.5 s doubling to 10 s, ±20 % jitter) while saying so.
+// reconnects with exponential backoff (0.5 s doubling to 10 s, ±20 % jitter) while saying so. When
+// the backend closes with a reason (over its connection limit: 1013, try again later), the reason is
+// what the banner says, and a 1013 keeps backing off rather than starting over at 0.5 s.
 import { LIVE_PATH, parseServerFrame, type ClientMessage, type ServerMessage } from '../../../trace/live-protocol.ts';
 
 export type ConnectionState =
@@ -26,6 +28,8 @@ export interface SocketLike {
 }
 
 const OPEN = 1;
+/** WebSocket close code: the server is overloaded (here: too many connections); try again later. */
+const TRY_AGAIN_LATER = 1013;
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 10_000;
 
@@ -103,6 +107,7 @@ export class LiveClient {
       return;
     }
     this.socket = socket;
+    const attemptsBefore = this.attempt;
     socket.onopen = () => {
       this.attempt = 0;
       this.events.onConnection({ status: 'open' });
@@ -120,7 +125,9 @@ export class LiveClient {
       this.socket = null;
       if (this.stopped) return;
       const wasOpen = this.attempt === 0;
-      this.scheduleReconnect(wasOpen ? `the live connection closed (code ${event.code})` : `no answer at ${this.url}`);
+      if (event.code === TRY_AGAIN_LATER) this.attempt = attemptsBefore; // refused at once: keep backing off
+      const reason = event.reason ? `the backend closed the live connection: ${event.reason}` : `the live connection closed (code ${event.code})`;
+      this.scheduleReconnect(wasOpen || event.reason ? reason : `no answer at ${this.url}`);
     };
   }
 

@@ -1,6 +1,7 @@
 // Progress of the active request: one bar for the whole request (replies received / commands asked,
 // over all its modes and repeats) plus a line per mode (which repeat is under way), and the queue
-// position while other runs go first. A request cut short (runs of a second or more run once) simply ends.
+// position while other requests go first (the backend serves connections in turn, so the position can
+// grow when another tab joins). A request cut short (runs of a second or more run once) simply ends.
 import type { ActiveRequest } from '../live/live-run-tracker.ts';
 import { formatCount, formatUs, plural } from '../format/number-format.ts';
 import { etaUs } from '../format/rtt-estimate.ts';
@@ -14,7 +15,7 @@ export function RunProgressView({ active }: { active: ActiveRequest | null }) {
   const status =
     active.cancelling ? 'cancelling…'
     : active.position === null ? 'sending…'
-    : active.position > 0 ? `waiting: ${plural(active.position, 'run')} ahead`
+    : active.position > 0 ? `waiting: ${plural(active.position, 'request')} ahead (tabs take turns)`
     : 'running';
   return (
     <div className="progress-card" aria-live="polite">
