@@ -52,6 +52,8 @@ export async function openFixtures(browser: Browser, appUrl: string, fixtures: s
     timezoneId: 'UTC',
     colorScheme: 'light',
     reducedMotion: 'reduce',
+    // The app's CSP allows no inline style; the test stylesheet below is the test's, not the app's.
+    bypassCSP: true,
   });
   await context.addInitScript((css: string) => {
     const add = () => {
