@@ -13,6 +13,8 @@ export interface ServeOptions {
   port: number;
   host: string;
   redisUrl: string | undefined;
+  /** --redis-ca: a PEM file of CA certificates to trust for rediss:// besides Node's own. */
+  redisCa?: string;
   /** Origins (scheme://host[:port]) whose pages may open /live besides the app's own. */
   allowOrigins?: string[];
   /** Host names the server answers to besides the ones it is bound to. */
@@ -29,6 +31,8 @@ export const SERVE_USAGE = `Usage: npm start -- [--port N] [--host ADDRESS] [--r
   --redis-url URL            use this Redis instead of a private redis-server: redis://[user:pass@]host:port[/db],
                              rediss:// for TLS (default: $REDIS_URL). A password here shows in \`ps\`: prefer
   --redis-url-file FILE      the URL read from FILE (first line), or $REDIS_URL
+  --redis-ca FILE            for rediss://: also trust the CA certificates (PEM) in FILE, e.g. a private CA
+                             (or set NODE_EXTRA_CA_CERTS=FILE for the whole process)
 Who may use it:
   --allow-host NAME          also answer to this Host name (repeatable). By default only the names the server is
                              bound to: localhost, 127.0.0.1, [::1]; with --host 0.0.0.0 also this machine's
@@ -52,6 +56,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     port: { type: 'string' },
     host: { type: 'string' },
     ...REDIS_URL_FLAGS,
+    'redis-ca': { type: 'string' },
     'allow-host': { type: 'string', multiple: true },
     'allow-origin': { type: 'string', multiple: true },
     'frame-ancestors': { type: 'string', multiple: true },
@@ -80,6 +85,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     port: port.data,
     host,
     redisUrl: redisUrlFrom(values, env),
+    ...(text('redis-ca') ? { redisCa: text('redis-ca') } : {}),
     allowOrigins: list('allow-origin').map(originFlag),
     allowHosts: list('allow-host').map(hostFlag),
     frameAncestors: list('frame-ancestors').map(frameAncestorFlag),

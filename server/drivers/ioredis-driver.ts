@@ -6,6 +6,7 @@ import type { ChainableCommander, Redis } from 'ioredis';
 import type { Outcome } from '../../trace/trace-builder.ts';
 import { chunks, type Workload } from '../protocol/run-workload.ts';
 import { previewReply } from '../protocol/reply-preview.ts';
+import { openConnection } from '../redis/connect-failure.ts';
 import { connect, type RedisTarget } from '../redis/redis-target.ts';
 import { ioredisVersion } from '../support/recorder-info.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
@@ -25,7 +26,7 @@ export class IoredisDriver implements RunDriver {
 
   static async open(target: RedisTarget, name: string): Promise<IoredisDriver> {
     const connection = connect(target, name);
-    await connection.connect();
+    await openConnection(connection, target);
     return new IoredisDriver(connection, ioredisClientName());
   }
 

@@ -4,6 +4,7 @@
 // handed on (counted, in order) the moment their last byte is read.
 import type { Socket } from 'node:net';
 import type { Outcome } from '../../trace/trace-builder.ts';
+import { explainConnectError } from '../redis/connect-failure.ts';
 import { handshakeCommands, openRawSocket, type RedisTarget } from '../redis/redis-target.ts';
 import { previewReply } from '../protocol/reply-preview.ts';
 import { INLINE_PING, encode, encodeBatch, type EncodedBatch } from '../protocol/resp-encoder.ts';
@@ -50,10 +51,16 @@ export class RawDriver implements RunDriver {
   }
 
   static async open(target: RedisTarget): Promise<RawDriver> {
-    const driver = new RawDriver(await openRawSocket(target));
+    const socket = await openRawSocket(target).catch((error: unknown) => {
+      throw explainConnectError(error, target);
+    });
+    const driver = new RawDriver(socket);
     for (const command of handshakeCommands(target, { select: true })) {
       const reply = await driver.one(encode(command));
-      if (reply instanceof RespError) throw new Error(reply.message);
+      if (reply instanceof RespError) {
+        driver.disconnect();
+        throw explainConnectError(new Error(reply.message), target);
+      }
     }
     return driver;
   }

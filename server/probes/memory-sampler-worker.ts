@@ -14,9 +14,9 @@ export const MEMORY_WORKER_SOURCE = String.raw`
 (async () => {
   const { parentPort, workerData } = await import('node:worker_threads');
   const { Redis } = await import(workerData.ioredisUrl);
-  const { url, tlsServername, name, intervalMs } = workerData;
+  const { url, tls, name, intervalMs } = workerData;
   const connection = new Redis(url, {
-    ...(url.startsWith('rediss:') ? { tls: { servername: tlsServername } } : {}),
+    ...(tls ? { tls } : {}),
     lazyConnect: true, connectionName: name, enableOfflineQueue: false, maxRetriesPerRequest: 0,
     retryStrategy: () => null, enableAutoPipelining: false, connectTimeout: 5000,
   });

@@ -14,7 +14,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { MEMORY_CLIENT_SOURCE, MEMORY_SERVER_SOURCE, type ClientMemorySample, type Memory, type ServerMemorySample } from '../../trace/trace-format.ts';
-import { targetHostPort, type RedisTarget } from '../redis/redis-target.ts';
+import { tlsOptions, type RedisTarget } from '../redis/redis-target.ts';
 import { microsSince } from '../support/monotonic-clock.ts';
 import { MEMORY_WORKER_SOURCE } from './memory-sampler-worker.ts';
 
@@ -62,7 +62,7 @@ export class MemorySampler {
   static async connect(target: RedisTarget, name: string, intervalMs = MEMORY_INTERVAL_MS): Promise<MemorySampler> {
     const worker = new Worker(MEMORY_WORKER_SOURCE, {
       eval: true,
-      workerData: { ioredisUrl, url: target.url, tlsServername: target.tlsServername ?? targetHostPort(target).host, name, intervalMs },
+      workerData: { ioredisUrl, url: target.url, tls: target.url.startsWith('rediss:') ? tlsOptions(target) : null, name, intervalMs },
     });
     const sampler = new MemorySampler(worker, intervalMs);
     const reply = await sampler.next();

@@ -1,5 +1,6 @@
 // Opens the Redis a process will measure: the one named by a URL, or else a private redis-server
 // that Pipescope starts now and stops on close.
+import { readFileSync } from 'node:fs';
 import { startPrivateRedis } from './private-redis-server.ts';
 import { RedisSession } from './redis-session.ts';
 import { redactUrl, targetFromUrl } from './redis-target.ts';
@@ -10,9 +11,14 @@ export interface OpenedRedis {
   close(): Promise<void>;
 }
 
-export async function openRedis(redisUrl: string | undefined): Promise<OpenedRedis> {
+export interface OpenRedisOptions {
+  /** A PEM file of CA certificates to trust for rediss:// (--redis-ca), besides Node's own. */
+  caFile?: string;
+}
+
+export async function openRedis(redisUrl: string | undefined, options: OpenRedisOptions = {}): Promise<OpenedRedis> {
   if (redisUrl) {
-    const target = targetFromUrl(redisUrl);
+    const target = targetFromUrl(redisUrl, false, options.caFile ? readCa(options.caFile) : undefined);
     const session = await RedisSession.open(target).catch((error: Error) => {
       throw new Error(`Could not connect to ${redactUrl(redisUrl)}: ${error.message}`);
     });
@@ -33,4 +39,15 @@ export async function openRedis(redisUrl: string | undefined): Promise<OpenedRed
     await server.stop();
     throw error;
   }
+}
+
+function readCa(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`Cannot read the CA file given with --redis-ca (${file}): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new Error(`The CA file given with --redis-ca (${file}) holds no PEM certificate (-----BEGIN CERTIFICATE-----).`);
+  return text;
 }

@@ -3,6 +3,7 @@
 import type { Redis } from 'ioredis';
 import type { RedisStatus } from '../../trace/live-protocol.ts';
 import type { RedisInfo } from '../../trace/trace-format.ts';
+import { describeConnectFailure, openConnection } from './connect-failure.ts';
 import { parseInfo } from './info-fields.ts';
 import { connect, type RedisTarget } from './redis-target.ts';
 
@@ -17,7 +18,7 @@ export class RedisSession {
   static async open(target: RedisTarget): Promise<RedisSession> {
     const control = connect(target, 'pipescope-control', { retryStrategy: (attempt) => Math.min(attempt * 200, 2_000), enableOfflineQueue: false });
     const session = new RedisSession(target, control);
-    await control.connect();
+    await openConnection(control, target); // on failure: closed (it would keep retrying) and explained
     await session.readVersion();
     return session;
   }
@@ -37,7 +38,8 @@ export class RedisSession {
       if (!this.version) await this.readVersion();
       return { ...base, up: true, version: this.version };
     } catch (error) {
-      return { ...base, up: false, message: `Redis at ${this.target.address} is unreachable: ${(error as Error).message}` };
+      const cause = describeConnectFailure(this.control, error, this.target).message;
+      return { ...base, up: false, message: `Redis at ${this.target.address} is unreachable: ${cause}` };
     }
   }
 

@@ -2,7 +2,7 @@
 // existing one given by URL (redis:// or rediss:// for TLS, with optional user and password).
 // Every connection Pipescope opens is made here, with options that suit measurement.
 import { connect as tcpConnect, type Socket } from 'node:net';
-import { connect as tlsConnect } from 'node:tls';
+import { connect as tlsConnect, rootCertificates } from 'node:tls';
 import { Redis, type RedisOptions } from 'ioredis';
 
 export interface RedisTarget {
@@ -15,9 +15,11 @@ export interface RedisTarget {
   pid?: number;
   /** For TLS through a local hop: the name the certificate must match (the real host). */
   tlsServername?: string;
+  /** For rediss://: CA certificates (PEM) to trust besides Node's own (--redis-ca FILE). */
+  tlsCa?: string;
 }
 
-export function targetFromUrl(url: string, embedded = false): RedisTarget {
+export function targetFromUrl(url: string, embedded = false, tlsCa?: string): RedisTarget {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -27,7 +29,7 @@ export function targetFromUrl(url: string, embedded = false): RedisTarget {
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
     throw new Error(`Invalid Redis URL: the scheme must be redis:// or rediss://, not ${parsed.protocol}//`);
   }
-  return { address: `${parsed.hostname}:${parsed.port || '6379'}`, embedded, url };
+  return { address: `${parsed.hostname}:${parsed.port || '6379'}`, embedded, url, ...(tlsCa ? { tlsCa } : {}) };
 }
 
 /**
@@ -61,9 +63,23 @@ export function viaProxy(target: RedisTarget, proxy: { host: string; port: numbe
   return { ...target, url: url.toString(), tlsServername: target.tlsServername ?? targetHostPort(target).host };
 }
 
+/** TLS options for the target: the name its certificate must match, and any extra CA. */
+export function tlsOptions(target: RedisTarget): { servername: string; ca?: string[] } {
+  const servername = target.tlsServername ?? targetHostPort(target).host;
+  // Node's default CAs plus the given one: `ca` alone would replace them.
+  return target.tlsCa ? { servername, ca: [...rootCertificates, target.tlsCa] } : { servername };
+}
+
+const errorsSeen = new WeakMap<Redis, Error[]>();
+
+/** The connection's last few errors since it was last ready, oldest first (connect-failure.ts explains them). */
+export function recentErrors(client: Redis): Error[] {
+  return errorsSeen.get(client) ?? [];
+}
+
 /** A connection that never reconnects or queues by itself: a run either measures or fails. */
 export function connect(target: RedisTarget, name: string, extra: RedisOptions = {}): Redis {
-  const tls = target.url.startsWith('rediss:') ? { tls: { servername: target.tlsServername ?? targetHostPort(target).host } } : {};
+  const tls = target.url.startsWith('rediss:') ? { tls: tlsOptions(target) } : {};
   const client = new Redis(target.url, {
     ...tls,
     lazyConnect: true,
@@ -75,7 +91,10 @@ export function connect(target: RedisTarget, name: string, extra: RedisOptions =
     connectTimeout: 5_000,
     ...extra,
   });
-  client.on('error', () => {}); // surfaced through the failing command instead
+  // Surfaced through the failing command instead; kept, because ioredis rejects a failed connect()
+  // with "Connection is closed." and the cause is only in these.
+  client.on('error', (error: Error) => errorsSeen.set(client, [...recentErrors(client), error].slice(-5)));
+  client.on('ready', () => errorsSeen.delete(client));
   return client;
 }
 
@@ -83,7 +102,7 @@ export function connect(target: RedisTarget, name: string, extra: RedisOptions =
 export async function openRawSocket(target: RedisTarget): Promise<Socket> {
   const tls = target.url.startsWith('rediss:');
   const { host, port } = targetHostPort(target);
-  const socket = tls ? tlsConnect({ host, port, servername: target.tlsServername ?? host }) : tcpConnect({ host, port });
+  const socket = tls ? tlsConnect({ host, port, ...tlsOptions(target) }) : tcpConnect({ host, port });
   socket.setNoDelay(true);
   await new Promise<void>((resolve, reject) => {
     socket.once(tls ? 'secureConnect' : 'connect', () => resolve());
