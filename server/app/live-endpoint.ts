@@ -6,7 +6,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { LIVE_PATH, type ServerMessage } from '../../trace/live-protocol.ts';
+import { LIVE_PATH, type RedisStatus, type ServerMessage } from '../../trace/live-protocol.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
 import type { RunQueue } from '../runs/run-queue.ts';
 import { connectionRefusal, type ClientLimits } from './client-limits.ts';
@@ -52,11 +52,7 @@ export function attachLiveEndpoint(http: Server, session: RedisSession, queue: R
   });
 
   let lastStatus = '';
-  const broadcastStatus = async () => {
-    // The health check's PING is traffic too: while a run is measured it would land in the run's INFO
-    // deltas (and make them non-exclusive). A failing run reports an unreachable Redis by itself.
-    if (queue.length > 0) return;
-    const redis = await session.status();
+  const publish = (redis: RedisStatus) => {
     if (redis.message) redis.message = settings.redact(redis.message);
     const text = JSON.stringify(redis);
     if (text === lastStatus) return;
@@ -64,9 +60,20 @@ export function attachLiveEndpoint(http: Server, session: RedisSession, queue: R
     const message: ServerMessage = { type: 'redis-status', redis };
     for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(JSON.stringify(message));
   };
+  const broadcastStatus = async () => {
+    // The health check's PING is traffic too: while a run is measured it would land in the run's INFO
+    // deltas (and make them non-exclusive). A failing run reports an unreachable Redis by itself.
+    if (queue.length > 0) return;
+    publish(await session.status());
+  };
+  // A restart of the private redis-server (redis/private-redis-keeper.ts) is told at once; no PING.
+  const stopListening = session.onChange(publish);
   const timer = setInterval(() => void broadcastStatus(), STATUS_INTERVAL_MS);
   timer.unref();
-  wss.on('close', () => clearInterval(timer));
+  wss.on('close', () => {
+    clearInterval(timer);
+    stopListening();
+  });
   return wss;
 }
 

@@ -8,8 +8,9 @@ import { IoredisDriver, ioredisClientName } from './ioredis-driver.ts';
 import { RawDriver, RAW_CLIENT } from './raw-driver.ts';
 import type { RunDriver } from './run-driver.ts';
 
-export async function openDriver(engine: Engine, target: RedisTarget, name: string): Promise<RunDriver> {
-  return engine === 'raw' ? RawDriver.open(target) : IoredisDriver.open(target, name);
+/** `pipelineSlice`: commands per slice of a long ioredis pipeline (see ioredis-driver.ts). */
+export async function openDriver(engine: Engine, target: RedisTarget, name: string, { pipelineSlice }: { pipelineSlice?: number } = {}): Promise<RunDriver> {
+  return engine === 'raw' ? RawDriver.open(target) : IoredisDriver.open(target, name, pipelineSlice);
 }
 
 /** Who writes the commands for an engine: the trace's recorder.client. */

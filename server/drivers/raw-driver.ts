@@ -7,7 +7,7 @@ import type { Outcome } from '../../trace/trace-builder.ts';
 import { explainConnectError } from '../redis/connect-failure.ts';
 import { handshakeCommands, openRawSocket, type RedisTarget } from '../redis/redis-target.ts';
 import { previewReply } from '../protocol/reply-preview.ts';
-import { INLINE_PING, encode, encodeBatch, type EncodedBatch } from '../protocol/resp-encoder.ts';
+import { INLINE_PING, encode, encodeBatch, encodeBatchInSlices, type EncodedBatch } from '../protocol/resp-encoder.ts';
 import { RespError, RespReplyReader, type RespValue } from '../protocol/resp-reply-reader.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { outcomeRecorder } from './outcome-recorder.ts';
@@ -15,6 +15,9 @@ import { chunks, type Workload } from '../protocol/run-workload.ts';
 import type { RunDriver } from './run-driver.ts';
 
 export const RAW_CLIENT = 'raw socket (pre-encoded RESP; PING inline)';
+
+/** Commands encoded between two turns of the event loop in prepare() (before t0). */
+const PREPARE_SLICE = 20_000;
 
 interface Waiting {
   remaining: number;
@@ -89,8 +92,16 @@ export class RawDriver implements RunDriver {
     return id;
   }
 
-  prepare(workload: Workload, n: number): void {
-    this.prepared = { workload, n, batch: encodeBatch(workload, n) };
+  async prepare(workload: Workload, n: number, cancelled: () => boolean): Promise<void> {
+    const steps = encodeBatchInSlices(workload, n, PREPARE_SLICE);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) {
+        this.prepared = { workload, n, batch: step.value };
+        return;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      if (cancelled()) throw new RunCancelledError('Run cancelled');
+    }
   }
 
   /** The run's commands, encoded by prepare() before t0 (or now, if it was not called for this run). */
@@ -118,5 +129,9 @@ export class RawDriver implements RunDriver {
   disconnect(): void {
     this.prepared = undefined;
     this.socket.destroy();
+  }
+
+  abort(): void {
+    this.disconnect();
   }
 }

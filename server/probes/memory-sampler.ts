@@ -10,8 +10,6 @@
 // run subtract exactly that from its INFO deltas (chunked-pipelines.integration.test.ts checks it).
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { MEMORY_CLIENT_SOURCE, MEMORY_SERVER_SOURCE, type ClientMemorySample, type Memory, type ServerMemorySample } from '../../trace/trace-format.ts';
 import { tlsOptions, type RedisTarget } from '../redis/redis-target.ts';
@@ -132,21 +130,6 @@ export class MemorySampler {
     clearTimeout(this.timer);
     void this.worker.terminate();
   }
-}
-
-let fullGc: (() => void) | undefined;
-
-/**
- * A full garbage collection before t0, so the client's first sample is what is really alive and the
- * run's growth above it is the run's own, not an earlier run's garbage. (V8 only hands out gc() to
- * code compiled after --expose-gc is set, hence the fresh context.)
- */
-export function collectGarbage(): void {
-  if (!fullGc) {
-    setFlagsFromString('--expose-gc');
-    fullGc = runInNewContext('gc') as () => void;
-  }
-  fullGc();
 }
 
 /** qbuf, omem and tot-mem from one CLIENT LIST line; undefined when the client is gone. */

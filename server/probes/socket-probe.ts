@@ -1,7 +1,9 @@
 // Measures a run at the client socket: every write() the client library makes and every `data`
 // chunk it receives, with the time (µs since the run's t0) and how many commands or replies the
 // bytes completed. It wraps the socket instance, which is exactly where ioredis hands a command or a
-// whole pipeline to the kernel (one stream.write per command, one per pipeline).
+// whole pipeline to the kernel (one stream.write per command, one per pipeline). Writes made while
+// the socket is corked (a long pipeline handed over in slices, drivers/ioredis-driver.ts) reach the
+// kernel together when it is uncorked: they are recorded as one write, at that moment.
 import type { Socket } from 'node:net';
 import type { ProbeBatch } from '../../trace/trace-builder.ts';
 import { escapeBytes } from '../../trace/escape-bytes.ts';
@@ -14,6 +16,9 @@ export class SocketProbe {
   private readonly requests = new RespFrameCounter();
   private readonly replies = new RespFrameCounter();
   private readonly originalWrite: Socket['write'];
+  private readonly originalUncork: Socket['uncork'];
+  /** Writes held while the socket is corked: recorded as one when it is uncorked. */
+  private corked: { bytes: number; commands: number; head?: string } | undefined;
   private readonly onData = (chunk: Buffer | string): void => {
     const atUs = this.clock.micros();
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -33,9 +38,26 @@ export class SocketProbe {
     socket.write = ((chunk: unknown, ...rest: unknown[]): boolean => {
       const atUs = this.clock.micros();
       const bytes = toBytes(chunk, rest[0]);
-      this.pending.writes.push({ atUs, bytes: bytes.length, commands: this.requests.feed(bytes), ...this.headOf(bytes) });
+      const commands = this.requests.feed(bytes);
+      if (socket.writableCorked > 0) {
+        this.corked ??= { bytes: 0, commands: 0, ...this.headOf(bytes) };
+        this.corked.bytes += bytes.length;
+        this.corked.commands += commands;
+      } else {
+        this.pending.writes.push({ atUs, bytes: bytes.length, commands, ...this.headOf(bytes) });
+      }
       return write.call(socket, chunk, ...rest);
     }) as Socket['write'];
+    this.originalUncork = socket.uncork;
+    socket.uncork = (): void => {
+      const atUs = this.clock.micros();
+      this.originalUncork.call(socket);
+      const corked = this.corked;
+      if (corked && socket.writableCorked === 0) {
+        this.corked = undefined;
+        if (!socket.destroyed) this.pending.writes.push({ atUs, ...corked });
+      }
+    };
     // Prepended, so the time is taken before the client library parses the chunk.
     socket.prependListener('data', this.onData);
   }
@@ -58,6 +80,7 @@ export class SocketProbe {
 
   detach(): void {
     this.socket.write = this.originalWrite;
+    this.socket.uncork = this.originalUncork;
     this.socket.off('data', this.onData);
   }
 }

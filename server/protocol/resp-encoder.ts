@@ -19,6 +19,15 @@ export interface EncodedBatch {
 }
 
 export function encodeBatch(workload: Workload, n: number): EncodedBatch {
+  const steps = encodeBatchInSlices(workload, n, Infinity);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/**
+ * encodeBatch, pausing (yield) after each `slice` commands of each pass, so a caller can free the
+ * event loop in between: a million SETs take about a second to encode.
+ */
+export function* encodeBatchInSlices(workload: Workload, n: number, slice: number): Generator<void, EncodedBatch> {
   const offsets = new Float64Array(n + 1);
   if (workload.command === 'PING') {
     const bytes = Buffer.allocUnsafe(INLINE_PING.length * n);
@@ -30,9 +39,15 @@ export function encodeBatch(workload: Workload, n: number): EncodedBatch {
   }
   // Two passes over the arguments: sizes first, so the batch is one allocation, written in place.
   const commandArgs = (i: number) => [workload.command, ...workload.argsFor(i)];
-  for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i]! + encodedLength(commandArgs(i));
+  for (let i = 0; i < n; i++) {
+    offsets[i + 1] = offsets[i]! + encodedLength(commandArgs(i));
+    if ((i + 1) % slice === 0) yield;
+  }
   const bytes = Buffer.allocUnsafe(offsets[n]!);
-  for (let i = 0; i < n; i++) writeCommand(bytes, offsets[i]!, commandArgs(i));
+  for (let i = 0; i < n; i++) {
+    writeCommand(bytes, offsets[i]!, commandArgs(i));
+    if ((i + 1) % slice === 0) yield;
+  }
   return { bytes, offsets };
 }
 

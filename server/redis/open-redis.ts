@@ -1,6 +1,7 @@
 // Opens the Redis a process will measure: the one named by a URL, or else a private redis-server
-// that Pipescope starts now and stops on close.
+// that Pipescope starts now, restarts if it dies (private-redis-keeper.ts) and stops on close.
 import { readFileSync } from 'node:fs';
+import { PrivateRedisKeeper, privateTarget } from './private-redis-keeper.ts';
 import { startPrivateRedis } from './private-redis-server.ts';
 import { RedisSession } from './redis-session.ts';
 import { redactUrl, targetFromUrl } from './redis-target.ts';
@@ -8,6 +9,8 @@ import { redactUrl, targetFromUrl } from './redis-target.ts';
 export interface OpenedRedis {
   session: RedisSession;
   description: string;
+  /** The keeper of the private redis-server; absent for a Redis given by URL. */
+  keeper?: PrivateRedisKeeper;
   close(): Promise<void>;
 }
 
@@ -25,20 +28,23 @@ export async function openRedis(redisUrl: string | undefined, options: OpenRedis
     return { session, description: `Redis ${session.info.version} at ${target.address}`, close: () => session.close() };
   }
   const server = await startPrivateRedis();
+  let session: RedisSession;
   try {
-    const session = await RedisSession.open({ ...targetFromUrl(`redis://${server.host}:${server.port}`, true), pid: server.pid });
-    return {
-      session,
-      description: `private redis-server ${session.info.version} on ${server.host}:${server.port} (pid ${server.pid})`,
-      close: async () => {
-        await session.close();
-        await server.stop();
-      },
-    };
+    session = await RedisSession.open(privateTarget(server));
   } catch (error) {
     await server.stop();
     throw error;
   }
+  const keeper = new PrivateRedisKeeper(server, session);
+  return {
+    session,
+    keeper,
+    description: `private redis-server ${session.info.version} on ${server.host}:${server.port} (pid ${server.pid})`,
+    close: async () => {
+      await keeper.close(); // first: a restart under way must not retarget a closed session
+      await session.close();
+    },
+  };
 }
 
 function readCa(file: string): string {

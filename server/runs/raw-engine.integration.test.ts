@@ -6,7 +6,8 @@ import type { Outcome } from '../../trace/trace-builder.ts';
 import { namespaceFor } from '../protocol/command-guard.ts';
 import { RawDriver } from '../drivers/raw-driver.ts';
 import { encode } from '../protocol/resp-encoder.ts';
-import { deleteRunKeys, executeRun } from './run-executor.ts';
+import { deleteRunKeys } from './run-cleanup.ts';
+import { executeRun } from './run-executor.ts';
 import { workloadFor } from '../protocol/run-workload.ts';
 
 const local = usePrivateRedisSession();
@@ -51,7 +52,7 @@ it('writes each pipeline as a slice of one buffer encoded before the run', async
   const driver = await RawDriver.open(local.session.target);
   try {
     const workload = workloadFor('SET', namespaceFor('raw-prepare-test'), 10);
-    driver.prepare(workload, 2500);
+    await driver.prepare(workload, 2500, () => false);
     const written: Buffer[] = [];
     const write = driver.socket.write.bind(driver.socket);
     driver.socket.write = ((chunk: Buffer) => (written.push(chunk), write(chunk))) as typeof driver.socket.write;

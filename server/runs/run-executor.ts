@@ -4,9 +4,11 @@
 // t0 is the instant the run calls the client for its first command: every set-up step (warm-up,
 // probes, samplers and their baselines, the start message, the first INFO snapshot, GC) comes before.
 // Socket probe events are flushed in batches to the TraceBuilder and to any live listener, so the
-// trace the recorder saves and the one the browser builds come from the same events.
+// trace the recorder saves and the one the browser builds come from the same events. A Cancel (the
+// signal) aborts the driver at once: its socket is destroyed, nothing more reaches Redis; then, as
+// after any run, the probes stop and the run's keys are deleted (run-cleanup.ts). After a big run the
+// backend gives its memory back once idle (support/garbage-collection.ts).
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { TraceBuilder, type Outcome, type ProbeBatch, type ServerCounts, type ServerSide, type TraceHeader } from '../../trace/trace-builder.ts';
 import { commandTakesValue, serverProbes, warmupCommands, type RunSpec } from '../../trace/run-request.ts';
 import type { KernelTcp, Memory, RunInfo, RunMode, TraceDocument } from '../../trace/trace-format.ts';
@@ -22,15 +24,22 @@ import type { RedisSession } from '../redis/redis-session.ts';
 import { serverDelta, snapshotServer } from '../probes/server-counters.ts';
 import { redisAddress } from '../probes/monitor-probe.ts';
 import { ProxyProbe } from '../probes/proxy-probe.ts';
-import { MemorySampler, collectGarbage } from '../probes/memory-sampler.ts';
+import { MemorySampler } from '../probes/memory-sampler.ts';
+import { collectGarbage, releaseMemoryWhenIdle } from '../support/garbage-collection.ts';
 import { ServerTracer } from '../probes/server-tracer.ts';
 import { SocketProbe } from '../probes/socket-probe.ts';
 import { RunClock, microsSince } from '../support/monotonic-clock.ts';
 import { kernelTcpDelta, readKernelTcp } from '../probes/kernel-tcp-probe.ts';
+import { deleteKeys, explainRunFailure } from './run-cleanup.ts';
 import { Warmup, warmupSize } from './warmup.ts';
-import { workloadFor, type Workload } from '../protocol/run-workload.ts';
+import { workloadFor } from '../protocol/run-workload.ts';
 
 export const FLUSH_INTERVAL_MS = 50;
+/** After a run of at least this many commands, memory is given back once the backend is idle. */
+export const RELEASE_MEMORY_AFTER_COMMANDS = 50_000;
+
+/** Runs between their start and the end of their clean-up: a full GC must not land in one. */
+let runsUnderWay = 0;
 
 export interface RunListener {
   onStart?(header: TraceHeader): void;
@@ -62,6 +71,11 @@ export type RunParameters = Pick<RunSpec, 'command' | 'n' | 'valueBytes'> &
   Partial<Pick<RunSpec, 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'kernelTcp'>> & {
     /** Which repeat of its request this run is, from 0 (recorded as run.repeat). */
     repeat?: number;
+    /**
+     * Commands per slice of a long ioredis pipeline (drivers/ioredis-driver.ts; default PIPELINE_SLICE).
+     * Infinity hands it to ioredis in one piece, as before slicing: for measuring what slicing costs.
+     */
+    pipelineSlice?: number;
   };
 
 export async function executeRun(
@@ -71,6 +85,17 @@ export async function executeRun(
   listener: RunListener = {},
   signal?: AbortSignal,
 ): Promise<TraceDocument> {
+  throwIfCancelled(signal);
+  runsUnderWay++;
+  try {
+    return await measureRun(session, mode, spec, listener, signal);
+  } finally {
+    runsUnderWay--;
+    if (spec.n >= RELEASE_MEMORY_AFTER_COMMANDS) releaseMemoryWhenIdle(() => runsUnderWay === 0);
+  }
+}
+
+async function measureRun(session: RedisSession, mode: RunMode, spec: RunParameters, listener: RunListener, signal: AbortSignal | undefined): Promise<TraceDocument> {
   const id = newRunId();
   const namespace = namespaceFor(id);
   const valueBytes = commandTakesValue(spec.command) ? spec.valueBytes : 0;
@@ -82,7 +107,7 @@ export async function executeRun(
   const { monitor, strace } = serverProbes({ serverTrace: spec.serverTrace ?? false, monitor: spec.monitor ?? false, strace: spec.strace ?? false });
   const probes = { monitor, strace, memory: spec.memory ?? false, kernelTcp: spec.kernelTcp ?? false };
 
-  const { control } = session;
+  const { control, target } = session; // a restarted private redis-server gets a new target: not this run's
   const clock = new RunClock();
   let proxy: DelayProxy | undefined;
   let driver: RunDriver | undefined;
@@ -90,13 +115,19 @@ export async function executeRun(
   let sampler: MemorySampler | undefined;
   let warmup: Warmup | undefined;
   let written = 0; // commands handed to the socket: no key beyond these can exist
-  const abort = () => driver?.disconnect();
+  let runSource: string | undefined; // the run connection as Redis sees it (host:port)
+  let document: TraceDocument | undefined;
+  let failure: unknown;
+  const cancelled = () => signal?.aborted === true;
+  const abort = () => driver?.abort();
   signal?.addEventListener('abort', abort);
   try {
     // Everything from here to clock.start() is Pipescope's own set-up: none of it is in the run's time.
-    if (delay.addedRttMs > 0 || delay.jitterMs > 0) proxy = await DelayProxy.start(targetHostPort(session.target), delay);
-    driver = await openDriver(spec.engine ?? 'ioredis', proxy ? viaProxy(session.target, proxy) : session.target, `pipescope-run-${id}`);
+    if (delay.addedRttMs > 0 || delay.jitterMs > 0) proxy = await DelayProxy.start(targetHostPort(target), delay);
+    driver = await openDriver(spec.engine ?? 'ioredis', proxy ? viaProxy(target, proxy) : target, `pipescope-run-${id}`, { pipelineSlice: spec.pipelineSlice });
     const run = driver;
+    throwIfCancelled(signal); // a Cancel while connecting found no driver to abort
+    runSource = proxy ? proxy.upstreamAddresses[0] : redisAddress(run.socket.localAddress, run.socket.localPort);
     for (const [name, ...args] of workload.setup) {
       assertAllowed(namespace, name, args.map(String));
       await control.call(name, ...args);
@@ -114,14 +145,14 @@ export async function executeRun(
     // Sampled directly, not through the delay proxy: the samples should not wait for the run's RTT.
     const runClientId = probes.memory ? await run.clientId() : 0;
     if (probes.memory) {
-      sampler = await MemorySampler.connect(session.target, `pipescope-memory-${id}`);
+      sampler = await MemorySampler.connect(target, `pipescope-memory-${id}`);
       await sampler.start(runClientId); // the baseline, before the first INFO snapshot
     }
     // MONITOR starts before the first INFO snapshot, so its own command is not taken for traffic.
-    if (monitor || strace) tracer = await ServerTracer.start(control, session.target, { monitor, strace });
+    if (monitor || strace) tracer = await ServerTracer.start(control, target, { monitor, strace });
     const tcpBefore = probes.kernelTcp ? await readKernelTcp(run.socket) : undefined;
     const before = await snapshotServer(control, namespace);
-    run.prepare(workload, spec.n);
+    await run.prepare(workload, spec.n, cancelled);
 
     const info: RunInfo = {
       id, mode, command: spec.command, n: spec.n, valueBytes,
@@ -145,7 +176,6 @@ export async function executeRun(
       listener.onBatch?.(id, batch);
     };
     const record = (outcome: Outcome) => probe.recordOutcome(outcome);
-    const cancelled = () => signal?.aborted === true;
     throwIfCancelled(signal);
     const flusher = setInterval(flush, FLUSH_INTERVAL_MS);
     sampler?.go();
@@ -167,8 +197,7 @@ export async function executeRun(
     const after = await snapshotServer(control, namespace);
     const sampling = sampled?.requests ?? 0;
     const delta = serverDelta(before, after, spec.n, spec.command, { reads: sampling, writes: sampling, commands: 2 * sampling });
-    const runSource = proxy ? proxy.upstreamAddresses[0]! : redisAddress(run.socket.localAddress, run.socket.localPort);
-    const serverSide = tracer ? await tracer.finish(runSource, spec.n, spec.command, clock.t0, builder.progress.lastUs) : null;
+    const serverSide = tracer ? await tracer.finish(runSource!, spec.n, spec.command, clock.t0, builder.progress.lastUs) : null;
     // MONITOR's feed is written to its own client, so a traced run's INFO write count includes it.
     const end: RunEnd = {
       server: { ...delta, exclusive: delta.exclusive && !tracer?.monitorOn, source: 'redis-info' },
@@ -180,18 +209,21 @@ export async function executeRun(
     };
     builder.checkComplete(serverSide);
     listener.onEnd?.(id, end);
-    return builder.finish(end.server, end);
+    document = builder.finish(end.server, end);
   } catch (error) {
-    throw signal?.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;
-  } finally {
-    signal?.removeEventListener('abort', abort);
-    await tracer?.stop();
-    sampler?.close();
-    driver?.disconnect();
-    await proxy?.close();
-    await deleteRunKeys(control, namespace, workload, written);
-    if (warmup) await deleteRunKeys(control, namespace, warmup.workload, warmup.written);
+    failure = signal?.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;
   }
+  signal?.removeEventListener('abort', abort);
+  // Clean-up, whatever happened: probes, connections, then the run's keys.
+  await tracer?.stop().catch(() => {});
+  sampler?.close();
+  if (document) driver?.disconnect();
+  else driver?.abort();
+  await proxy?.close();
+  const leftKeys = await deleteKeys(session, control, target, namespace, [[workload, written], ...(warmup ? [[warmup.workload, warmup.written] as const] : [])], document ? undefined : runSource);
+  if (failure) throw failure instanceof RunCancelledError ? failure : await explainRunFailure(failure, target, leftKeys);
+  if (leftKeys) throw new Error(`The run finished, but ${leftKeys}`);
+  return document!;
 }
 
 /** Round trips of PING on the run's own connection, before t0: what one command's wait is made of. */
@@ -206,24 +238,7 @@ async function measureRtt(driver: RunDriver, samples: number): Promise<{ measure
   return { measuredMinUs: times[0]!, measuredMedianUs: percentile(times, 50), samples };
 }
 
-const DELETE_BATCH = 1000;
-
-/** Removes every key the run may have made, in batches, by name (no KEYS, no SCAN needed). */
-export async function deleteRunKeys(control: Redis, namespace: string, workload: Workload, n: number): Promise<void> {
-  let batch: string[] = [];
-  const send = async () => {
-    if (batch.length === 0) return;
-    assertAllowed(namespace, 'UNLINK', batch);
-    await control.unlink(...batch);
-    batch = [];
-  };
-  for (const key of workload.keys(n)) {
-    batch.push(key);
-    if (batch.length === DELETE_BATCH) await send();
-  }
-  await send();
-}
-
 function throwIfCancelled(signal?: AbortSignal): void {
   if (signal?.aborted) throw new RunCancelledError('Run cancelled');
 }
+

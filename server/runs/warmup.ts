@@ -47,11 +47,11 @@ export class Warmup {
       assertAllowed(this.namespace, name, args.map(String));
       await control.call(name, ...args);
     }
+    const cancelled = () => signal?.aborted === true;
     const started = process.hrtime.bigint();
-    driver.prepare(this.workload, this.commands);
+    await driver.prepare(this.workload, this.commands, cancelled);
     this.written = this.commands;
     const drop = () => {};
-    const cancelled = () => signal?.aborted === true;
     if (mode === 'sequential') await driver.sequential(this.workload, this.commands, drop, cancelled);
     else await driver.pipeline(this.workload, this.commands, mode === 'pipeline' ? this.commands : Math.min(chunk, this.commands), drop, cancelled);
     this.durationUs = microsSince(started);

@@ -1,0 +1,61 @@
+// Defect 5: Cancel stops any run within ~100 ms of the message, deletes its keys and reports it as
+// cancelled, including one big pipeline (1,000,000 SETs of 268 B: building and encoding it used to
+// hold the backend's event loop for 7-27 s, so the Cancel was not even read, and the run ended as
+// done). The backend runs as its own process (built), so its event loop is not the test's; the time
+// is from the Cancel leaving the test to 'cancelled' arriving. Bound asserted: 300 ms per trial (a
+// noisy two-core machine); the median is printed.
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildServer, LiveClient, median, startBackend, type Backend } from '../test-support/backend-process.ts';
+
+const CANCEL_BOUND_MS = 300;
+const TRIALS = 5;
+
+let backend: Backend;
+let observer: Redis;
+
+beforeAll(async () => {
+  expect(buildServer()).toBe('');
+  backend = await startBackend();
+  observer = new Redis({ ...backend.redisAddress!, lazyConnect: true });
+  await observer.connect();
+}, 180_000);
+
+afterAll(async () => {
+  observer?.disconnect();
+  await backend?.stop();
+});
+
+async function runKeys(): Promise<string[]> {
+  return observer.keys('pipescope:*'); // the test may use KEYS; Pipescope itself never does
+}
+
+it(`cancel during a 1,000,000-SET pipeline: 'cancelled' within ${CANCEL_BOUND_MS} ms, keys gone, Redis up`, async () => {
+  const client = await LiveClient.open(backend.wsUrl);
+  const latencies: number[] = [];
+  try {
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const requestId = `big-${trial}`;
+      client.send({ type: 'run', requestId, spec: { command: 'SET', n: 1_000_000, valueBytes: 268, modes: ['pipeline'] } });
+      // Events flow from t0 on: the run is building its pipeline now. Cancel a little later each trial.
+      const started = await client.nextAt((m) => m.type === 'run-events' && m.requestId === requestId);
+      await new Promise((resolve) => setTimeout(resolve, 100 + trial * 150));
+      const sentAt = client.send({ type: 'cancel', requestId });
+      const end = await client.nextAt((m) => 'requestId' in m && m.requestId === requestId && (m.type === 'cancelled' || m.type === 'request-done' || m.type === 'error'), started.index);
+      expect(end.message.type).toBe('cancelled');
+      latencies.push(end.at - sentAt);
+      expect(await runKeys()).toEqual([]);
+      expect(await observer.ping()).toBe('PONG');
+    }
+  } finally {
+    client.close();
+  }
+  console.log(`cancel → 'cancelled' during a 1,000,000-SET pipeline: ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${median(latencies).toFixed(0)} ms)`);
+  for (const ms of latencies) expect(ms).toBeLessThanOrEqual(CANCEL_BOUND_MS);
+
+  // And the backend carries on: the next run completes.
+  const next = await LiveClient.open(backend.wsUrl);
+  next.send({ type: 'run', requestId: 'after', spec: { command: 'SET', n: 100, valueBytes: 16, modes: ['pipeline'] } });
+  expect((await next.next((m) => 'requestId' in m && (m.type === 'request-done' || m.type === 'error'))).type).toBe('request-done');
+  next.close();
+}, 180_000);
