@@ -1,14 +1,16 @@
 // The two programs as a user runs them (built JS, real processes): `npm start`'s server and the
 // CLI recorder. Checks exit codes, messages, the trace file, and that no redis-server is left behind.
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrace } from '../../trace/trace-io.ts';
 import { parseDocument } from '../../trace/sweep-io.ts';
 import { projectRoot } from '../support/project-root.ts';
+import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
 
 const root = projectRoot();
 const built = (name: string) => join(root, 'dist', 'node', 'server', 'app', `${name}.js`);
@@ -133,5 +135,41 @@ describe('server (npm start)', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Could not connect to redis://***@127.0.0.1:1');
     expect(result.stderr).not.toContain('secret');
+  });
+});
+
+describe('a Redis with a password, from --redis-url-file', () => {
+  const PASSWORD = 'cli:p@ss/w0rd';
+  let redis: PrivateRedis;
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    const admin = new Redis({ host: redis.host, port: redis.port });
+    await admin.config('SET', 'requirepass', PASSWORD);
+    admin.disconnect();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  const urlFile = (password: string) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pipescope-url-')), 'redis-url');
+    writeFileSync(file, `redis://:${encodeURIComponent(password)}@${redis.host}:${redis.port}\n`);
+    return file;
+  };
+
+  it('records with the URL read from a file: no password on the command line or in the output', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'pipescope-record-')), 'trace.json');
+    const args = [built('record-cli'), '--mode', 'pipeline', '--command', 'INCR', '--n', '20', '--redis-url-file', urlFile(PASSWORD), '--out', out];
+    expect(args.join(' ')).not.toContain('p@ss');
+    const { stdout, stderr } = await run('node', args);
+    expect(stdout).toContain(`pipeline 20 × INCR on Redis 7`);
+    expect(`${stdout}${stderr}`).not.toMatch(/p@ss|p%40ss/);
+  });
+
+  it('a wrong password fails with a message that holds no part of it', () => {
+    const result = spawnSync('node', [built('record-cli'), '--mode', 'pipeline', '--command', 'PING', '--n', '5', '--redis-url-file', urlFile('wr0ng:p@ss'), '--out', 'x.json'], { encoding: 'utf8', timeout: 30_000 });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`redis://***@${redis.host}:${redis.port}`);
+    expect(result.stderr).not.toMatch(/wr0ng|p@ss|p%40ss/);
   });
 });

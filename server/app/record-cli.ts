@@ -14,11 +14,16 @@ import { RECORD_USAGE, optionsOrExit, parseRecordOptions, parseSweepOptions } fr
 import { openRedis } from '../redis/open-redis.ts';
 import { executeRun } from '../runs/run-executor.ts';
 import { executeSweep } from '../runs/sweep-executor.ts';
+import { secretRedactor } from './secret-redactor.ts';
+
+/** The Redis URL given, once parsed: an error message must not print its password. */
+let redisUrl: string | undefined;
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv[0] === 'sweep') return sweep(argv.slice(1));
   const options = optionsOrExit('record', RECORD_USAGE, () => parseRecordOptions(process.argv.slice(2), process.env));
+  redisUrl = options.redisUrl;
   const redis = await openRedis(options.redisUrl);
   try {
     const repeats: TraceDocument[] = [];
@@ -87,6 +92,7 @@ function formatBytes(bytes: number): string {
 
 async function sweep(argv: string[]): Promise<void> {
   const options = optionsOrExit('record sweep', RECORD_USAGE, () => parseSweepOptions(argv, process.env));
+  redisUrl = options.redisUrl;
   const redis = await openRedis(options.redisUrl);
   try {
     const { spec } = options;
@@ -126,6 +132,6 @@ function sweepTable(doc: SweepDocument): string {
 }
 
 main().catch((error: Error) => {
-  console.error(`record: ${error.message}`);
+  console.error(`record: ${secretRedactor(redisUrl)(error.message)}`);
   process.exit(1);
 });
