@@ -3,7 +3,7 @@ import { SweepSpecSchema } from '../../../trace/sweep-format.ts';
 import type { ActiveSweep } from '../model/active-sweep.ts';
 import { seriesOfDocument } from '../model/sweep-series.ts';
 import { sweepDocument } from '../test-support/sweep-fixtures.ts';
-import { coarseReferenceNote, formatRateTick, formatRatioTick, formatSpeedUp, sweepHeadline, sweepPlanText, sweepProgressText, sweepProvenance } from './sweep-text.ts';
+import { authRelayNote, coarseReferenceNote, formatRateTick, formatRatioTick, formatSpeedUp, sweepHeadline, sweepPlanText, sweepProgressText, sweepProvenance } from './sweep-text.ts';
 
 const spec = SweepSpecSchema.parse({ command: 'PING', depths: [1, 2, 4, 8, 16, 32, 64], perPoint: 2000, repeats: 2, reference: true });
 const active = (patch: Partial<ActiveSweep>): ActiveSweep => ({
@@ -84,5 +84,14 @@ describe('coarseReferenceNote', () => {
     );
     const everywhere = { ...doc, reference: { ...reference, points: reference.points.map((p) => ({ ...p, commands: 10_000 })) } };
     expect(coarseReferenceNote(everywhere)).toBeNull();
+  });
+});
+
+describe('authRelayNote', () => {
+  it('speaks only when redis-benchmark went through the auth relay', () => {
+    const doc = sweepDocument([1, 2], 1000);
+    expect(authRelayNote(doc)).toBeNull();
+    expect(authRelayNote({ reference: { ...doc.reference!, args: ['-s', '<auth relay>', '-c', '1'] } })).toMatch(/^redis-benchmark reached this Redis through Pipescope's auth relay/);
+    expect(authRelayNote({ reference: null })).toBeNull();
   });
 });

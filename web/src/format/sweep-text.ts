@@ -113,6 +113,15 @@ export function coarseReferenceNote(doc: Pick<SweepDocument, 'sweep' | 'referenc
   return `redis-benchmark times whole milliseconds, and from depth ${formatDepth(short.depth)} on its runs of ${formatCount(perPoint)} commands took under ${COARSE_REFERENCE_MS} ms, so its figures there are coarse; give it more commands per point (10,000+).`;
 }
 
+/**
+ * Against a Redis with a password, redis-benchmark connects through Pipescope's auth relay (its args
+ * say `-s <auth relay>`), one more local hop per round trip: say so, or null.
+ */
+export function authRelayNote(doc: Pick<SweepDocument, 'reference'>): string | null {
+  if (!doc.reference?.args.includes('<auth relay>')) return null;
+  return 'redis-benchmark reached this Redis through Pipescope\'s auth relay (a local socket that signs in, so the password never goes on its command line): one more local hop, which lowers its figures most at shallow depths.';
+}
+
 /** What was run, where, and by what: the chart's provenance line. */
 export function sweepProvenance(doc: Pick<SweepDocument, 'sweep' | 'redis' | 'recorder'>): string {
   const { sweep, redis, recorder } = doc;

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { SweepStore } from '../live/sweep-store.ts';
 import { baselineOf, seriesOfDocument, seriesOfLive, sweepRows, type SweepSeries } from '../model/sweep-series.ts';
-import { coarseReferenceNote, sweepHeadline, sweepProvenance } from '../format/sweep-text.ts';
+import { authRelayNote, coarseReferenceNote, sweepHeadline, sweepProvenance } from '../format/sweep-text.ts';
 import { downloadSweep } from '../state/trace-files.ts';
 import { formatSweepHashParams, parseSweepHashParams, parseViewChoice, type SweepHashParams } from '../state/sweep-hash-params.ts';
 import type { Engine } from '../../../trace/run-request.ts';
@@ -150,6 +150,7 @@ function SweepResults({ display, source, yScale, onYScale }: { display: Display;
         </p>
       )}
       {doc && coarseReferenceNote(doc) && <p className="sweep-note">{coarseReferenceNote(doc)}</p>}
+      {doc && authRelayNote(doc) && <p className="sweep-note" data-testid="sweep-auth-relay">{authRelayNote(doc)}</p>}
       <SweepTableView rows={rows} baseDepth={baselineOf(series.ours)?.depth ?? null} hasReference={display.reference} />
     </section>
   );
