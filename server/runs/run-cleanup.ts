@@ -94,8 +94,11 @@ function isAlive(pid: number): boolean {
 }
 
 const DELETE_BATCH = 1000;
-/** UNLINKs of DELETE_BATCH keys sent at once: 64,000 keys a round trip (a million in about 16). */
-const DELETE_PIPELINE = 64;
+/**
+ * UNLINKs of DELETE_BATCH keys sent at once: 16,000 keys a round trip (a million in about 63), each
+ * batch built in ~30 ms, so the event loop is never held long.
+ */
+const DELETE_PIPELINE = 16;
 
 /** Removes every key the run may have made, in batches, by name (no KEYS, no SCAN needed). */
 export async function deleteRunKeys(control: Redis, namespace: string, workload: Workload, n: number): Promise<void> {
