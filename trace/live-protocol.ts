@@ -30,7 +30,7 @@ const WireOutcomeSchema = z.union([ReplyValueSchema, z.object({ e: z.string() })
 
 export const RedisStatusSchema = z.object({
   up: z.boolean(),
-  /** Why it is down, for the banner; absent when up. */
+  /** Why it is down, for the banner; when up, absent or a note ("restarted at …": the private redis-server was restarted). */
   message: z.string().optional(),
   version: z.string().optional(),
   embedded: z.boolean(),
