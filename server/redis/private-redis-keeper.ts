@@ -68,13 +68,15 @@ export class PrivateRedisKeeper {
       if (this.closed) return;
       try {
         const server = await this.startAgain();
-        if (this.closed) {
-          await server.stop();
-          return;
+        try {
+          if (this.closed) return;
+          await this.session.retarget(privateTarget(server));
+        } finally {
+          if (this.closed || this.session.target.pid !== server.pid) await server.stop(); // not taken into use
         }
+        if (this.closed) return;
         this.server = server;
         this.watch(server);
-        await this.session.retarget(privateTarget(server));
         this.restarts++;
         this.lastRestartAt = Date.now();
         this.session.announce(

@@ -74,4 +74,22 @@ describe('private redis-server restarts', () => {
     const doc = await executeRun(session, 'pipeline', { command: 'PING', n: 10, valueBytes: 0 });
     expect(doc.commands).toHaveLength(10);
   });
+
+  it('killed again and again: each restart waits longer (backoff), and it still comes back', async () => {
+    const { keeper } = opened;
+    const took: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const restarts = keeper!.restarts;
+      const killedAt = performance.now();
+      process.kill(keeper!.current.pid, 'SIGKILL');
+      await until('the restart', () => (keeper!.restarts > restarts ? true : undefined));
+      took.push(performance.now() - killedAt);
+    }
+    // Killed within a minute of its last restart, each time: the scale goes up a step every time.
+    took.forEach((ms, i) => expect(ms).toBeGreaterThanOrEqual(restartDelayMs(i + 1)));
+    expect(took[2]!).toBeGreaterThan(took[0]!);
+    console.log(`three kills in a row: back after ${took.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    expect((await executeRun(opened.session, 'pipeline', { command: 'PING', n: 10, valueBytes: 0 })).commands).toHaveLength(10);
+  });
 });
+
