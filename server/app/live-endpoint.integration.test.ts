@@ -3,11 +3,10 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { LIVE_PATH, ServerMessageSchema, decodeBatch, finishRun, type ServerMessage } from '../../trace/live-protocol.ts';
-import { TraceBuilder } from '../../trace/trace-builder.ts';
+import { LIVE_PATH, ServerMessageSchema, type ServerMessage } from '../../trace/live-protocol.ts';
 import { serializeTrace, verifyTrace } from '../../trace/trace-io.ts';
-import type { TraceDocument } from '../../trace/trace-format.ts';
 import { startApp, type RunningApp } from './http-app.ts';
+import { LiveTestClient } from '../test-support/live-test-client.ts';
 import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
 
 let redis: PrivateRedis;
@@ -23,55 +22,10 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-/** A WebSocket client that validates and keeps every message, like the browser does. */
-class LiveClient {
-  readonly messages: ServerMessage[] = [];
-  private waiters: (() => void)[] = [];
-  readonly socket: WebSocket;
-
+/** The shared test client (validates and keeps every message, builds traces as the browser does), on this file's app. */
+class LiveClient extends LiveTestClient {
   constructor() {
-    this.socket = new WebSocket(app.url.replace('http', 'ws').replace(/\/$/, LIVE_PATH));
-    this.socket.on('message', (data) => {
-      this.messages.push(ServerMessageSchema.parse(JSON.parse(data.toString())));
-      this.waiters.forEach((wake) => wake());
-    });
-  }
-
-  async open(): Promise<this> {
-    await new Promise((resolve, reject) => this.socket.once('open', resolve).once('error', reject));
-    await this.next((m) => m.type === 'hello');
-    return this;
-  }
-
-  send(message: unknown): void {
-    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  async next<T extends ServerMessage>(match: (m: ServerMessage) => m is T): Promise<T>;
-  async next(match: (m: ServerMessage) => boolean): Promise<ServerMessage>;
-  async next(match: (m: ServerMessage) => boolean): Promise<ServerMessage> {
-    for (;;) {
-      const found = this.messages.find(match);
-      if (found) return found;
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
-  }
-
-  /** Builds traces from the wire exactly as the browser does. */
-  tracesFor(requestId: string): TraceDocument[] {
-    const docs: TraceDocument[] = [];
-    let builder: TraceBuilder | undefined;
-    for (const m of this.messages) {
-      if (!('requestId' in m) || m.requestId !== requestId) continue;
-      if (m.type === 'run-start') builder = new TraceBuilder(m);
-      if (m.type === 'run-events') builder!.addBatch(decodeBatch(m));
-      if (m.type === 'run-end') docs.push(finishRun(builder!, m));
-    }
-    return docs;
-  }
-
-  close(): void {
-    this.socket.close();
+    super(app.url);
   }
 }
 

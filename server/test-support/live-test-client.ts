@@ -1,7 +1,9 @@
 // For integration tests of the live endpoint: a WebSocket client that validates and keeps every
 // message as the browser does, waits for the ones a test names, and records how the socket closed.
 import WebSocket, { type ClientOptions } from 'ws';
-import { LIVE_PATH, ServerMessageSchema, type ServerMessage } from '../../trace/live-protocol.ts';
+import { LIVE_PATH, ServerMessageSchema, decodeBatch, finishRun, type ServerMessage } from '../../trace/live-protocol.ts';
+import { TraceBuilder } from '../../trace/trace-builder.ts';
+import type { TraceDocument } from '../../trace/trace-format.ts';
 
 export const liveUrlOf = (appUrl: string) => appUrl.replace(/^http/, 'ws').replace(/\/$/, LIVE_PATH);
 
@@ -53,6 +55,19 @@ export class LiveTestClient {
   /** The request's last message of one of these types (request-done, cancelled, error…). */
   async end(requestId: string): Promise<ServerMessage> {
     return this.next((m) => 'requestId' in m && m.requestId === requestId && ['request-done', 'cancelled', 'error'].includes(m.type));
+  }
+
+  /** A request's runs, built from the wire exactly as the browser builds them. */
+  tracesFor(requestId: string): TraceDocument[] {
+    const docs: TraceDocument[] = [];
+    let builder: TraceBuilder | undefined;
+    for (const m of this.messages) {
+      if (!('requestId' in m) || m.requestId !== requestId) continue;
+      if (m.type === 'run-start') builder = new TraceBuilder(m);
+      if (m.type === 'run-events') builder!.addBatch(decodeBatch(m));
+      if (m.type === 'run-end') docs.push(finishRun(builder!, m));
+    }
+    return docs;
   }
 
   async whenClosed(): Promise<{ code: number; reason: string }> {
