@@ -1,34 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ServerMessage } from '../../../trace/live-protocol.ts';
 import { FrameScheduler } from '../base/frame-scheduler.ts';
-import type { ConnectionState, SocketLike } from './live-client.ts';
+import type { ConnectionState } from './live-client.ts';
+import { FakeSocket } from '../test-support/fake-socket.ts';
 import { LiveChannel, newRequestId, type LiveListener } from './live-channel.ts';
 
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  sent: string[] = [];
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  receive(message: ServerMessage | string) {
-    this.onmessage?.({ data: typeof message === 'string' ? message : JSON.stringify(message) } as MessageEvent);
-  }
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code } as CloseEvent);
-  }
-}
 
 const redis = { up: true, version: '7.2.4', embedded: true, address: '127.0.0.1:6390' };
 

@@ -1,31 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveClient, backoffDelayMs, liveUrl, parseServerMessage, type ConnectionState, type SocketLike } from './live-client.ts';
+import { LiveClient, backoffDelayMs, liveUrl, parseServerMessage, type ConnectionState } from './live-client.ts';
+import { FakeSocket } from '../test-support/fake-socket.ts';
 
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  sent: string[] = [];
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  receive(data: unknown) {
-    this.onmessage?.({ data } as MessageEvent);
-  }
-  drop(code = 1006, reason = '') {
-    this.readyState = 3;
-    this.onclose?.({ code, reason } as CloseEvent);
-  }
-}
 
 describe('liveUrl and backoff', () => {
   it('uses the page origin and ws/wss by page protocol', () => {
