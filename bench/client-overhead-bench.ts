@@ -77,8 +77,8 @@ export async function clientOverheadBench(session: RedisSession, { n, rounds }: 
 async function probedBatch(session: RedisSession, driver: RunDriver, n: number): Promise<number> {
   const header: TraceHeader = {
     run: {
-      id: newRunId(), mode: 'pipeline', command: 'PING', n, valueBytes: 0, startedAt: new Date().toISOString(), keyPattern: '',
-      warmup: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false },
+      id: newRunId(), mode: 'pipeline', command: 'PING', n, operations: n, valueBytes: 0, startedAt: new Date().toISOString(), keyPattern: '',
+      warmup: null, injectedError: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false, heldConnection: false },
     },
     redis: session.info,
     rtt: { addedMs: 0, jitterMs: 0, measuredMinUs: 0, measuredMedianUs: 0, samples: 0 },

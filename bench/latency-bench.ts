@@ -5,6 +5,9 @@
 // with the test that sends what it sends: the raw engine writes the inline "PING\r\n" (PING_INLINE),
 // ioredis a RESP array (PING_MBULK). Our runs are the app's: executeRun with its default options.
 import type { Engine } from '../trace/run-request.ts';
+
+/** The engines this bench measures (node-redis has its own figures in the client bench). */
+type BenchedEngine = Exclude<Engine, 'node-redis'>;
 import { latencyStats, type LatencyStats } from '../trace/latency-stats.ts';
 import type { RedisSession } from '../server/redis/redis-session.ts';
 import { executeRun } from '../server/runs/run-executor.ts';
@@ -20,15 +23,15 @@ export interface LatencyOptions {
 }
 
 /** The redis-benchmark test that sends PING as each engine does. */
-const MATCHING_TEST: Record<Engine, string> = { raw: 'PING_INLINE', ioredis: 'PING_MBULK' };
-const ENGINES: Engine[] = ['raw', 'ioredis'];
+const MATCHING_TEST: Record<BenchedEngine, string> = { raw: 'PING_INLINE', ioredis: 'PING_MBULK' };
+const ENGINES: (BenchedEngine)[] = ['raw', 'ioredis'];
 
 export async function latencyBench(session: RedisSession, { n, rounds }: LatencyOptions, log: (line: string) => void): Promise<Finding[]> {
   const version = await redisBenchmarkVersion();
   if (!version) throw new Error('redis-benchmark is not installed (Debian: apt-get install redis-tools); it is the reference this ratio needs.');
   const runBenchmark = latencyRunner(session.target, n, 'ping');
   // Every figure a round measured, kept beside the one number sideBySide compares.
-  const ours: Record<Engine, LatencyStats[]> = { raw: [], ioredis: [] };
+  const ours: Record<BenchedEngine, LatencyStats[]> = { raw: [], ioredis: [] };
   const theirs: BenchmarkRow[][] = [];
   const variants: Variant[] = [
     ...ENGINES.map((engine) => ({

@@ -4,7 +4,7 @@ import { TraceBuilder, type ProbeBatch, type TraceHeader } from './trace-builder
 import { describeIssues } from './trace-io.ts';
 
 const HEADER: TraceHeader = {
-  run: { id: 'm3x9k2ab-0a1b2c3d', mode: 'sequential', command: 'PING', n: 10_000, valueBytes: 0, startedAt: '2025-01-01T00:00:00.000Z', keyPattern: '', warmup: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false } },
+  run: { id: 'm3x9k2ab-0a1b2c3d', mode: 'sequential', command: 'PING', n: 10_000, operations: 10_000, valueBytes: 0, startedAt: '2025-01-01T00:00:00.000Z', keyPattern: '', warmup: null, injectedError: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false, heldConnection: false } },
   redis: { version: '7.2.4', embedded: true, address: '127.0.0.1:40213' },
   rtt: { addedMs: 0, jitterMs: 0, measuredMinUs: 31, measuredMedianUs: 38, samples: 5 },
   recorder: { tool: 'pipescope', version: '0.1.0', client: 'ioredis 6.0.0', runtime: 'node v20.20.2' },

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Outcome, ProbeBatch, ReadEvent, ServerSide, TraceBuilder, WriteEvent } from './trace-builder.ts';
 import type { TraceDocument } from './trace-format.ts';
-import { CountsSchema, KernelTcpSchema, MemorySchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema, ServerTraceSchema } from './trace-format.ts';
+import { CountsSchema, HeldConnectionSchema, KernelTcpSchema, KeysAfterSchema, MemorySchema, NeighborSchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema, ServerTraceSchema } from './trace-format.ts';
 import { RunSpecSchema } from './run-request.ts';
 import { SweepDocumentSchema, SweepInfoSchema, SweepSpecSchema } from './sweep-format.ts';
 import { describeIssues } from './trace-io.ts';
@@ -80,6 +80,10 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     doneUs: z.number().nonnegative().finite(),
     /** Runs that asked for the kernel's TCP figures. */
     kernelTcp: KernelTcpSchema.optional(),
+    /** v3: the run's keys read back after it, the neighbour client's commands, the held-connection PINGs. */
+    keysAfter: KeysAfterSchema.optional(),
+    neighbor: NeighborSchema.optional(),
+    heldConnection: HeldConnectionSchema.optional(),
   }),
   z.object({ type: z.literal('sweep-start'), requestId, sweep: SweepInfoSchema, redis: RedisInfoSchema, recorder: RecorderSchema }),
   /** Progress: which run of the sweep is being measured (one message per run, so a few dozen in all). */
@@ -114,6 +118,7 @@ export function serverSideOf(message: RunEndMessage): ServerSide | null {
 export function finishRun(builder: TraceBuilder, message: RunEndMessage): TraceDocument {
   return builder.finish(message.server, {
     serverSide: serverSideOf(message), memory: message.memory ?? null, doneUs: message.doneUs, kernelTcp: message.kernelTcp ?? null,
+    keysAfter: message.keysAfter ?? null, neighbor: message.neighbor ?? null, heldConnection: message.heldConnection ?? null,
   });
 }
 

@@ -1,14 +1,15 @@
 // What a user may ask to run, with its bounds. The WebSocket endpoint and the CLI recorder both
 // validate against this schema, so the limits and their messages are the same everywhere.
 import { z } from 'zod';
-import { CommandNameSchema, RUN_MODES, RunModeSchema, type CommandName } from './trace-format.ts';
+import { CommandNameSchema, NEIGHBOR_COMMANDS, RUN_MODES, RunModeSchema, type CommandName, type RunMode } from './trace-format.ts';
+import { multiKeyCommand } from './wire-layout.ts';
 
 export const MAX_COMMANDS = 1_000_000;
 export const MAX_VALUE_BYTES = 1024 * 1024;
 /** n × valueBytes: what one run may ask Redis (and the client) to hold. */
 export const MAX_PAYLOAD_BYTES = 256 * 1024 * 1024;
 export const MAX_ADDED_RTT_MS = 1000;
-export const ENGINES = ['ioredis', 'raw'] as const;
+export const ENGINES = ['ioredis', 'raw', 'node-redis'] as const;
 export type Engine = (typeof ENGINES)[number];
 /** MONITOR and strace output grow with every command; a server-traced run stays inspectable. */
 export const MAX_SERVER_TRACED_COMMANDS = 100_000;
@@ -21,7 +22,13 @@ export const REPEAT_BELOW_US = 1_000_000;
 /** Warm-up commands before t0: min(n, this). */
 export const MAX_WARMUP_COMMANDS = 1000;
 
-export const commandTakesValue = (command: CommandName): boolean => command === 'SET' || command === 'GET';
+export const commandTakesValue = (command: CommandName): boolean => command === 'SET' || command === 'GET' || command === 'GET-COMPUTE-SET';
+/** The neighbour client's rate at most (commands per second, each awaited: a loopback client manages ~10–50k). */
+export const MAX_NEIGHBOR_RATE = 20_000;
+/** Pause between chunks at most (ms). */
+export const MAX_CHUNK_PAUSE_MS = 1000;
+/** Modes a GET-COMPUTE-SET step can run in: its SET needs its GET's reply, so only one at a time or in Lua. */
+export const DEPENDENT_MODES: readonly RunMode[] = ['sequential', 'eval'];
 
 /** A whole-number field with its bounds, each refusal worded for a person. */
 export const wholeNumber = (name: string, min: number, max: number, maxText = max.toLocaleString('en-US')) =>
@@ -45,10 +52,11 @@ export const jitterMsField = z
   .max(MAX_JITTER_MS, `jitterMs must be at most ${MAX_JITTER_MS}`)
   .default(0);
 /**
- * Who writes the commands: ioredis, or a plain socket with pre-encoded commands (PING goes as the
- * inline command "PING\r\n", the docs' netcat example; others as RESP arrays).
+ * Who writes the commands: ioredis, node-redis (which pipelines same-tick commands by itself), or a
+ * plain socket with pre-encoded commands (PING goes as the inline command "PING\r\n", the docs'
+ * netcat example; others as RESP arrays).
  */
-export const engineField = z.enum(ENGINES, { error: 'engine must be ioredis or raw' }).default('ioredis');
+export const engineField = z.enum(ENGINES, { error: 'engine must be ioredis, raw or node-redis' }).default('ioredis');
 
 export const RunSpecSchema = z
   .object({
@@ -72,6 +80,24 @@ export const RunSpecSchema = z
     kernelTcp: z.boolean({ error: 'kernelTcp must be true or false' }).default(true),
     /** Chunked mode: commands per pipeline. */
     chunk: wholeNumber('chunk', 1, MAX_COMMANDS).optional(),
+    /** Chunked mode: ms to sleep between one pipeline's replies and the next pipeline (0: none). */
+    chunkPauseMs: z
+      .number({ error: 'chunkPauseMs must be a number' })
+      .min(0, 'chunkPauseMs must be at least 0')
+      .max(MAX_CHUNK_PAUSE_MS, `chunkPauseMs must be at most ${MAX_CHUNK_PAUSE_MS}`)
+      .default(0),
+    /** INCR runs: make operation errorAt (from 0) fail, as errorKind says (trace run.injectedError). */
+    errorAt: wholeNumber('errorAt', 0, MAX_COMMANDS - 1).optional(),
+    errorKind: z.enum(['runtime', 'queueing'], { error: 'errorKind must be runtime or queueing' }).default('runtime'),
+    /** A neighbour client on its own connection issuing neighborCommand at this rate (per second; 0: none). */
+    neighborRate: z
+      .number({ error: 'neighborRate must be a number' })
+      .min(0, 'neighborRate must be at least 0')
+      .max(MAX_NEIGHBOR_RATE, `neighborRate must be at most ${MAX_NEIGHBOR_RATE.toLocaleString('en-US')} per second`)
+      .default(0),
+    neighborCommand: z.enum(NEIGHBOR_COMMANDS, { error: 'neighborCommand must be INCR or GET' }).default('INCR'),
+    /** One PING behind the run on its own connection and one on a second connection (trace heldConnection). */
+    heldConnection: z.boolean({ error: 'heldConnection must be true or false' }).default(false),
     /** Sample Redis's memory for the run connection, and this process's, during the run. */
     memory: z.boolean({ error: 'memory must be true or false' }).default(true),
     modes: z
@@ -83,6 +109,34 @@ export const RunSpecSchema = z
   .refine((spec) => !spec.modes.includes('chunked') || spec.chunk !== undefined, {
     message: 'a chunked run needs a chunk size (commands per pipeline)',
     path: ['chunk'],
+  })
+  .refine((spec) => !spec.modes.includes('multikey') || multiKeyCommand(spec.command) !== null, {
+    message: 'multikey needs SET (sent as one MSET) or GET (one MGET); PING, INCR and GET-COMPUTE-SET have no multi-key form',
+    path: ['modes'],
+  })
+  .refine((spec) => spec.command !== 'GET-COMPUTE-SET' || spec.modes.every((mode) => DEPENDENT_MODES.includes(mode)), {
+    message: 'GET-COMPUTE-SET needs each GET\'s reply before its SET, so it cannot be pipelined or queued in MULTI: choose sequential and eval',
+    path: ['modes'],
+  })
+  .refine((spec) => !spec.modes.includes('auto') || spec.engine !== 'raw', {
+    message: 'auto-pipelining is something a client library does: choose ioredis or node-redis for auto',
+    path: ['modes'],
+  })
+  .refine((spec) => spec.errorAt === undefined || spec.command === 'INCR', {
+    message: 'errorAt plants a failing INCR: it needs command INCR',
+    path: ['errorAt'],
+  })
+  .refine((spec) => spec.errorAt === undefined || spec.errorAt < spec.n, {
+    message: 'errorAt counts operations from 0: it must be less than n',
+    path: ['errorAt'],
+  })
+  .refine((spec) => spec.errorAt === undefined || spec.errorKind === 'runtime' || !spec.modes.includes('eval'), {
+    message: 'a queueing error is a command Redis rejects before running it; inside one EVAL there is none: choose runtime',
+    path: ['errorKind'],
+  })
+  .refine((spec) => spec.chunkPauseMs === 0 || spec.modes.includes('chunked'), {
+    message: 'chunkPauseMs is the pause between chunks: it needs the chunked mode',
+    path: ['chunkPauseMs'],
   })
   .refine((spec) => !(spec.serverTrace || spec.monitor || spec.strace) || spec.n <= MAX_SERVER_TRACED_COMMANDS, {
     message: `a server-traced run may have at most ${MAX_SERVER_TRACED_COMMANDS.toLocaleString('en-US')} commands`,

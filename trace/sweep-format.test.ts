@@ -68,7 +68,7 @@ describe('SweepSpecSchema', () => {
     [{ repeats: 11 }, 'repeats: repeats must be at most 10'],
     [{ perPoint: 1_000_000, repeats: 10, depths: [1, 2, 4] }, `perPoint: perPoint × repeats × depths must be at most ${MAX_SWEEP_COMMANDS.toLocaleString('en-US')} commands`],
     [{ command: 'SET', valueBytes: 1024 * 1024, perPoint: 1000 }, 'valueBytes: perPoint × valueBytes must be at most 256 MiB'],
-    [{ command: 'FLUSHALL' }, 'command: Invalid option: expected one of "PING"|"INCR"|"SET"|"GET"'],
+    [{ command: 'FLUSHALL' }, 'command: Invalid option: expected one of "PING"|"INCR"|"SET"|"GET"|"GET-COMPUTE-SET"'],
   ])('refuses %j', (change, message) => {
     expect(issueOf({ ...VALID, ...change })).toBe(message);
   });

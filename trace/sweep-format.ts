@@ -50,6 +50,7 @@ export const SweepSpecSchema = z
     /** Also run Redis's own redis-benchmark (-c 1 -P depth) at each depth, when it is installed. */
     reference: z.boolean({ error: 'reference must be true or false' }).default(false),
   })
+  .refine((s) => s.command !== 'GET-COMPUTE-SET', { message: 'a sweep pipelines its commands; a GET-COMPUTE-SET step cannot be pipelined', path: ['command'] })
   .refine((s) => (s.depths.at(-1) ?? 0) <= s.perPoint, { message: 'the deepest pipeline cannot hold more than perPoint commands', path: ['depths'] })
   .refine((s) => s.perPoint * s.repeats * s.depths.length <= MAX_SWEEP_COMMANDS, {
     message: `perPoint × repeats × depths must be at most ${MAX_SWEEP_COMMANDS.toLocaleString('en-US')} commands`,

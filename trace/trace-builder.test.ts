@@ -6,14 +6,14 @@ import { thrownMessage } from './test-support/thrown-message.ts';
 const SERVER: ServerCounts = { reads: 3, writes: 3, execUs: 2.5, source: 'redis-info', exclusive: true };
 
 const HEADER: TraceHeader = {
-  run: { id: 'test-run-1', mode: 'sequential', command: 'PING', n: 1, valueBytes: 0, startedAt: '2025-01-01T00:00:00.000Z', keyPattern: '', warmup: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false } },
+  run: { id: 'test-run-1', mode: 'sequential', command: 'PING', n: 1, operations: 1, valueBytes: 0, startedAt: '2025-01-01T00:00:00.000Z', keyPattern: '', warmup: null, injectedError: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false, heldConnection: false } },
   redis: { version: '7.2.4', embedded: true, address: '127.0.0.1:6379' },
   rtt: { addedMs: 0, jitterMs: 0, measuredMinUs: 31, measuredMedianUs: 38, samples: 5 },
   recorder: { tool: 'pipescope', version: '0.1.0', client: 'ioredis 6.0.0', runtime: 'node v20.0.0' },
 };
 
 function builder(n: number, mode: RunInfo['mode'] = 'sequential'): TraceBuilder {
-  return new TraceBuilder({ ...HEADER, run: { ...HEADER.run, n, mode } });
+  return new TraceBuilder({ ...HEADER, run: { ...HEADER.run, n, operations: n, mode } });
 }
 
 function pongs(n: number) {
@@ -68,8 +68,8 @@ describe('TraceBuilder: sequential-like stream (one write and one read per comma
 
   it('carries the header through, with format and version', () => {
     expect(doc.format).toBe('pipescope-trace');
-    expect(doc.version).toBe(2);
-    expect(doc.run).toEqual({ ...HEADER.run, n: 3 });
+    expect(doc.version).toBe(3);
+    expect(doc.run).toEqual({ ...HEADER.run, n: 3, operations: 3 });
     expect(doc.redis).toEqual(HEADER.redis);
     expect(doc.rtt).toEqual(HEADER.rtt);
     expect(doc.recorder).toEqual(HEADER.recorder);
@@ -151,7 +151,7 @@ describe('TraceBuilder: other shapes', () => {
     const b = new TraceBuilder(message);
     b.addBatch({ writes: [{ atUs: 0, bytes: 14, commands: 1 }], reads: [{ atUs: 3, bytes: 7, replies: 1 }], outcomes: pongs(1) });
     const doc = b.finish(SERVER);
-    expect(Object.keys(doc)).toEqual(['format', 'version', 'run', 'redis', 'rtt', 'recorder', 'commands', 'writes', 'reads', 'proxy', 'serverTrace', 'counts', 'totals', 'memory', 'kernelTcp']);
+    expect(Object.keys(doc)).toEqual(['format', 'version', 'run', 'redis', 'rtt', 'recorder', 'commands', 'writes', 'reads', 'proxy', 'serverTrace', 'counts', 'totals', 'memory', 'kernelTcp', 'keysAfter', 'neighbor', 'heldConnection']);
     expect(doc.proxy).toBeNull(); // a direct run: no proxy events
     expect(doc.serverTrace).toBeNull(); // not server-traced
   });

@@ -8,8 +8,11 @@ import {
   TRACE_FORMAT,
   type CommandRecord,
   type Counts,
+  type HeldConnection,
   type KernelTcp,
+  type KeysAfter,
   type Memory,
+  type Neighbor,
   type ReplyValue,
   type RunInfo,
   type ServerTrace,
@@ -68,6 +71,12 @@ export interface RunClosing {
   /** µs since t0 when the client's call returned; the last reply's arrival when not measured. */
   doneUs?: number;
   kernelTcp?: KernelTcp | null;
+  /** v3: the run's keys read back after it (see KeysAfterSchema). */
+  keysAfter?: KeysAfter | null;
+  /** v3: the neighbour client's commands, when one ran alongside. */
+  neighbor?: Neighbor | null;
+  /** v3: the held-connection probe's two PINGs. */
+  heldConnection?: HeldConnection | null;
   /**
    * Import only: the file's own command records, kept as the document's instead of building equal ones
    * anew (a big trace's import spent its time there); the caller compares each with `times` before it
@@ -265,9 +274,12 @@ export class TraceBuilder {
         // Spelled out so that key order, and so the exported text, never depends on the caller.
         server: { reads: server.reads, writes: server.writes, execUs: server.execUs, source: server.source, exclusive: server.exclusive },
       },
-      totals: { durationUs, opsPerSec: durationUs > 0 ? (n * 1e6) / durationUs : 0, doneUs },
+      totals: { durationUs, opsPerSec: durationUs > 0 ? (this.run.operations * 1e6) / durationUs : 0, doneUs },
       memory: closing.memory ?? null,
       kernelTcp: closing.kernelTcp ?? null,
+      keysAfter: closing.keysAfter ?? null,
+      neighbor: closing.neighbor ?? null,
+      heldConnection: closing.heldConnection ?? null,
     };
   }
 
@@ -361,13 +373,15 @@ function commandRecords(
 
 /** The run's fields in the schema's order, whatever order the caller used (exports compare byte for byte). */
 function canonicalRun(run: RunInfo): RunInfo {
-  const { id, mode, command, n, valueBytes, startedAt, keyPattern, chunk, warmup, repeat, probes } = run;
+  const { id, mode, command, n, operations, valueBytes, startedAt, keyPattern, chunk, warmup, injectedError, repeat, probes, chunkPauseMs } = run;
   return {
-    id, mode, command, n, valueBytes, startedAt, keyPattern,
+    id, mode, command, n, operations, valueBytes, startedAt, keyPattern,
     ...(chunk === undefined ? {} : { chunk }),
     warmup: warmup && { commands: warmup.commands, durationUs: warmup.durationUs },
+    injectedError: injectedError && { operation: injectedError.operation, kind: injectedError.kind },
     repeat,
-    probes: { monitor: probes.monitor, strace: probes.strace, memory: probes.memory, kernelTcp: probes.kernelTcp },
+    probes: { monitor: probes.monitor, strace: probes.strace, memory: probes.memory, kernelTcp: probes.kernelTcp, heldConnection: probes.heldConnection },
+    ...(chunkPauseMs === undefined ? {} : { chunkPauseMs }),
   };
 }
 

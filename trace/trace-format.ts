@@ -1,4 +1,4 @@
-// The Pipescope trace document, version 2: the one file format every part of Pipescope reads and
+// The Pipescope trace document, version 3: the one file format every part of Pipescope reads and
 // writes (live view, replay, import/export, embeds, CLI recorder, tests). The zod schema is the
 // specification; field names carry their unit (…Us = microseconds since the run's t0, bytes = octets).
 // Bump FORMAT_VERSION, and keep reading older versions, whenever a field changes meaning: trace-io.ts
@@ -9,18 +9,32 @@
 //
 // Added in version 2: run.warmup, run.repeat, run.probes, totals.doneUs, kernelTcp; memory samples
 // may be taken before t0 (negative atUs: the baseline).
+// Added in version 3: the modes beyond plain pipelines (multi, eval, evalsha, multikey, auto), the
+// GET-COMPUTE-SET workload, run.operations (run.n now counts the commands on the wire, which a
+// transaction or a script makes differ from the work asked for), run.injectedError, keysAfter,
+// neighbor and heldConnection. wire-layout.ts says which command each wire position carries.
 import { z } from 'zod';
 
 export const TRACE_FORMAT = 'pipescope-trace';
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 
-export const COMMAND_NAMES = ['PING', 'INCR', 'SET', 'GET'] as const;
+/**
+ * The workload's operation. GET-COMPUTE-SET (v3) is a dependent step: GET a key, compute from its value
+ * (value × 2 + 1), SET the result; the SET needs the GET's reply, so a pipeline cannot batch it.
+ */
+export const COMMAND_NAMES = ['PING', 'INCR', 'SET', 'GET', 'GET-COMPUTE-SET'] as const;
 /**
  * sequential: one command, its reply awaited, then the next. pipeline: all n written at once.
  * chunked: pipelines of run.chunk commands, each one's replies awaited before the next is written
  * (how the docs advise sending a large job, e.g. in batches of 10k).
+ * v3 — multi: MULTI, the n commands, EXEC, written as one pipeline (a transaction: QUEUED replies, then
+ * EXEC's array). eval: one EVAL whose Lua script does the n operations on Redis. evalsha: the script
+ * loaded (SCRIPT LOAD) before t0, then n EVALSHA calls of one operation each, written as one pipeline.
+ * multikey: one native multi-key command (MSET for SET, MGET for GET). auto: the n commands issued in
+ * one tick without an explicit pipeline, the client library batching them itself (ioredis with
+ * enableAutoPipelining; node-redis does it always).
  */
-export const RUN_MODES = ['sequential', 'pipeline', 'chunked'] as const;
+export const RUN_MODES = ['sequential', 'pipeline', 'chunked', 'multi', 'eval', 'evalsha', 'multikey', 'auto'] as const;
 
 export const CommandNameSchema = z.enum(COMMAND_NAMES);
 export const RunModeSchema = z.enum(RUN_MODES);
@@ -35,7 +49,14 @@ export const RunInfoSchema = z.object({
   id: z.string().min(1).max(64),
   mode: RunModeSchema,
   command: CommandNameSchema,
+  /**
+   * Commands on the wire (one record each in `commands`). v3: differs from `operations` when the mode
+   * frames or folds them: multi adds MULTI and EXEC, eval and multikey send one command, GET-COMPUTE-SET
+   * sends a GET and a SET per operation (wire-layout.ts). Version-2 traces: n = operations.
+   */
   n: z.number().int().positive(),
+  /** v3. Operations the run asked for (the workload's N): what opsPerSec counts. */
+  operations: z.number().int().positive(),
   /** Size of the SET value (or of the value GET reads); 0 for PING and INCR. */
   valueBytes: count,
   /** Wall-clock time of t0, ISO 8601. All …Us fields count from t0, on the client's monotonic clock. */
@@ -50,6 +71,13 @@ export const RunInfoSchema = z.object({
    * connection, whose first command pays the first-call costs (and every version-1 trace).
    */
   warmup: z.object({ commands: z.number().int().positive(), durationUs: micros }).nullable(),
+  /**
+   * v3. A failure planted on purpose (INCR runs only): operation `operation` (from 0) fails. runtime: its
+   * key holds a non-integer, so INCR fails when Redis executes it (inside MULTI: after EXEC was accepted).
+   * queueing: the command is sent with a missing argument, so Redis rejects it before executing (inside
+   * MULTI: EXEC then aborts the whole transaction, EXECABORT). null: nothing planted.
+   */
+  injectedError: z.object({ operation: count, kind: z.enum(['runtime', 'queueing']) }).nullable(),
   /** v2. Which repeat of its request this run was, from 0 (modes are interleaved: seq 0, pipe 0, seq 1…). */
   repeat: count,
   /** v2. The probes this run asked for (the socket probe is always on). */
@@ -62,7 +90,11 @@ export const RunInfoSchema = z.object({
     memory: z.boolean(),
     /** The kernel's TCP_INFO for the run's client socket, read with `ss` before and after. */
     kernelTcp: z.boolean(),
+    /** v3. One PING behind the run on its own connection, one beside it on another (heldConnection). */
+    heldConnection: z.boolean(),
   }),
+  /** v3. Chunked runs only: ms the client slept between one pipeline's last reply and the next pipeline. */
+  chunkPauseMs: z.number().nonnegative().finite().optional(),
 });
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 
@@ -206,6 +238,7 @@ export type Counts = z.infer<typeof CountsSchema>;
 export const TotalsSchema = z.object({
   /** t0 (first command issued) to the arrival of the last reply. */
   durationUs: micros,
+  /** v3: run.operations per second of durationUs (version 2 counted commands, then the same number). */
   opsPerSec: z.number().nonnegative().finite(),
   /**
    * v2. t0 to when the client's call returned its results (the last reply parsed and handed over):
@@ -287,6 +320,56 @@ export type Memory = z.infer<typeof MemorySchema>;
 export type ServerMemorySample = Memory['server']['samples'][number];
 export type ClientMemorySample = Memory['client']['samples'][number];
 
+export const KEYS_AFTER_SOURCE = 'redis-after-run';
+/** Keys read back after a run at most: enough to see every key of a lesson-sized run. */
+export const MAX_KEYS_AFTER = 1000;
+
+/**
+ * v3. The run's keys as Redis held them once the run was over, read on Pipescope's own connection
+ * before they were deleted (GET, or TYPE for a key that is not a string): what was applied, what was
+ * rolled back. Recorded for runs with a planted error, transactions and scripts; at most MAX_KEYS_AFTER,
+ * in key order (`truncated` when there were more).
+ */
+export const KeysAfterSchema = z.object({
+  source: z.literal(KEYS_AFTER_SOURCE),
+  keys: z.array(z.object({ key: z.string(), value: z.string().nullable() })),
+  truncated: z.boolean(),
+});
+export type KeysAfter = z.infer<typeof KeysAfterSchema>;
+
+export const NEIGHBOR_SOURCE = 'neighbor-client';
+export const NEIGHBOR_COMMANDS = ['INCR', 'GET'] as const;
+
+/**
+ * v3. Another client on its own connection, started before t0 and stopped after the run: it issued
+ * `command` on its own key in the run's namespace at ratePerSec, one at a time (each awaited), as another
+ * application sharing the Redis would. `address` is its connection as Redis (MONITOR) names it, so its
+ * commands can be told apart in serverTrace.others. Each of its commands is timed on the run's clock.
+ */
+export const NeighborSchema = z.object({
+  source: z.literal(NEIGHBOR_SOURCE),
+  command: z.enum(NEIGHBOR_COMMANDS),
+  ratePerSec: z.number().positive().finite(),
+  /** Size of the value its GETs read, bytes (0 for INCR). */
+  valueBytes: count,
+  address: z.string(),
+  /** Its commands in order: when each was sent and its reply arrived (µs since t0; before t0 is negative). */
+  commands: z.array(z.object({ sentUs: z.number().finite(), repliedUs: z.number().finite(), error: z.string().optional() })),
+});
+export type Neighbor = z.infer<typeof NeighborSchema>;
+
+/**
+ * v3. A pipeline holds its connection: one PING issued on the run's own connection right after the
+ * pipeline was handed over (it waits behind every reply), and one PING at the same instant on a second
+ * connection. The first is the run's last wire command; both times are µs since t0.
+ */
+export const HeldConnectionSchema = z.object({
+  issuedUs: micros,
+  sameConnectionRepliedUs: micros,
+  otherConnectionRepliedUs: micros,
+});
+export type HeldConnection = z.infer<typeof HeldConnectionSchema>;
+
 export const TraceDocumentSchema = z.object({
   format: z.literal(TRACE_FORMAT),
   version: z.literal(FORMAT_VERSION),
@@ -307,5 +390,11 @@ export const TraceDocumentSchema = z.object({
   memory: MemorySchema.nullable().default(null),
   /** v2. null when the run did not ask for kernel TCP figures. */
   kernelTcp: KernelTcpSchema.nullable(),
+  /** v3. null unless recorded (see KeysAfterSchema). */
+  keysAfter: KeysAfterSchema.nullable(),
+  /** v3. null when no neighbour client ran alongside. */
+  neighbor: NeighborSchema.nullable(),
+  /** v3. null unless the run asked for the held-connection probe. */
+  heldConnection: HeldConnectionSchema.nullable(),
 });
 export type TraceDocument = z.infer<typeof TraceDocumentSchema>;

@@ -8,10 +8,10 @@ import { thrownMessage } from './test-support/thrown-message.ts';
 function sampleTrace(): TraceDocument {
   const b = new TraceBuilder({
     run: {
-      id: 'm3x9k2-0a1b2c3d', mode: 'sequential', command: 'INCR', n: 3, valueBytes: 0,
+      id: 'm3x9k2-0a1b2c3d', mode: 'sequential', command: 'INCR', n: 3, operations: 3, valueBytes: 0,
       startedAt: '2025-03-14T15:09:26.535Z', keyPattern: 'pipescope:m3x9k2-0a1b2c3d:counter',
-      warmup: { commands: 3, durationUs: 412 }, repeat: 1,
-      probes: { monitor: false, strace: false, memory: false, kernelTcp: true },
+      warmup: { commands: 3, durationUs: 412 }, injectedError: null, repeat: 1,
+      probes: { monitor: false, strace: false, memory: false, kernelTcp: true, heldConnection: false },
     },
     redis: { version: '7.2.4', embedded: true, address: '127.0.0.1:40213' },
     rtt: { addedMs: 2.5, jitterMs: 0.5, measuredMinUs: 2541, measuredMedianUs: 2610.5, samples: 5 },
@@ -37,9 +37,22 @@ function edited(edit: (doc: Record<string, any>) => void): string { // eslint-di
 
 const traceErrorOf = (action: () => unknown): string => thrownMessage(action, TraceError);
 
-/** The sample as a version-1 recorder wrote it: none of the fields version 2 added. */
-function versionOne(): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+/** The sample as a version-2 recorder wrote it: none of the fields version 3 added. */
+function versionTwo(): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const doc = JSON.parse(serializeTrace(sampleTrace()));
+  doc.version = 2;
+  delete doc.run.operations;
+  delete doc.run.injectedError;
+  delete doc.run.probes.heldConnection;
+  delete doc.keysAfter;
+  delete doc.neighbor;
+  delete doc.heldConnection;
+  return doc;
+}
+
+/** The sample as a version-1 recorder wrote it: none of the fields versions 2 and 3 added. */
+function versionOne(): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const doc = versionTwo();
   doc.version = 1;
   delete doc.run.warmup;
   delete doc.run.repeat;
@@ -49,11 +62,22 @@ function versionOne(): Record<string, any> { // eslint-disable-line @typescript-
   return doc;
 }
 
+describe('version 2 files', () => {
+  it('open as version 3: operations = n, nothing planted, no neighbour, nothing read back', () => {
+    const doc = parseTrace(JSON.stringify(versionTwo()));
+    expect(doc.version).toBe(3);
+    expect(doc.run).toMatchObject({ n: 3, operations: 3, injectedError: null, warmup: { commands: 3, durationUs: 412 }, repeat: 1 });
+    expect(doc.run.probes.heldConnection).toBe(false);
+    expect([doc.keysAfter, doc.neighbor, doc.heldConnection]).toEqual([null, null, null]);
+    expect(serializeTrace(doc)).toBe(serializeTrace(sampleTrace()));
+  });
+});
+
 describe('version 1 files', () => {
-  it('open as version 2, each new field saying what a version-1 recorder did', () => {
+  it('open as version 3, each new field saying what a version-1 recorder did', () => {
     const doc = parseTrace(JSON.stringify(versionOne()));
-    expect(doc.version).toBe(2);
-    expect(doc.run).toMatchObject({ warmup: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false } });
+    expect(doc.version).toBe(3);
+    expect(doc.run).toMatchObject({ warmup: null, injectedError: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false, heldConnection: false } });
     expect(doc.totals).toEqual({ durationUs: 318, opsPerSec: 3e6 / 318, doneUs: 318 });
     expect(doc.kernelTcp).toBeNull();
     expect(doc.commands).toEqual(sampleTrace().commands);
@@ -68,13 +92,13 @@ describe('version 1 files', () => {
       Object.assign(c, rest, { serverUs: [50, 160, 280][i] }, { repliedUs }, reply === undefined ? { error } : { reply });
     });
     const doc = parseTrace(JSON.stringify(v1));
-    expect(doc.run.probes).toEqual({ monitor: true, strace: true, memory: false, kernelTcp: false });
+    expect(doc.run.probes).toEqual({ monitor: true, strace: true, memory: false, kernelTcp: false, heldConnection: false });
     expect(doc.commands.map((c) => c.serverUs)).toEqual([50, 160, 280]);
   });
 
-  it('export as version 2, which round-trips byte for byte', () => {
+  it('export as version 3, which round-trips byte for byte', () => {
     const once = serializeTrace(parseTrace(JSON.stringify(versionOne())));
-    expect(once.startsWith('{"format":"pipescope-trace","version":2,')).toBe(true);
+    expect(once.startsWith('{"format":"pipescope-trace","version":3,')).toBe(true);
     expect(serializeTrace(parseTrace(once))).toBe(once);
   });
 });
@@ -88,7 +112,7 @@ describe('version 2 fields', () => {
 
   it('keep the warm-up, repeat, probes and kernel TCP figures through import', () => {
     const doc = parseTrace(serializeTrace(sampleTrace()));
-    expect(doc.run).toMatchObject({ warmup: { commands: 3, durationUs: 412 }, repeat: 1 });
+    expect(doc.run).toMatchObject({ warmup: { commands: 3, durationUs: 412 }, injectedError: null, repeat: 1 });
     expect(doc.kernelTcp).toMatchObject({ source: 'kernel (ss)', segmentsOut: 4, dataSegmentsOut: 3 });
   });
 
@@ -109,7 +133,7 @@ describe('export and import', () => {
   });
 
   it('the exported text is compact JSON starting with format and version', () => {
-    expect(serializeTrace(sampleTrace()).startsWith('{"format":"pipescope-trace","version":2,"run":{')).toBe(true);
+    expect(serializeTrace(sampleTrace()).startsWith('{"format":"pipescope-trace","version":3,"run":{')).toBe(true);
   });
 
   it('verifyTrace accepts an already-parsed object', () => {
@@ -145,17 +169,17 @@ describe('parseTrace rejects', () => {
   });
 
   it('an unsupported version, naming it', () => {
-    expect(traceErrorOf(() => parseTrace(edited((d) => { d.version = 3; })))).toBe(
-      'Unsupported trace version 3; this Pipescope reads versions 1 and 2.',
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.version = 4; })))).toBe(
+      'Unsupported trace version 4; this Pipescope reads versions 1 to 3.',
     );
     expect(traceErrorOf(() => parseTrace(edited((d) => { d.version = '1'; })))).toBe(
-      'Unsupported trace version "1"; this Pipescope reads versions 1 and 2.',
+      'Unsupported trace version "1"; this Pipescope reads versions 1 to 3.',
     );
   });
 
   it('a missing version', () => {
     expect(traceErrorOf(() => parseTrace(edited((d) => { delete d.version; })))).toBe(
-      'Unsupported trace version undefined; this Pipescope reads versions 1 and 2.',
+      'Unsupported trace version undefined; this Pipescope reads versions 1 to 3.',
     );
   });
 
@@ -167,7 +191,7 @@ describe('parseTrace rejects', () => {
       'Invalid trace: commands.1.sentUs: Too small: expected number to be >=0',
     );
     expect(traceErrorOf(() => parseTrace(edited((d) => { d.run.mode = 'burst'; })))).toBe(
-      'Invalid trace: run.mode: Invalid option: expected one of "sequential"|"pipeline"|"chunked"',
+      'Invalid trace: run.mode: Invalid option: expected one of "sequential"|"pipeline"|"chunked"|"multi"|"eval"|"evalsha"|"multikey"|"auto"',
     );
     expect(traceErrorOf(() => parseTrace(edited((d) => { d.counts.client.source = 'guess'; })))).toBe(
       'Invalid trace: counts.client.source: Invalid input: expected "client-socket"',

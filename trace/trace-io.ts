@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { TraceBuilder, TraceError } from './trace-builder.ts';
 import { FORMAT_VERSION, TRACE_FORMAT, TraceDocumentSchema, type TraceDocument } from './trace-format.ts';
 import { plainElements } from './plain-elements.ts';
-import { migrateVersion1 } from './trace-migration.ts';
+import { migrateVersion1, migrateVersion2 } from './trace-migration.ts';
+import { wireCommandCount } from './wire-layout.ts';
 
 export function serializeTrace(doc: TraceDocument): string {
   return JSON.stringify(doc);
@@ -27,10 +28,11 @@ export function verifyTrace(json: unknown): TraceDocument {
     throw new TraceError(`Not a trace: expected "format": "${TRACE_FORMAT}".`);
   }
   const version = (json as { version?: unknown }).version;
-  if (version !== FORMAT_VERSION && version !== 1) {
-    throw new TraceError(`Unsupported trace version ${JSON.stringify(version)}; this Pipescope reads versions 1 and ${FORMAT_VERSION}.`);
+  if (version !== FORMAT_VERSION && version !== 1 && version !== 2) {
+    throw new TraceError(`Unsupported trace version ${JSON.stringify(version)}; this Pipescope reads versions 1 to ${FORMAT_VERSION}.`);
   }
-  const doc = checkShape(version === 1 ? migrateVersion1(json as Record<string, unknown>) : (json as Record<string, unknown>));
+  const raw = json as Record<string, unknown>;
+  const doc = checkShape(version === 1 ? migrateVersion2(migrateVersion1(raw)) : version === 2 ? migrateVersion2(raw) : raw);
   const rebuilt = replay(doc);
   // Everything else derived from the events must agree too; a file is not allowed to claim otherwise.
   for (const key of ['writes', 'reads', 'proxy', 'serverTrace', 'counts', 'totals'] as const) {
@@ -61,6 +63,10 @@ function replay(doc: TraceDocument): TraceDocument {
   if (doc.commands.length !== doc.run.n) {
     throw new TraceError(`Invalid trace: run.n is ${doc.run.n} but ${doc.commands.length} commands are listed.`);
   }
+  const wire = wireCommandCount(doc.run);
+  if (wire !== doc.run.n) {
+    throw new TraceError(`Invalid trace: a ${doc.run.mode} run of ${doc.run.operations} ${doc.run.command} puts ${wire} commands on the wire, not run.n = ${doc.run.n}.`);
+  }
   const builder = new TraceBuilder(doc);
   // A command record is an outcome too: it carries its reply or error.
   builder.addBatch({
@@ -75,6 +81,7 @@ function replay(doc: TraceDocument): TraceDocument {
   const serverSide = doc.serverTrace ? { trace: doc.serverTrace, serverUs: executions } : null;
   const rebuilt = builder.finish(doc.counts.server, {
     serverSide, memory: doc.memory, doneUs: doc.totals.doneUs, kernelTcp: doc.kernelTcp, adoptCommands: doc.commands,
+    keysAfter: doc.keysAfter, neighbor: doc.neighbor, heldConnection: doc.heldConnection,
   });
   const { sentUs, repliedUs, toServerUs, fromServerUs } = builder.times;
   for (const [position, command] of doc.commands.entries()) {

@@ -1,4 +1,4 @@
-// Opens version-1 traces as version 2: each field version 2 added gets the value that says what a
+// Opens older traces as the current version. Version 1 → 2: each field version 2 added gets the value that says what a
 // version-1 recorder did. Nothing measured is invented: a version-1 run had no warm-up (a cold
 // connection), was its request's only repeat, asked for MONITOR and strace together exactly when it
 // has a server trace, sampled memory exactly when it has samples, and measured neither when its client
@@ -20,7 +20,7 @@ export function migrateVersion1(json: Json): Json {
   const sampled = json['memory'] !== null && json['memory'] !== undefined;
   return {
     ...json,
-    version: FORMAT_VERSION,
+    version: 2,
     run: run && {
       ...run,
       warmup: null,
@@ -29,5 +29,32 @@ export function migrateVersion1(json: Json): Json {
     },
     totals: totals && { ...totals, doneUs: totals['durationUs'] },
     kernelTcp: null,
+  };
+}
+
+/**
+ * Version 2 → 3: a version-2 run was one of the plain modes, so its operations are its commands
+ * (operations = n); it planted no error, had no neighbour and no held-connection probe, and nothing
+ * was read back after it.
+ */
+export function migrateVersion2(json: Json): Json {
+  const run = isObject(json['run']) ? json['run'] : undefined;
+  const probes = run && isObject(run['probes']) ? run['probes'] : undefined;
+  const { chunk, warmup, repeat, ...head } = run ?? {};
+  return {
+    ...json,
+    version: FORMAT_VERSION,
+    run: run && {
+      ...head,
+      operations: run['n'],
+      ...(chunk === undefined ? {} : { chunk }),
+      warmup,
+      injectedError: null,
+      repeat,
+      probes: probes && { ...probes, heldConnection: false },
+    },
+    keysAfter: null,
+    neighbor: null,
+    heldConnection: null,
   };
 }

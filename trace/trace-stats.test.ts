@@ -4,7 +4,7 @@ import type { TraceDocument } from './trace-format.ts';
 import { errorCount, latencySummary, percentile } from './trace-stats.ts';
 
 const HEADER: TraceHeader = {
-  run: { id: 'stats-run', mode: 'sequential', command: 'INCR', n: 4, valueBytes: 0, startedAt: '2025-01-01T00:00:00.000Z', keyPattern: 'pipescope:stats-run:counter', warmup: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false } },
+  run: { id: 'stats-run', mode: 'sequential', command: 'INCR', n: 4, operations: 4, valueBytes: 0, startedAt: '2025-01-01T00:00:00.000Z', keyPattern: 'pipescope:stats-run:counter', warmup: null, injectedError: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false, heldConnection: false } },
   redis: { version: '7.2.4', embedded: true, address: '127.0.0.1:6379' },
   rtt: { addedMs: 0, jitterMs: 0, measuredMinUs: 30, measuredMedianUs: 35, samples: 5 },
   recorder: { tool: 'pipescope', version: '0.1.0', client: 'ioredis 6.0.0', runtime: 'node v20.0.0' },
@@ -112,7 +112,7 @@ describe('latencyStats and latencyHistogram', () => {
 
 describe('repeats', () => {
   const timed = (durationUs: number, repeat: number, mode: 'sequential' | 'pipeline' = 'sequential') => {
-    const b = new TraceBuilder({ ...HEADER, run: { ...HEADER.run, n: 1, mode, repeat } });
+    const b = new TraceBuilder({ ...HEADER, run: { ...HEADER.run, n: 1, operations: 1, mode, repeat } });
     b.addBatch({ writes: [{ atUs: 0, bytes: 46, commands: 1 }], reads: [{ atUs: durationUs, bytes: 4, replies: 1 }], outcomes: [{ reply: 1 }] });
     return b.finish({ reads: 1, writes: 1, execUs: 1, source: 'redis-info', exclusive: true });
   };

@@ -21,6 +21,7 @@ describe('parseRecordOptions', () => {
       spec: {
         command: 'PING', n: 100, valueBytes: 16, rttMs: 0, jitterMs: 0, engine: 'ioredis', serverTrace: false, monitor: false, strace: false,
         cold: false, repeats: 1, kernelTcp: true, memory: true, modes: ['pipeline'],
+        chunkPauseMs: 0, errorKind: 'runtime', neighborRate: 0, neighborCommand: 'INCR', heldConnection: false,
       },
       redisUrl: undefined,
       out: 'trace.json',

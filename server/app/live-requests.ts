@@ -41,7 +41,7 @@ function liveRunListener(send: Send, requestId: string): RunListener {
     onStart: (start) => send({ type: 'run-start', requestId, ...start }),
     onBatch: (runId, batch) => send({ type: 'run-events', requestId, runId, ...encodeBatch(batch) }),
     // Sent before the run's own document is assembled and its keys deleted: the browser has what it needs.
-    onEnd: (runId, { server, serverSide, memory, doneUs, kernelTcp }) => {
+    onEnd: (runId, { server, serverSide, memory, doneUs, kernelTcp, keysAfter, neighbor, heldConnection }) => {
       const end: RunEndMessage = { type: 'run-end', requestId, runId, server, doneUs };
       if (serverSide) {
         end.serverTrace = serverSide.trace;
@@ -49,6 +49,9 @@ function liveRunListener(send: Send, requestId: string): RunListener {
       }
       if (memory) end.memory = memory;
       if (kernelTcp) end.kernelTcp = kernelTcp;
+      if (keysAfter) end.keysAfter = keysAfter;
+      if (neighbor) end.neighbor = neighbor;
+      if (heldConnection) end.heldConnection = heldConnection;
       send(end);
     },
   };

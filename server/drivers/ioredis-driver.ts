@@ -190,6 +190,8 @@ function commandMethod(workload: Workload): CommandMethod {
         const [k, value] = workload.argsFor(i) as [string, Buffer];
         return target.set(k, value);
       };
+    case 'GET-COMPUTE-SET':
+      throw new Error('A GET-COMPUTE-SET step is two commands, the second built from the first reply: it has no single-command method');
   }
 }
 

@@ -44,10 +44,20 @@ export function workloadFor(command: CommandName, namespace: string, valueBytes:
       const key = `${namespace}value`;
       return { command, argsFor: () => [key], keyPattern: key, setup: [['SET', key, makeValue(valueBytes)]], keys: function* () { yield key; } };
     }
+    case 'GET-COMPUTE-SET': {
+      // One key, a chain of steps: each GET reads what the previous SET wrote (see computeNext).
+      const key = `${namespace}value`;
+      return { command, argsFor: () => [key], keyPattern: key, setup: [['SET', key, '0']], keys: function* () { yield key; } };
+    }
   }
 }
 
 /** [from, to) index ranges of at most `size` commands covering 0..n: a run's pipelines. */
 export function* chunks(n: number, size: number): Generator<[number, number]> {
   for (let from = 0; from < n; from += size) yield [from, Math.min(n, from + size)];
+}
+
+/** The compute step of GET-COMPUTE-SET: the value written back for the value read (an integer as text). */
+export function computeNext(value: string | null): string {
+  return String(Number(value ?? '0') * 2 + 1);
 }

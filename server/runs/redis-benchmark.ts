@@ -205,5 +205,6 @@ function commandLine(spec: ReferenceSpec, key: string): string[] {
     case 'INCR': return ['INCR', key];
     case 'SET': return ['SET', key, 'x'.repeat(spec.valueBytes)];
     case 'GET': return ['GET', key];
+    case 'GET-COMPUTE-SET': throw new Error('redis-benchmark cannot run a dependent GET-COMPUTE-SET step');
   }
 }

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { TraceBuilder, type Outcome, type ProbeBatch, type ServerCounts, type ServerSide, type TraceHeader } from '../../trace/trace-builder.ts';
 import { commandTakesValue, serverProbes, warmupCommands, type RunSpec } from '../../trace/run-request.ts';
-import type { KernelTcp, Memory, RunInfo, RunMode, TraceDocument } from '../../trace/trace-format.ts';
+import type { HeldConnection, KernelTcp, KeysAfter, Memory, Neighbor, RunInfo, RunMode, TraceDocument } from '../../trace/trace-format.ts';
 import { percentile } from '../../trace/trace-stats.ts';
 import { assertAllowed, namespaceFor } from '../protocol/command-guard.ts';
 import { recorderInfo } from '../support/recorder-info.ts';
@@ -60,6 +60,10 @@ export interface RunEnd {
   /** t0 on process.hrtime (ns): the instant the run called its client, for checks against other clocks. */
   t0Ns: bigint;
   kernelTcp: KernelTcp | null;
+  /** v3: the run's keys read back after it; the neighbour client's commands; the held-connection PINGs. */
+  keysAfter: KeysAfter | null;
+  neighbor: Neighbor | null;
+  heldConnection: HeldConnection | null;
 }
 
 export function newRunId(): string {
@@ -105,7 +109,7 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
   if (mode === 'chunked' && !spec.chunk) throw new Error('A chunked run needs a chunk size.');
   const chunk = mode === 'chunked' ? spec.chunk! : spec.n;
   const { monitor, strace } = serverProbes({ serverTrace: spec.serverTrace ?? false, monitor: spec.monitor ?? false, strace: spec.strace ?? false });
-  const probes = { monitor, strace, memory: spec.memory ?? false, kernelTcp: spec.kernelTcp ?? false };
+  const probes = { monitor, strace, memory: spec.memory ?? false, kernelTcp: spec.kernelTcp ?? false, heldConnection: false };
 
   const { control, target } = session; // a restarted private redis-server gets a new target: not this run's
   const clock = new RunClock();
@@ -155,10 +159,11 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
     await run.prepare(workload, spec.n, cancelled);
 
     const info: RunInfo = {
-      id, mode, command: spec.command, n: spec.n, valueBytes,
+      id, mode, command: spec.command, n: spec.n, operations: spec.n, valueBytes,
       startedAt: new Date().toISOString(), keyPattern: workload.keyPattern,
       ...(mode === 'chunked' ? { chunk } : {}),
       warmup: warmup ? { commands: warmup.commands, durationUs: warmup.durationUs } : null,
+      injectedError: null,
       repeat: spec.repeat ?? 0,
       probes,
     };
@@ -206,6 +211,9 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
       doneUs,
       t0Ns: clock.t0,
       kernelTcp: tcpBefore && tcpAfter ? kernelTcpDelta(tcpBefore, tcpAfter) : null,
+      keysAfter: null,
+      neighbor: null,
+      heldConnection: null,
     };
     builder.checkComplete(serverSide);
     listener.onEnd?.(id, end);

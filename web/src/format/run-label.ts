@@ -7,9 +7,12 @@ import { formatCount } from './number-format.ts';
 
 type Workload = Pick<RunInfo, 'n' | 'command' | 'valueBytes'>;
 
-const BADGES: Record<RunMode, string> = { sequential: 'Sequential', pipeline: 'Pipeline', chunked: 'Chunked' };
+const BADGES: Record<RunMode, string> = {
+  sequential: 'Sequential', pipeline: 'Pipeline', chunked: 'Chunked',
+  multi: 'MULTI/EXEC', eval: 'EVAL', evalsha: 'EVALSHA', multikey: 'Multi-key', auto: 'Auto-pipelined',
+};
 
-/** The mode badge: Sequential, Pipeline, Chunked. */
+/** The mode badge: Sequential, Pipeline, Chunked, MULTI/EXEC, EVAL, EVALSHA, Multi-key, Auto-pipelined. */
 export function modeBadge(mode: RunMode): string {
   return BADGES[mode];
 }
@@ -18,8 +21,17 @@ export function modeBadge(mode: RunMode): string {
 export function modePhrase(mode: RunMode, chunk?: number): string {
   if (mode === 'sequential') return 'sequential';
   if (mode === 'pipeline') return 'one pipeline';
-  return chunk === undefined ? 'chunks' : `chunks of ${formatCount(chunk)}`;
+  if (mode === 'chunked') return chunk === undefined ? 'chunks' : `chunks of ${formatCount(chunk)}`;
+  return OTHER_PHRASES[mode];
 }
+
+const OTHER_PHRASES: Record<Exclude<RunMode, 'sequential' | 'pipeline' | 'chunked'>, string> = {
+  multi: 'one MULTI/EXEC transaction',
+  eval: 'one EVAL script',
+  evalsha: 'EVALSHA calls in one pipeline',
+  multikey: 'one multi-key command',
+  auto: 'auto-pipelined by the client',
+};
 
 /** The mode starting a label or a button: "Sequential", "One pipeline", "Chunks of 10,000". */
 export function modeLabel(mode: RunMode, chunk?: number): string {

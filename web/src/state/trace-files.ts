@@ -137,7 +137,7 @@ function downloadJson(text: string, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-const MODE_ORDER: Record<RunMode, number> = { sequential: 0, pipeline: 1, chunked: 2 };
+const MODE_ORDER: Record<RunMode, number> = { sequential: 0, pipeline: 1, chunked: 2, auto: 3, multikey: 4, multi: 5, evalsha: 6, eval: 7 };
 
 /** Sequential runs first, then one pipeline, then chunked runs (larger chunks first); otherwise in the given order. */
 export function orderForComparison(docs: readonly TraceDocument[]): TraceDocument[] {

@@ -59,7 +59,7 @@ export function CommandField({ id, testId, value, onChange }: { id: string; test
   );
 }
 
-const ENGINE_LABELS: Record<Engine, string> = { ioredis: 'ioredis', raw: 'raw socket' };
+const ENGINE_LABELS: Record<Engine, string> = { ioredis: 'ioredis', raw: 'raw socket', 'node-redis': 'node-redis' };
 
 export function EngineField({ id, testId, value, onChange }: { id: string; testId: string; value: Engine; onChange: (engine: Engine) => void }) {
   return (
