@@ -133,6 +133,18 @@ export class IoredisDriver implements RunDriver {
     }
   }
 
+  async batches(): Promise<void> {
+    throw new Error('not yet: batches (ioredis)');
+  }
+
+  async auto(): Promise<void> {
+    throw new Error('not yet: auto (ioredis)');
+  }
+
+  async dependent(): Promise<void> {
+    throw new Error('not yet: dependent (ioredis)');
+  }
+
   disconnect(): void {
     this.connection.disconnect();
   }

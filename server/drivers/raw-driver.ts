@@ -126,6 +126,18 @@ export class RawDriver implements RunDriver {
     }
   }
 
+  async batches(): Promise<void> {
+    throw new Error('not yet: batches (raw)');
+  }
+
+  async auto(): Promise<void> {
+    throw new Error('not yet: auto (raw)');
+  }
+
+  async dependent(): Promise<void> {
+    throw new Error('not yet: dependent (raw)');
+  }
+
   disconnect(): void {
     this.prepared = undefined;
     this.socket.destroy();
