@@ -3,7 +3,10 @@
 // bytes completed. It wraps the socket instance, which is exactly where ioredis hands a command or a
 // whole pipeline to the kernel (one stream.write per command, one per pipeline). Writes made while
 // the socket is corked (a long pipeline handed over in slices, drivers/ioredis-driver.ts) reach the
-// kernel together when it is uncorked: they are recorded as one write, at that moment.
+// kernel together when it is uncorked: they are recorded as one write, at that moment. node-redis
+// writes that way always: each batch corked, one write() per piece of each command (a header
+// string, a Buffer value, the CRLF after it), uncorked; its head is the first HEAD_BYTES of all the
+// pieces together, as they leave, not of the first piece alone.
 import type { Socket } from 'node:net';
 import type { ProbeBatch } from '../../trace/trace-builder.ts';
 import { escapeBytes } from '../../trace/escape-bytes.ts';
@@ -18,7 +21,7 @@ export class SocketProbe {
   private readonly originalWrite: Socket['write'];
   private readonly originalUncork: Socket['uncork'];
   /** Writes held while the socket is corked: recorded as one when it is uncorked. */
-  private corked: { bytes: number; commands: number; head?: string } | undefined;
+  private corked: { bytes: number; commands: number; head?: Uint8Array[]; headBytes: number } | undefined;
   private readonly onData = (chunk: Buffer | string): void => {
     const atUs = this.clock.micros();
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -40,9 +43,15 @@ export class SocketProbe {
       const bytes = toBytes(chunk, rest[0]);
       const commands = this.requests.feed(bytes);
       if (socket.writableCorked > 0) {
-        this.corked ??= { bytes: 0, commands: 0, ...this.headOf(bytes) };
-        this.corked.bytes += bytes.length;
-        this.corked.commands += commands;
+        const corked = (this.corked ??= { bytes: 0, commands: 0, headBytes: 0, ...(this.recordHeads ? { head: [] } : {}) });
+        corked.bytes += bytes.length;
+        corked.commands += commands;
+        // Enough of the pieces to show HEAD_BYTES and know whether more followed (the "…").
+        if (corked.head && corked.headBytes <= HEAD_BYTES) {
+          const piece = bytes.subarray(0, HEAD_BYTES + 1 - corked.headBytes);
+          corked.head.push(Uint8Array.from(piece)); // a copy: the caller may reuse its buffer
+          corked.headBytes += piece.length;
+        }
       } else {
         this.pending.writes.push({ atUs, bytes: bytes.length, commands, ...this.headOf(bytes) });
       }
@@ -55,7 +64,8 @@ export class SocketProbe {
       const corked = this.corked;
       if (corked && socket.writableCorked === 0) {
         this.corked = undefined;
-        if (!socket.destroyed) this.pending.writes.push({ atUs, ...corked });
+        const { bytes, commands, head } = corked;
+        if (!socket.destroyed) this.pending.writes.push({ atUs, bytes, commands, ...(head ? this.headOf(Buffer.concat(head)) : {}) });
       }
     };
     // Prepended, so the time is taken before the client library parses the chunk.
