@@ -51,7 +51,15 @@ const TELLING: ConnectFailureKind[] = [
 
 /** The most telling of the client's recent errors and `error` itself (the latest, among equals), explained. */
 export function describeConnectFailure(client: Redis | undefined, error: unknown, target: RedisTarget): RedisConnectError {
-  const explained = [error, ...(client ? recentErrors(client) : []).reverse()].map((candidate) => explainConnectError(candidate, target));
+  return mostTelling([error, ...(client ? recentErrors(client) : []).reverse()], target);
+}
+
+/**
+ * The most telling of a failed connection's errors, latest first (the first among equals wins),
+ * explained: for clients other than ioredis (node-redis), which keep their own recent errors.
+ */
+export function mostTelling(errors: readonly unknown[], target: RedisTarget): RedisConnectError {
+  const explained = errors.map((candidate) => explainConnectError(candidate, target));
   return explained.reduce((best, next) => (TELLING.indexOf(next.kind) < TELLING.indexOf(best.kind) ? next : best));
 }
 

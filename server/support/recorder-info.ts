@@ -10,6 +10,11 @@ export function ioredisVersion(): string {
   return (require('ioredis/package.json') as { version: string }).version;
 }
 
+/** node-redis's version: the `redis` package (its @redis/client is released with the same number). */
+export function nodeRedisVersion(): string {
+  return (require('redis/package.json') as { version: string }).version;
+}
+
 export function recorderInfo(client: string): Recorder {
   return { tool: 'pipescope', version: projectVersion(), client, runtime: `node ${process.version}` };
 }
