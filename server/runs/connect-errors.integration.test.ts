@@ -2,13 +2,14 @@
 // one (NOAUTH), a closed port (ECONNREFUSED), a port that is not Redis (an HTTP server), and a TLS
 // certificate Node does not trust (a redis-server on a TLS port with a self-signed certificate made
 // by openssl) — each used to be "Connection is closed.". With that certificate given as the CA
-// (--redis-ca FILE, openRedis's caFile) the same TLS Redis is measured, by both engines.
+// (--redis-ca FILE, openRedis's caFile) the same TLS Redis is measured, by every engine.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NodeRedisDriver } from '../drivers/node-redis-driver.ts';
 import { RawDriver } from '../drivers/raw-driver.ts';
 import { RedisConnectError } from '../redis/connect-failure.ts';
 import { openRedis } from '../redis/open-redis.ts';
@@ -122,6 +123,15 @@ describe('a failed connection says why', () => {
     expect(refused).toMatchObject({ kind: 'refused' });
   });
 
+  it('the node-redis engine says the same', async () => {
+    const open = (url: string) => NodeRedisDriver.open(targetFromUrl(url), 'pipescope-connect-test').then(() => null, (e: unknown) => e);
+    expect(await open(`redis://:wrong-password@127.0.0.1:${passwordPort}`)).toMatchObject({ kind: 'wrong-password' });
+    expect(await open(`redis://127.0.0.1:${passwordPort}`)).toMatchObject({ kind: 'no-password' });
+    expect(await open(`redis://127.0.0.1:${closedPort}`)).toMatchObject({ kind: 'refused' });
+    expect(await open(`redis://127.0.0.1:${httpPort}`)).toMatchObject({ kind: 'not-redis' });
+    if (opensslAvailable) expect(await open(`rediss://localhost:${tlsPort}`)).toMatchObject({ kind: 'tls-certificate' });
+  });
+
   it('a session whose Redis goes away reports the cause in its status', async () => {
     const port = await findFreePort();
     await redisServer(['--port', String(port), '--loglevel', 'notice'], 'Ready to accept connections');
@@ -141,10 +151,10 @@ describe('a failed connection says why', () => {
 });
 
 describe.runIf(opensslAvailable)('--redis-ca: a TLS Redis whose certificate comes from a private CA', () => {
-  it('is measured by both engines, with memory sampled over TLS', async () => {
+  it('is measured by every engine, with memory sampled over TLS', async () => {
     const opened = await openRedis(`rediss://localhost:${tlsPort}`, { caFile: join(dir, 'cert.pem') });
     try {
-      for (const engine of ['ioredis', 'raw'] as const) {
+      for (const engine of ['ioredis', 'raw', 'node-redis'] as const) {
         const doc = await executeRun(opened.session, 'pipeline', { command: 'SET', n: 100, valueBytes: 16, engine, memory: true });
         expect(doc.commands.every((c) => 'reply' in c && c.reply === 'OK')).toBe(true);
         expect(doc.memory?.server.samples.length).toBeGreaterThan(0);
