@@ -2,12 +2,10 @@
 // probe time-stamps it (doc.writes[0].atUs, µs since t0). t0 is taken as the last step before the run
 // calls its client, so this is the client's own path from that call to socket.write(), and nothing of
 // Pipescope's set-up. Sequential INCR as the app runs it (executeRun with the app's defaults: memory
-// sampling and kernel TCP figures on, a warm connection) and without memory sampling, on both engines,
-// side by side in rounds.
+// sampling and kernel TCP figures on, a warm connection) and without memory sampling, on every engine,
+// side by side in rounds. node-redis writes at the next setImmediate after the call, not in it (its
+// queue is flushed once per tick), so its figure includes that hop: shown for information, no goal.
 import type { Engine } from '../trace/run-request.ts';
-
-/** The engines this bench measures (node-redis has its own figures in the client bench). */
-type BenchedEngine = Exclude<Engine, 'node-redis'>;
 import type { RedisSession } from '../server/redis/redis-session.ts';
 import { executeRun } from '../server/runs/run-executor.ts';
 import type { Finding } from './bench-report.ts';
@@ -19,11 +17,11 @@ export interface FirstWriteOptions {
   rounds: number;
 }
 
-/** The issue's goals for the app's default options, by engine (µs). */
-const GOALS_US: Record<BenchedEngine, number> = { ioredis: 50, raw: 20 };
+/** The issue's goals for the app's default options, by engine (µs); null: information only. */
+const GOALS_US: Record<Engine, number | null> = { ioredis: 50, raw: 20, 'node-redis': null };
 
 interface Setting {
-  engine: BenchedEngine;
+  engine: Engine;
   memory: boolean;
 }
 
@@ -32,6 +30,8 @@ const SETTINGS: Setting[] = [
   { engine: 'ioredis', memory: false },
   { engine: 'raw', memory: true },
   { engine: 'raw', memory: false },
+  { engine: 'node-redis', memory: true },
+  { engine: 'node-redis', memory: false },
 ];
 
 const nameOf = ({ engine, memory }: Setting) => `${engine}${memory ? '' : ', no memory'}`;
@@ -51,15 +51,15 @@ export async function firstWriteBench(session: RedisSession, { n, rounds }: Firs
   for (const setting of SETTINGS) {
     const spread = spreadOf(samples[nameOf(setting)]!);
     const options = setting.memory ? "app's defaults" : 'memory sampling off';
-    log(`  ${setting.engine.padEnd(7)} ${options.padEnd(19)} first write ${spread.median.toFixed(0)} µs after t0 [${spread.min.toFixed(0)}–${spread.max.toFixed(0)}]`);
+    log(`  ${setting.engine.padEnd(10)} ${options.padEnd(19)} first write ${spread.median.toFixed(0)} µs after t0 [${spread.min.toFixed(0)}–${spread.max.toFixed(0)}]`);
     findings.push({
       name: `first command's write − t0, sequential INCR, ${setting.engine} engine${setting.memory ? '' : ', no memory sampling'}`,
       unit: 'us',
       spread,
       // The goals are for what the app runs; without sampling is shown beside it, for what sampling costs.
-      goal: setting.memory ? { bound: 'at most', value: GOALS_US[setting.engine] } : null,
+      goal: setting.memory && GOALS_US[setting.engine] !== null ? { bound: 'at most', value: GOALS_US[setting.engine]! } : null,
       how: `doc.writes[0].atUs of executeRun(sequential, ${n} × INCR, warm, kernelTcp on, memory ${setting.memory ? 'on' : 'off'}), ` +
-        `${rounds} rounds side by side with the other engine and sampling setting`,
+        `${rounds} rounds side by side with the other engines and sampling settings`,
     });
   }
   return findings;
