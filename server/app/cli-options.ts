@@ -44,7 +44,7 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode sequential|pipeline
                          [--command C] [--value-bytes B] [--engine E] [--rtt-ms MS] [--jitter-ms MS] [--reference]
   --chunk C              N commands in pipelines of C, each pipeline's replies awaited (--mode pipeline becomes chunked)
   --rtt-ms, --jitter-ms  add round-trip time (and ± jitter per chunk) with Pipescope's TCP delay proxy
-  --engine ioredis|raw   who writes the commands (raw: a plain socket; PING as inline "PING\\r\\n")
+  --engine E             who writes the commands: ioredis (default), node-redis, or raw (a plain socket; PING as inline "PING\\r\\n")
   --monitor              trace the Redis side with MONITOR: execution order and times (cheap)
   --strace               trace redis-server's read()/write() calls with strace (slows Redis several-fold)
   --server-trace         both --monitor and --strace
