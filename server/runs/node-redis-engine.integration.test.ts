@@ -18,6 +18,7 @@ import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-ser
 import { RedisSession } from '../redis/redis-session.ts';
 import { targetFromUrl } from '../redis/redis-target.ts';
 import { RunClock } from '../support/monotonic-clock.ts';
+import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
 import { executeRun } from './run-executor.ts';
 
@@ -201,6 +202,33 @@ it('abort in the tick the commands were issued: nothing reaches Redis, the run f
   expect(driver.socket.destroyed).toBe(true);
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await observer.exists(`${namespace}counter`)).toBe(0);
+});
+
+// node-redis issues a whole pipeline in one tick (as its users do): a Cancel waits for that tick to end.
+it.each(['sequential', 'pipeline'] as const)('a Cancel during a %s run of 100,000 SETs: RunCancelledError, every key deleted', async (mode) => {
+  const controller = new AbortController();
+  let cancelledAt = 0;
+  const running = executeRun(local.session, mode, { command: 'SET', n: 100_000, valueBytes: 8, engine: 'node-redis' }, {
+    onBatch: () => {
+      if (cancelledAt === 0) {
+        cancelledAt = performance.now();
+        controller.abort();
+      }
+    },
+  }, controller.signal);
+  await expect(running).rejects.toBeInstanceOf(RunCancelledError);
+  console.log(`node-redis ${mode}: the run rejected ${(performance.now() - cancelledAt).toFixed(0)} ms after the Cancel`);
+  await expectNothingLeft();
+});
+
+it('a pipeline of 100,000 SETs completes (no 5 s write timeout), in writes of at least 16 KiB but the last', async () => {
+  const started = performance.now();
+  const doc = await executeRun(local.session, 'pipeline', { command: 'SET', n: 100_000, valueBytes: 8, engine: 'node-redis' });
+  console.log(`node-redis pipeline: 100,000 SETs in ${doc.writes.length} writes, ${(doc.totals.durationUs / 1000).toFixed(0)} ms (${(performance.now() - started).toFixed(0)} ms with set-up)`);
+  expect(doc.commands).toHaveLength(100_000);
+  expect(doc.writes.reduce((sum, w) => sum + w.commands, 0)).toBe(100_000);
+  expect(doc.writes.slice(0, -1).every((w) => w.bytes >= 16 * 1024)).toBe(true);
+  await expectNothingLeft();
 });
 
 describe('a Redis with a password, and a database other than 0', () => {
