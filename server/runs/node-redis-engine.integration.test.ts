@@ -84,6 +84,17 @@ it('a MONITORed pipeline of PINGs: one write holding the 20 PINGs and nothing el
   await expectNothingLeft();
 });
 
+it('the probe sees every byte node-redis writes in pieces: bytes out and in equal ioredis\' for the same SETs', async () => {
+  const spec = { command: 'SET' as const, n: 2000, valueBytes: 100 };
+  const nodeRedis = await executeRun(local.session, 'pipeline', { ...spec, engine: 'node-redis' });
+  const ioredis = await executeRun(local.session, 'pipeline', { ...spec, engine: 'ioredis' });
+  expect(nodeRedis.counts.client.bytesOut).toBe(ioredis.counts.client.bytesOut);
+  expect(nodeRedis.counts.client.bytesIn).toBe(ioredis.counts.client.bytesIn);
+  expect(nodeRedis.writes.reduce((sum, w) => sum + w.commands, 0)).toBe(2000);
+  console.log(`2,000 pipelined SETs of 100 B: node-redis ${nodeRedis.counts.client.writes} writes, ioredis ${ioredis.counts.client.writes}`);
+  await expectNothingLeft();
+});
+
 it('execAsPipeline writes the same bytes as same-tick commands: no MULTI, no EXEC', async () => {
   const client = createClient({ url: url(), socket: { reconnectStrategy: false } });
   client.on('error', () => {});
