@@ -95,6 +95,13 @@ it('the probe sees every byte node-redis writes in pieces: bytes out and in equa
   await expectNothingLeft();
 });
 
+it('through the delay proxy: each sequential command pays the added round trip', async () => {
+  const doc = await executeRun(local.session, 'sequential', { command: 'INCR', n: 10, valueBytes: 0, engine: 'node-redis', rttMs: 20 });
+  expect(values(doc.commands)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+  expect(doc.totals.durationUs).toBeGreaterThanOrEqual(10 * 20_000);
+  await expectNothingLeft();
+});
+
 it('execAsPipeline writes the same bytes as same-tick commands: no MULTI, no EXEC', async () => {
   const client = createClient({ url: url(), socket: { reconnectStrategy: false } });
   client.on('error', () => {});
@@ -262,6 +269,19 @@ describe('a Redis with a password, and a database other than 0', () => {
     for (const mode of ['sequential', 'pipeline', 'chunked'] as const) {
       const doc = await executeRun(session, mode, { command: 'INCR', n: 50, valueBytes: 0, engine: 'node-redis', chunk: 10 });
       expect(values(doc.commands)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    }
+  });
+
+  it('signs in as the ACL user the URL names', async () => {
+    const admin = new Redis({ host: redis.host, port: redis.port, password: PASSWORD });
+    await admin.call('ACL', 'SETUSER', 'pipescope-nr', 'on', '>user-pass', '~*', '+@all');
+    admin.disconnect();
+    const userSession = await RedisSession.open(targetFromUrl(`redis://pipescope-nr:user-pass@${redis.host}:${redis.port}`));
+    try {
+      const doc = await executeRun(userSession, 'pipeline', { command: 'INCR', n: 20, valueBytes: 0, engine: 'node-redis' });
+      expect(values(doc.commands)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    } finally {
+      await userSession.close();
     }
   });
 
