@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gapEstimate, type LivePair } from '../model/pipelining-gap.ts';
 import { publishedBenchmark } from '../model/published-benchmarks.ts';
 import { galleryTrace } from '../test-support/gallery-fixtures.ts';
-import { addedRttMs, factorRangeText, factorText, gapText, netcatText, rttMsText, whyDiffersText } from './gallery-text.ts';
+import { addedRttMs, delayedPredictionText, factorRangeText, factorText, gapText, netcatText, rttMsText, whyDiffersText } from './gallery-text.ts';
 
 /** n commands: 50 µs each sequentially with a 40 µs RTT (s = 10 µs), one pipeline of 5.008 µs per command. */
 function pair(n: number, spread = 0.04): LivePair {
@@ -77,6 +77,30 @@ describe('gapText', () => {
     const b = { ...publishedBenchmark('tair-incr'), figures: { ...publishedBenchmark('tair-incr').figures!, ratio: 4999, ratioText: '4,999×' } };
     const p = pair(5000, 0);
     expect(gapText(b, p, gapEstimate(p, 4999))).toMatch(/only with more than the delay proxy’s 1,000 ms of added RTT; at 1,000 ms the model gives \d[\d,]*×\.$/);
+  });
+});
+
+describe('gapText when the RTT probe read longer than a sequential command took', () => {
+  it('says nothing measurable is left besides the round trip, instead of "0 µs"', () => {
+    const b = publishedBenchmark('blog-ping');
+    // 40 µs per sequential command against a 53.5 µs RTT measured before the run.
+    const p: LivePair = { ...pair(10_000, 0), sequentialUs: { median: 400_000, min: 400_000, max: 400_000 }, rttUs: 53.5 };
+    expect(gapText(b, p, gapEstimate(p, b.figures!.ratio))).toMatch(
+      /^Besides the round trip \(53\.5 µs measured on this connection\), each command cost nothing measurable sequentially \(each took no longer than the round trip measured before the run\) and 5 µs pipelined here\./,
+    );
+    expect(whyDiffersText(b, p)).toMatch(/here 40 µs \(no more than the 53\.5 µs round trip measured before the run; 1\.5× more here\)/);
+  });
+});
+
+describe('delayedPredictionText', () => {
+  it('gives the model’s ratio at the RTT asked for and at the one measured through the proxy, and the proxy’s own share', () => {
+    // Direct: 40 µs RTT; asked 0.33 ms more = 370 µs; measured through the proxy 600 µs, 230 µs more than asked.
+    const ratioAt = (rttUs: number) => rttUs / 5;
+    const text = delayedPredictionText(pair(5000), { ...pair(5000), rttUs: 600 }, 0.33, '~75×', ratioAt);
+    expect(text).toBe(
+      'The model, fitted on the run without delay, predicted 74× at the round trip asked for (370 µs) and 120× at the 600 µs measured through the proxy; published: ~75×. ' +
+        'The proxy’s hop took 230 µs more than asked (its own relay, and a busy machine), so the round trip measured through it was 600 µs.',
+    );
   });
 });
 

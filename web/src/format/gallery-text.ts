@@ -57,9 +57,10 @@ function matchPhrase(m: RttMatch): string {
 export function gapText(b: PublishedBenchmark, pair: LivePair, est: GapEstimate): string {
   const ratio = b.figures?.ratioText ?? '—';
   const { sequentialUs: s, pipelinedUs: p } = est.costs;
-  const costs =
-    `Besides the round trip (${formatUs(pair.rttUs)} measured on this connection), each command cost ${formatUs(s)} sequentially ` +
-    `and ${formatUs(p)} pipelined here.`;
+  const sequential =
+    s > 0 ? `${formatUs(s)} sequentially`
+    : 'nothing measurable sequentially (each took no longer than the round trip measured before the run)';
+  const costs = `Besides the round trip (${formatUs(pair.rttUs)} measured on this connection), each command cost ${sequential} and ${formatUs(p)} pipelined here.`;
   if (est.noiseCouldFlip) {
     return (
       `${costs} Noise could flip the answer: the medians call for ${matchPhrase(est.match)} to reach ${ratio}, ` +
@@ -122,7 +123,11 @@ function pipelinedCause(b: PublishedBenchmark, pair: LivePair, firstWriteUs: num
   return `the client and machine: ${there}, ${ours}${before}`;
 }
 
-const percent = (part: number, whole: number) => `${Math.round((100 * Math.min(part, whole)) / whole)}%`;
+/** "37% of it the 40.5 µs round trip", or "no more than the 53.5 µs round trip measured before the run". */
+function rttShareText(rttUs: number, perCommandUs: number): string {
+  if (rttUs >= perCommandUs) return `no more than the ${formatUs(rttUs)} round trip measured before the run`;
+  return `${Math.round((100 * rttUs) / perCommandUs)}% of it the ${formatUs(rttUs)} round trip`;
+}
 
 /** "3.2× less here" / "1.5× more here": a published time per command set against ours (published ÷ live). */
 const lessOrMore = (factor: number) => (factor >= 1 ? `${factorText(factor)} less here` : `${factorText(1 / factor)} more here`);
@@ -140,7 +145,7 @@ export function whyDiffersText(b: PublishedBenchmark, pair: LivePair, firstWrite
   const liveSeq = pair.sequentialUs.median / pair.n;
   const livePipe = pair.pipelineUs.median / pair.n;
   const liveRatio = pair.sequentialUs.median / pair.pipelineUs.median;
-  const rttShare = `${percent(pair.rttUs, liveSeq)} of it the ${formatUs(pair.rttUs)} round trip`;
+  const rttShare = rttShareText(pair.rttUs, liveSeq);
   const f = b.figures;
   if (!f || f.sequentialMs === null || f.pipelineMs === null) {
     return (
@@ -196,4 +201,30 @@ export function netcatText(doc: TraceDocument): string {
   const calls = doc.serverTrace?.syscalls?.calls.filter((c) => c.call === 'read' && c.result > 0);
   if (!calls || calls.length === 0) return client;
   return `${client} Redis read the ${plural(doc.run.n, 'command')} with ${plural(calls.length, 'read()', 'read() calls')} (strace).`;
+}
+
+/**
+ * What the model, fitted on the run without delay, says of the rerun through the delay proxy: the ratio
+ * at the round trip asked for (this connection's own plus the added RTT) and at the one measured through
+ * the proxy, which also pays the proxy's own relay; and how much that relay added, when it matters.
+ */
+export function delayedPredictionText(
+  direct: LivePair,
+  delayed: LivePair,
+  addedMs: number,
+  publishedRatioText: string,
+  ratioAt: (rttUs: number) => number,
+): string {
+  const askedUs = direct.rttUs + addedMs * 1000;
+  const atAsked = factorText(ratioAt(askedUs));
+  const atMeasured = factorText(ratioAt(delayed.rttUs));
+  const extraUs = delayed.rttUs - askedUs;
+  const relay =
+    extraUs > 0.2 * addedMs * 1000 ?
+      ` The proxy’s hop took ${formatUs(extraUs)} more than asked (its own relay, and a busy machine), so the round trip measured through it was ${formatUs(delayed.rttUs)}.`
+    : '';
+  return (
+    `The model, fitted on the run without delay, predicted ${atAsked} at the round trip asked for (${formatUs(askedUs)}) ` +
+    `and ${atMeasured} at the ${formatUs(delayed.rttUs)} measured through the proxy; published: ${publishedRatioText}.${relay}`
+  );
 }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { medianRepeat } from '../../../trace/repeat-stats.ts';
 import type { RunSpec } from '../../../trace/run-request.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { addedRttMs, factorRangeText, factorText, gapText, netcatText, rttMsText, whyDiffersText } from '../format/gallery-text.ts';
+import { addedRttMs, delayedPredictionText, factorRangeText, factorText, gapText, netcatText, rttMsText, whyDiffersText } from '../format/gallery-text.ts';
 import { formatCount, formatUs } from '../format/number-format.ts';
 import { baseRttUs, longRunCheck } from '../format/rtt-estimate.ts';
 import { spreadText } from '../format/spread-text.ts';
@@ -110,8 +110,8 @@ export function GalleryCardView({ benchmark: b, results, active, blockedReason, 
             heading="Published"
             testId="gallery-published"
             figures={[
-              { name: 'sequential', label: 'Sequential', text: f.sequentialText ?? 'not given', range: null, spread: null },
-              { name: 'pipeline', label: 'One pipeline', text: f.pipelineText ?? 'not given', range: null, spread: null },
+              { name: 'sequential', label: 'Sequential', text: f.sequentialText ?? '—', range: null, spread: null },
+              { name: 'pipeline', label: 'One pipeline', text: f.pipelineText ?? '—', range: null, spread: null },
               { name: 'ratio', label: 'Ratio', text: f.ratioText, range: null, spread: { median: f.ratio, min: f.ratio, max: f.ratio } },
             ]}
             context={<Context b={b} />}
@@ -199,12 +199,16 @@ export function GalleryCardView({ benchmark: b, results, active, blockedReason, 
 }
 
 function Context({ b }: { b: PublishedBenchmark }) {
+  const onlyRatio = b.figures !== null && b.figures.sequentialMs === null;
   return (
     <>
+      {onlyRatio && <p className="gallery-only-ratio">{capitalise(b.shortName)} publishes the ratio only, not the two times.</p>}
       <span>Client: {b.client}</span> · <span>Machine: {b.machine}</span> · <span>Network: {b.network}</span>
     </>
   );
 }
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 interface DelayedProps {
   result: Result;
@@ -217,12 +221,12 @@ interface DelayedProps {
 /** The rerun through the delay proxy: its figures, and what the model had predicted for it. */
 function DelayedResult({ result, direct, publishedRatio, ratioText, onShowRuns }: DelayedProps) {
   const pair = livePair(result.traces);
-  let predicted = '';
-  if (direct && pair && publishedRatio !== null) {
-    const costs = commandCosts(direct.n, direct.sequentialUs.median, direct.pipelineUs.median, direct.rttUs);
-    const model = ratioAtRtt(direct.n, costs, direct.rttUs + result.addedMs * 1000);
-    predicted = `The model, from the run without delay, predicted ${factorText(model)} here (published: ${ratioText}).`;
-  }
+  const predicted =
+    direct && pair && publishedRatio !== null ?
+      delayedPredictionText(direct, pair, result.addedMs, ratioText, (rttUs) =>
+        ratioAtRtt(direct.n, commandCosts(direct.n, direct.sequentialUs.median, direct.pipelineUs.median, direct.rttUs), rttUs),
+      )
+    : '';
   return (
     <div className="gallery-delayed" data-testid="gallery-delayed">
       <GalleryFiguresView

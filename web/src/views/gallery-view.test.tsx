@@ -47,7 +47,7 @@ describe('GalleryView', () => {
     expect(['sequential', 'pipeline', 'ratio'].map((f) => figure('tair-incr', 'gallery-published', f).textContent)).toEqual(['5,844 ms', '78 ms', '~75×']);
     expect(card('tair-incr').querySelector('[data-testid=gallery-published]')!.textContent).toMatch(/Client: Jedis \(Java\)/);
     expect(card('tair-incr').textContent).toMatch(/ApsaraDB for Redis \/ Tair guide/);
-    expect(card('tencent-set').querySelector('[data-testid=gallery-published]')!.textContent).toMatch(/not given.*not given.*16\.8×/);
+    expect(card('tencent-set').querySelector('[data-testid=gallery-published]')!.textContent).toMatch(/—.*—.*16\.8×.*The Tencent Cloud article publishes the ratio only/);
     expect(card('tencent-set').textContent).toMatch(/fixed 20-byte pattern: the size of the article's timestamps, not a timestamp/);
     expect(card('docs-netcat').querySelector('[data-testid=gallery-published]')!.textContent).toMatch(/\+PONG comes back three times/);
     expect(figure('tair-incr', 'gallery-live', 'sequential').textContent).toBe('—');
@@ -82,6 +82,7 @@ describe('GalleryView', () => {
     const live = (name: string) => figure('tair-incr', 'gallery-live', name);
     expect([live('sequential').dataset['value'], live('sequential').dataset['min'], live('sequential').dataset['max']]).toEqual(['250000', '240000', '260000']);
     expect(live('sequential').textContent).toBe('250 ms [240–260 ms]');
+    expect(card('tair-incr').querySelector('[data-testid=gallery-published]')!.textContent).not.toMatch(/ratio only/);
     expect(live('pipeline').textContent).toBe('25 ms [24–26 ms]');
     expect(live('ratio').textContent).toBe('10× [9.2–11×]');
     const liveSide = card('tair-incr').querySelector('[data-testid=gallery-live]')!;
@@ -108,7 +109,9 @@ describe('GalleryView', () => {
     const rerun = card('tair-incr').querySelector('[data-testid=gallery-delayed]')!;
     expect(rerun.querySelector('h4')!.textContent).toBe('Measured here, through the delay proxy at 0.33 ms added RTT');
     expect(rerun.querySelector('[data-figure=ratio]')!.textContent).toBe('79×');
-    expect(rerun.textContent).toMatch(/The model, from the run without delay, predicted 75× here \(published: ~75×\)\./);
+    expect(rerun.textContent).toMatch(
+      /The model, fitted on the run without delay, predicted 75× at the round trip asked for \(370 µs\) and 75× at the 370 µs measured through the proxy; published: ~75×\./,
+    );
 
     // Show the runs: the card's traces go back to the run store and the app switches to the diagrams.
     click(button('tair-incr', 'gallery-show-runs'));
