@@ -93,13 +93,13 @@ describe('gapText when the RTT probe read longer than a sequential command took'
 });
 
 describe('delayedPredictionText', () => {
-  it('gives the model’s ratio at the RTT asked for and at the one measured through the proxy, and the proxy’s own share', () => {
-    // Direct: 40 µs RTT; asked 0.33 ms more = 370 µs; measured through the proxy 600 µs, 230 µs more than asked.
-    const ratioAt = (rttUs: number) => rttUs / 5;
-    const text = delayedPredictionText(pair(5000), { ...pair(5000), rttUs: 600 }, 0.33, '~75×', ratioAt);
-    expect(text).toBe(
-      'The model, fitted on the run without delay, predicted 74× at the round trip asked for (370 µs) and 120× at the 600 µs measured through the proxy; published: ~75×. ' +
-        'The proxy’s hop took 230 µs more than asked (its own relay, and a busy machine), so the round trip measured through it was 600 µs.',
+  it('gives the model’s ratio at the RTT asked for, then what it expected of each mode against what the rerun measured', () => {
+    // Direct: s = 10 µs, p = 5 µs, RTT 40 µs; asked 0.33 ms more = 370 µs. Expected: 380 µs per sequential
+    // command, 370 + 25,000 µs for the pipeline. The rerun: 2 s / 5,000 = 400 µs per command, a 12 ms pipeline.
+    const rerun: LivePair = { ...pair(5000, 0), sequentialUs: { median: 2_000_000, min: 2_000_000, max: 2_000_000 }, pipelineUs: { median: 12_000, min: 12_000, max: 12_000 } };
+    expect(delayedPredictionText(pair(5000), rerun, 0.33, '~75×')).toBe(
+      'The model, fitted on the run without delay, predicted 75× at this round trip (370 µs: the connection’s 40 µs plus 0.33 ms added); published: ~75×. ' +
+        'Expected against measured: 380 µs against 400 µs per sequential command, 25.4 ms against 12 ms for the pipeline.',
     );
   });
 });

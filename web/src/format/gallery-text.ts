@@ -5,7 +5,7 @@
 // (model/pipelining-gap.ts); only the wording lives here. Pure, unit-tested.
 import { MAX_ADDED_RTT_MS } from '../../../trace/run-request.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { perCommandComparison, type GapEstimate, type LivePair, type RttMatch } from '../model/pipelining-gap.ts';
+import { commandCosts, perCommandComparison, ratioAtRtt, type GapEstimate, type LivePair, type RttMatch } from '../model/pipelining-gap.ts';
 import type { PublishedBenchmark } from '../model/published-benchmarks.ts';
 import { formatBytes, formatCount, formatUs, plural } from './number-format.ts';
 
@@ -205,26 +205,20 @@ export function netcatText(doc: TraceDocument): string {
 
 /**
  * What the model, fitted on the run without delay, says of the rerun through the delay proxy: the ratio
- * at the round trip asked for (this connection's own plus the added RTT) and at the one measured through
- * the proxy, which also pays the proxy's own relay; and how much that relay added, when it matters.
+ * at the round trip asked for (this connection's own plus the added RTT), then what it expected of each
+ * mode against what the rerun measured, so a surprise shows where it came from (a busy machine moves the
+ * pipeline's time far more than the proxy's delay does). The RTT probed through the proxy before t0 is
+ * not used: its first round trips pay the proxy's start and read longer than the run's own.
  */
-export function delayedPredictionText(
-  direct: LivePair,
-  delayed: LivePair,
-  addedMs: number,
-  publishedRatioText: string,
-  ratioAt: (rttUs: number) => number,
-): string {
+export function delayedPredictionText(direct: LivePair, delayed: LivePair, addedMs: number, publishedRatioText: string): string {
+  const costs = commandCosts(direct.n, direct.sequentialUs.median, direct.pipelineUs.median, direct.rttUs);
   const askedUs = direct.rttUs + addedMs * 1000;
-  const atAsked = factorText(ratioAt(askedUs));
-  const atMeasured = factorText(ratioAt(delayed.rttUs));
-  const extraUs = delayed.rttUs - askedUs;
-  const relay =
-    extraUs > 0.2 * addedMs * 1000 ?
-      ` The proxy’s hop took ${formatUs(extraUs)} more than asked (its own relay, and a busy machine), so the round trip measured through it was ${formatUs(delayed.rttUs)}.`
-    : '';
+  const expectedSeqUs = askedUs + costs.sequentialUs;
+  const expectedPipeUs = askedUs + direct.n * costs.pipelinedUs;
   return (
-    `The model, fitted on the run without delay, predicted ${atAsked} at the round trip asked for (${formatUs(askedUs)}) ` +
-    `and ${atMeasured} at the ${formatUs(delayed.rttUs)} measured through the proxy; published: ${publishedRatioText}.${relay}`
+    `The model, fitted on the run without delay, predicted ${factorText(ratioAtRtt(direct.n, costs, askedUs))} at this round trip ` +
+    `(${formatUs(askedUs)}: the connection’s ${formatUs(direct.rttUs)} plus ${rttMsText(addedMs)} added); published: ${publishedRatioText}. ` +
+    `Expected against measured: ${formatUs(expectedSeqUs)} against ${formatUs(delayed.sequentialUs.median / delayed.n)} per sequential command, ` +
+    `${formatUs(expectedPipeUs)} against ${formatUs(delayed.pipelineUs.median)} for the pipeline.`
   );
 }

@@ -14,7 +14,7 @@ import { spreadText } from '../format/spread-text.ts';
 import type { ActiveRequest } from '../live/live-run-tracker.ts';
 import type { TraceSource } from '../live/store-types.ts';
 import { directAndDelayed, livePair, type GalleryResult } from '../model/gallery-runs.ts';
-import { commandCosts, gapEstimate, ratioAtRtt, type LivePair } from '../model/pipelining-gap.ts';
+import { gapEstimate, type LivePair } from '../model/pipelining-gap.ts';
 import type { PublishedBenchmark } from '../model/published-benchmarks.ts';
 import { GalleryFiguresView, type Figure } from './gallery-figures-view.tsx';
 import { RunProgressView } from './run-progress-view.tsx';
@@ -66,7 +66,7 @@ function liveFigures(pair: LivePair | null): Figure[] {
 function liveContext(result: Result, pair: LivePair | null): string {
   const doc = result.traces[0]!;
   const network = result.addedMs > 0 ? `delay proxy: +${rttMsText(result.addedMs)} added RTT` : 'loopback, no added delay';
-  const rtt = pair ? ` · RTT ${formatUs(pair.rttUs)} on the run’s connection` : '';
+  const rtt = pair ? ` · RTT ${formatUs(pair.rttUs)} on the run’s connection (PINGs before t0)` : '';
   const runs =
     !pair ? ''
     : pair.sequentialRuns > 1 || pair.pipelineRuns > 1 ? ` · median [min–max] of ${formatCount(Math.max(pair.sequentialRuns, pair.pipelineRuns))} runs each, interleaved`
@@ -221,12 +221,7 @@ interface DelayedProps {
 /** The rerun through the delay proxy: its figures, and what the model had predicted for it. */
 function DelayedResult({ result, direct, publishedRatio, ratioText, onShowRuns }: DelayedProps) {
   const pair = livePair(result.traces);
-  const predicted =
-    direct && pair && publishedRatio !== null ?
-      delayedPredictionText(direct, pair, result.addedMs, ratioText, (rttUs) =>
-        ratioAtRtt(direct.n, commandCosts(direct.n, direct.sequentialUs.median, direct.pipelineUs.median, direct.rttUs), rttUs),
-      )
-    : '';
+  const predicted = direct && pair && publishedRatio !== null ? delayedPredictionText(direct, pair, result.addedMs, ratioText) : '';
   return (
     <div className="gallery-delayed" data-testid="gallery-delayed">
       <GalleryFiguresView

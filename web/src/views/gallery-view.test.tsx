@@ -87,7 +87,7 @@ describe('GalleryView', () => {
     expect(live('ratio').textContent).toBe('10× [9.2–11×]');
     const liveSide = card('tair-incr').querySelector('[data-testid=gallery-live]')!;
     expect(liveSide.querySelector('h4')!.textContent).toBe('Measured here');
-    expect(liveSide.textContent).toMatch(/ioredis 6\.0\.0 · Redis 7\.0\.15 · loopback, no added delay · RTT 40 µs on the run’s connection · median \[min–max\] of 3 runs each/);
+    expect(liveSide.textContent).toMatch(/ioredis 6\.0\.0 · Redis 7\.0\.15 · loopback, no added delay · RTT 40 µs on the run’s connection \(PINGs before t0\) · median \[min–max\] of 3 runs each/);
     expect(card('tair-incr').querySelector('[data-testid=gallery-why]')!.textContent).toMatch(/Our ratio is lower mostly because of the sequential side — the round trip over the cloud network/);
     expect(card('tair-incr').querySelector('[data-testid=gallery-gap]')!.textContent).toMatch(/the model puts our ratio at ~75×: 0\.33 ms \[[\d.]+–[\d.]+ ms\] more than this connection’s own\.$/);
     const delayed = button('tair-incr', 'gallery-run-delayed')!;
@@ -110,7 +110,7 @@ describe('GalleryView', () => {
     expect(rerun.querySelector('h4')!.textContent).toBe('Measured here, through the delay proxy at 0.33 ms added RTT');
     expect(rerun.querySelector('[data-figure=ratio]')!.textContent).toBe('79×');
     expect(rerun.textContent).toMatch(
-      /The model, fitted on the run without delay, predicted 75× at the round trip asked for \(370 µs\) and 75× at the 370 µs measured through the proxy; published: ~75×\./,
+      /The model, fitted on the run without delay, predicted 75× at this round trip \(370 µs: the connection’s 40 µs plus 0\.33 ms added\); published: ~75×\. Expected against measured: 380 µs against 400 µs per sequential command, 25\.4 ms against 25\.4 ms for the pipeline\./,
     );
 
     // Show the runs: the card's traces go back to the run store and the app switches to the diagrams.
