@@ -81,12 +81,12 @@ describe('gapText', () => {
 });
 
 describe('gapText when the RTT probe read longer than a sequential command took', () => {
-  it('says nothing measurable is left besides the round trip, instead of "0 µs"', () => {
+  it('takes the round trip as at most a sequential command’s time, and says so, instead of "0 µs"', () => {
     const b = publishedBenchmark('blog-ping');
     // 40 µs per sequential command against a 53.5 µs RTT measured before the run.
     const p: LivePair = { ...pair(10_000, 0), sequentialUs: { median: 400_000, min: 400_000, max: 400_000 }, rttUs: 53.5 };
     expect(gapText(b, p, gapEstimate(p, b.figures!.ratio))).toMatch(
-      /^Besides the round trip \(53\.5 µs measured on this connection\), each command cost nothing measurable sequentially \(each took no longer than the round trip measured before the run\) and 5 µs pipelined here\./,
+      /^Besides the round trip \(at most 40 µs: the 53\.5 µs probed before the run read longer than a sequential command took\), each command cost nothing measurable sequentially and 5 µs pipelined here\./,
     );
     expect(whyDiffersText(b, p)).toMatch(/here 40 µs \(no more than the 53\.5 µs round trip measured before the run; 1\.5× more here\)/);
   });

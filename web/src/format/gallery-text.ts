@@ -5,7 +5,7 @@
 // (model/pipelining-gap.ts); only the wording lives here. Pure, unit-tested.
 import { MAX_ADDED_RTT_MS } from '../../../trace/run-request.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { commandCosts, perCommandComparison, ratioAtRtt, type GapEstimate, type LivePair, type RttMatch } from '../model/pipelining-gap.ts';
+import { commandCosts, effectiveRttUs, perCommandComparison, ratioAtRtt, type GapEstimate, type LivePair, type RttMatch } from '../model/pipelining-gap.ts';
 import type { PublishedBenchmark } from '../model/published-benchmarks.ts';
 import { formatBytes, formatCount, formatUs, plural } from './number-format.ts';
 
@@ -57,10 +57,12 @@ function matchPhrase(m: RttMatch): string {
 export function gapText(b: PublishedBenchmark, pair: LivePair, est: GapEstimate): string {
   const ratio = b.figures?.ratioText ?? '—';
   const { sequentialUs: s, pipelinedUs: p } = est.costs;
-  const sequential =
-    s > 0 ? `${formatUs(s)} sequentially`
-    : 'nothing measurable sequentially (each took no longer than the round trip measured before the run)';
-  const costs = `Besides the round trip (${formatUs(pair.rttUs)} measured on this connection), each command cost ${sequential} and ${formatUs(p)} pipelined here.`;
+  const sequential = s > 0 ? `${formatUs(s)} sequentially` : 'nothing measurable sequentially';
+  const rtt =
+    est.rttCapped ?
+      `at most ${formatUs(est.rttUs)}: the ${formatUs(pair.rttUs)} probed before the run read longer than a sequential command took`
+    : `${formatUs(pair.rttUs)} measured on this connection`;
+  const costs = `Besides the round trip (${rtt}), each command cost ${sequential} and ${formatUs(p)} pipelined here.`;
   if (est.noiseCouldFlip) {
     return (
       `${costs} Noise could flip the answer: the medians call for ${matchPhrase(est.match)} to reach ${ratio}, ` +
@@ -211,13 +213,14 @@ export function netcatText(doc: TraceDocument): string {
  * not used: its first round trips pay the proxy's start and read longer than the run's own.
  */
 export function delayedPredictionText(direct: LivePair, delayed: LivePair, addedMs: number, publishedRatioText: string): string {
-  const costs = commandCosts(direct.n, direct.sequentialUs.median, direct.pipelineUs.median, direct.rttUs);
-  const askedUs = direct.rttUs + addedMs * 1000;
+  const rttUs = effectiveRttUs(direct);
+  const costs = commandCosts(direct.n, direct.sequentialUs.median, direct.pipelineUs.median, rttUs);
+  const askedUs = rttUs + addedMs * 1000;
   const expectedSeqUs = askedUs + costs.sequentialUs;
   const expectedPipeUs = askedUs + direct.n * costs.pipelinedUs;
   return (
     `The model, fitted on the run without delay, predicted ${factorText(ratioAtRtt(direct.n, costs, askedUs))} at this round trip ` +
-    `(${formatUs(askedUs)}: the connection’s ${formatUs(direct.rttUs)} plus ${rttMsText(addedMs)} added); published: ${publishedRatioText}. ` +
+    `(${formatUs(askedUs)}: the connection’s ${formatUs(rttUs)} plus ${rttMsText(addedMs)} added); published: ${publishedRatioText}. ` +
     `Expected against measured: ${formatUs(expectedSeqUs)} against ${formatUs(delayed.sequentialUs.median / delayed.n)} per sequential command, ` +
     `${formatUs(expectedPipeUs)} against ${formatUs(delayed.pipelineUs.median)} for the pipeline.`
   );

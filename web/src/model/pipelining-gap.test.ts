@@ -100,6 +100,18 @@ describe('gapEstimate', () => {
     expect(est.publishedWithinLiveRange).toBe(false);
   });
 
+  it('takes the RTT as at most a sequential command’s time, where the model gives back the live ratio', () => {
+    // The probe read 937 µs before the run, but a sequential command took 350 µs in all (3.5 s / 10,000).
+    const busy: LivePair = { ...pair([3_500_000, 3_500_000, 3_500_000], [279_000, 279_000, 279_000], 1), n: 10_000, rttUs: 937 };
+    const est = gapEstimate(busy, 16.8);
+    expect(est.rttUs).toBe(350);
+    expect(est.rttCapped).toBe(true);
+    expect(est.costs.sequentialUs).toBe(0);
+    expect(ratioAtRtt(10_000, est.costs, 350)).toBeCloseTo(3_500_000 / 279_000, 10);
+    // 12.5× here, below 16.8×: a longer round trip reaches it, where the uncapped probe said "past it already".
+    expect(est.match.kind).toBe('match');
+  });
+
   it('flags a verdict that noise could flip', () => {
     // R = 5.5: from the medians at r = 7.5 µs (below loopback), from the slowest sequential no RTT at all.
     const est = gapEstimate(pair([50_000, 45_000, 60_000], [5030, 4500, 6000]), 5.5);

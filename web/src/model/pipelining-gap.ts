@@ -74,6 +74,9 @@ export function rttForRatio(n: number, costs: CommandCosts, rttUs: number, ratio
 }
 
 export interface GapEstimate {
+  /** The round trip the model took (effectiveRttUs), µs, and whether the probe read longer than that. */
+  rttUs: number;
+  rttCapped: boolean;
   /** From the medians. */
   costs: CommandCosts;
   /** Live ratio sequential ÷ pipeline: medians, and [min–max] from the extremes (slowest seq ÷ fastest pipe …). */
@@ -91,9 +94,22 @@ export interface GapEstimate {
   publishedWithinLiveRange: boolean;
 }
 
+/**
+ * The round trip the model takes for a live pair, µs: the PINGs' median before t0, but never more than
+ * a sequential command took in all (a busy machine can slow the probe more than the run); at that cap
+ * the model gives back the live ratio exactly (s = 0, p = (pipeline − RTT)/n).
+ */
+export function effectiveRttUs(pair: Pick<LivePair, 'n' | 'sequentialUs' | 'rttUs'>, sequentialUs = pair.sequentialUs.median): number {
+  return Math.min(pair.rttUs, sequentialUs / pair.n);
+}
+
 export function gapEstimate(pair: LivePair, publishedRatio: number): GapEstimate {
-  const { n, sequentialUs: seq, pipelineUs: pipe, rttUs } = pair;
-  const at = (seqUs: number, pipeUs: number) => rttForRatio(n, commandCosts(n, seqUs, pipeUs, rttUs), rttUs, publishedRatio);
+  const { n, sequentialUs: seq, pipelineUs: pipe } = pair;
+  const rttUs = effectiveRttUs(pair);
+  const at = (seqUs: number, pipeUs: number) => {
+    const rtt = effectiveRttUs(pair, seqUs);
+    return rttForRatio(n, commandCosts(n, seqUs, pipeUs, rtt), rtt, publishedRatio);
+  };
   const costs = commandCosts(n, seq.median, pipe.median, rttUs);
   const match = rttForRatio(n, costs, rttUs, publishedRatio);
   const low = at(seq.max, pipe.min);
@@ -101,7 +117,7 @@ export function gapEstimate(pair: LivePair, publishedRatio: number): GapEstimate
   const liveRatio = { median: seq.median / pipe.median, min: seq.min / pipe.max, max: seq.max / pipe.min };
   const repeated = pair.sequentialRuns > 1 || pair.pipelineRuns > 1;
   return {
-    costs, liveRatio, match, low, high,
+    rttUs, rttCapped: rttUs < pair.rttUs, costs, liveRatio, match, low, high,
     noiseCouldFlip: low.kind !== match.kind || high.kind !== match.kind,
     publishedWithinLiveRange: repeated && liveRatio.min <= publishedRatio && publishedRatio <= liveRatio.max,
   };
