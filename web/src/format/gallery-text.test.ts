@@ -102,6 +102,14 @@ describe('delayedPredictionText', () => {
         'Expected against measured: 380 µs against 400 µs per sequential command, 25.4 ms against 12 ms for the pipeline.',
     );
   });
+
+  it('says when each sequential round trip took clearly longer than asked', () => {
+    // 5 s / 5,000 = 1 ms per command against 380 µs expected: 620 µs more.
+    const rerun: LivePair = { ...pair(5000, 0), sequentialUs: { median: 5_000_000, min: 5_000_000, max: 5_000_000 } };
+    expect(delayedPredictionText(pair(5000), rerun, 0.33, '~75×')).toMatch(
+      / Each sequential round trip took 620 µs more than the delay asked for: the proxy’s own relay, or a busier machine than during the run without delay\.$/,
+    );
+  });
 });
 
 describe('whyDiffersText', () => {

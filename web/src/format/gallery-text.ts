@@ -218,10 +218,16 @@ export function delayedPredictionText(direct: LivePair, delayed: LivePair, added
   const askedUs = rttUs + addedMs * 1000;
   const expectedSeqUs = askedUs + costs.sequentialUs;
   const expectedPipeUs = askedUs + direct.n * costs.pipelinedUs;
+  const measuredSeqUs = delayed.sequentialUs.median / delayed.n;
+  const extraUs = measuredSeqUs - expectedSeqUs;
+  const slower =
+    extraUs > 0.2 * expectedSeqUs ?
+      ` Each sequential round trip took ${formatUs(extraUs)} more than the delay asked for: the proxy’s own relay, or a busier machine than during the run without delay.`
+    : '';
   return (
     `The model, fitted on the run without delay, predicted ${factorText(ratioAtRtt(direct.n, costs, askedUs))} at this round trip ` +
     `(${formatUs(askedUs)}: the connection’s ${formatUs(rttUs)} plus ${rttMsText(addedMs)} added); published: ${publishedRatioText}. ` +
-    `Expected against measured: ${formatUs(expectedSeqUs)} against ${formatUs(delayed.sequentialUs.median / delayed.n)} per sequential command, ` +
-    `${formatUs(expectedPipeUs)} against ${formatUs(delayed.pipelineUs.median)} for the pipeline.`
+    `Expected against measured: ${formatUs(expectedSeqUs)} against ${formatUs(measuredSeqUs)} per sequential command, ` +
+    `${formatUs(expectedPipeUs)} against ${formatUs(delayed.pipelineUs.median)} for the pipeline.${slower}`
   );
 }
