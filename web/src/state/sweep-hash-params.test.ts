@@ -6,6 +6,7 @@ describe('parseViewChoice', () => {
   it('is the sweep view only when the hash says so', () => {
     expect(parseViewChoice('#view=sweep&maxDepth=64')).toBe('sweep');
     expect(parseViewChoice('#view=SWEEP')).toBe('sweep');
+    expect(parseViewChoice('#view=gallery')).toBe('gallery');
     expect(parseViewChoice('#command=INCR&n=10')).toBe('run');
     expect(parseViewChoice('#view=flame')).toBe('run');
     expect(parseViewChoice('')).toBe('run');

@@ -22,6 +22,7 @@ import { StatusBannerView } from './status-banner-view.tsx';
 import type { SweepStore } from '../live/sweep-store.ts';
 import { parseViewChoice, type ViewChoice } from '../state/sweep-hash-params.ts';
 import { SweepView } from './sweep-view.tsx';
+import { GalleryView } from './gallery-view.tsx';
 import { ViewTabsView } from './view-tabs-view.tsx';
 
 function formOf(p: HashParams): RunFormState {
@@ -54,6 +55,9 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
   // sweep keeps its form and points while the user looks at single runs.
   const [sweepMounted, setSweepMounted] = useState(view === 'sweep');
   if (view === 'sweep' && !sweepMounted) setSweepMounted(true);
+  // The gallery likewise: mounted when first shown, then kept, so each card keeps its results.
+  const [galleryMounted, setGalleryMounted] = useState(view === 'gallery');
+  if (view === 'gallery' && !galleryMounted) setGalleryMounted(true);
   // Both stores listen before the channel opens, the run store first, so they hear every message in that order.
   useEffect(() => store.attach(), [store]);
   useEffect(() => sweepStore.attach(), [sweepStore]);
@@ -214,6 +218,14 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
           shown={view === 'sweep'}
           blockedReason={blockedReason ?? (active ? 'A run is in progress' : null)}
           onOpenFiles={(files) => void onFiles(files)}
+        />
+      )}
+      {galleryMounted && (
+        <GalleryView
+          store={store}
+          shown={view === 'gallery'}
+          blockedReason={blockedReason ?? (sweepState.active ? 'A depth sweep is running' : null)}
+          onShowRuns={() => setView('run')}
         />
       )}
       <footer className="app-footer">

@@ -1,10 +1,11 @@
-// The two views of the page as tabs under the header: single runs (sequence diagrams) and the depth
-// sweep (throughput against pipeline depth). The choice is part of the URL hash (#view=sweep).
+// The views of the page as tabs under the header: single runs (sequence diagrams), the depth sweep
+// (throughput against pipeline depth) and the gallery of published benchmarks. The choice is part of the URL hash (#view=sweep).
 import type { ViewChoice } from '../state/sweep-hash-params.ts';
 
 const TABS: { view: ViewChoice; label: string; hint: string }[] = [
   { view: 'run', label: 'Single run', hint: 'Sequential vs pipelined runs, every request and reply drawn' },
   { view: 'sweep', label: 'Depth sweep', hint: 'Throughput against pipeline depth, with redis-benchmark beside it' },
+  { view: 'gallery', label: 'Published benchmarks', hint: 'The write-ups’ own workloads, each run live beside its published figure' },
 ];
 
 export function ViewTabsView({ view, onChange, sweepRunning }: { view: ViewChoice; onChange: (view: ViewChoice) => void; sweepRunning: boolean }) {

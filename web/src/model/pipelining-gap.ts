@@ -1,0 +1,155 @@
+// Why a live sequential-vs-pipeline ratio differs from a published one, as numbers. A run of n commands
+// is modelled as round trips plus per-command costs (claim 2 of CLAIMS.md: sequentially each command pays
+// a round trip; one pipeline pays one in all):
+//   sequential time = n × (RTT + s)      pipeline time = RTT + n × p
+// where s and p are what each command costs besides the round trip (client, kernel, Redis). From a live
+// pair and the RTT measured on the run's own connection, s and p follow; the ratio at a round trip r is
+//   ratio(r) = n(r + s) / (r + n·p)
+// and it equals a published ratio R at r = n(R·p − s) / (n − R), when that r is positive. The delay
+// proxy adds to the connection's own RTT, so the added RTT asked for is r minus the RTT measured here.
+// Every time is µs. Pure and unit-tested with worked numbers (pipelining-gap.test.ts).
+import { MAX_ADDED_RTT_MS } from '../../../trace/run-request.ts';
+import type { Spread } from '../../../trace/sweep-format.ts';
+
+/** A live pair: n operations each way, the modes' total times over their repeats, the connection's RTT. */
+export interface LivePair {
+  n: number;
+  /** t0 → last reply of the sequential runs, µs, median [min–max] over the repeats. */
+  sequentialUs: Spread;
+  pipelineUs: Spread;
+  /** PING round trip on the run's own connection before t0 (rtt.measuredMedianUs), median over every repeat, µs. */
+  rttUs: number;
+  /** Repeats behind each spread. */
+  sequentialRuns: number;
+  pipelineRuns: number;
+}
+
+/** What each command costs besides the round trip, µs; never below 0 (a noisy RTT may exceed a command's share). */
+export interface CommandCosts {
+  /** s: sequential time per command minus one RTT. */
+  sequentialUs: number;
+  /** p: (pipeline time − one RTT) / n. */
+  pipelinedUs: number;
+}
+
+export function commandCosts(n: number, sequentialUs: number, pipelineUs: number, rttUs: number): CommandCosts {
+  return { sequentialUs: Math.max(0, sequentialUs / n - rttUs), pipelinedUs: Math.max(0, (pipelineUs - rttUs) / n) };
+}
+
+/** The modelled ratio sequential ÷ pipeline at a round trip of rttUs. */
+export function ratioAtRtt(n: number, costs: CommandCosts, rttUs: number): number {
+  return (n * (rttUs + costs.sequentialUs)) / (rttUs + n * costs.pipelinedUs);
+}
+
+/**
+ * Where the published ratio R is reached, if anywhere:
+ * - match: at a round trip of roundTripUs, longer than the connection's own: the delay proxy adds addedUs
+ *   (capped at what the proxy allows: addedCapped, then the ratio there is ratioAtCap);
+ * - below-loopback: at a round trip shorter than the one measured here: our ratio is already past R;
+ * - pipelined-costlier: at no round trip (r ≤ 0): R ≤ s/p, our ratio with no round trip at all, so the
+ *   published client spent more per pipelined command, relative to a sequential one, than this one;
+ * - beyond-n: R ≥ n: n commands in one pipeline can be at most n times faster than sequentially.
+ */
+export type RttMatch =
+  | { kind: 'match'; roundTripUs: number; addedUs: number; addedCapped: boolean; ratioAtCap: number | null }
+  | { kind: 'below-loopback'; roundTripUs: number }
+  | { kind: 'pipelined-costlier'; zeroRttRatio: number }
+  | { kind: 'beyond-n' };
+
+export const MAX_ADDED_RTT_US = MAX_ADDED_RTT_MS * 1000;
+
+export function rttForRatio(n: number, costs: CommandCosts, rttUs: number, ratio: number): RttMatch {
+  if (ratio >= n) return { kind: 'beyond-n' };
+  const s = costs.sequentialUs;
+  const p = costs.pipelinedUs;
+  const r = (n * (ratio * p - s)) / (n - ratio);
+  if (!(r > 0)) return { kind: 'pipelined-costlier', zeroRttRatio: p > 0 ? s / p : Infinity };
+  if (r <= rttUs) return { kind: 'below-loopback', roundTripUs: r };
+  const addedUs = r - rttUs;
+  const addedCapped = addedUs > MAX_ADDED_RTT_US;
+  return {
+    kind: 'match', roundTripUs: r, addedUs: Math.min(addedUs, MAX_ADDED_RTT_US), addedCapped,
+    ratioAtCap: addedCapped ? ratioAtRtt(n, costs, rttUs + MAX_ADDED_RTT_US) : null,
+  };
+}
+
+export interface GapEstimate {
+  /** The round trip the model took (effectiveRttUs), µs, and whether the probe read longer than that. */
+  rttUs: number;
+  rttCapped: boolean;
+  /** From the medians. */
+  costs: CommandCosts;
+  /** Live ratio sequential ÷ pipeline: medians, and [min–max] from the extremes (slowest seq ÷ fastest pipe …). */
+  liveRatio: Spread;
+  match: RttMatch;
+  /**
+   * The same question answered with the repeats' extremes: `low` from the slowest sequential and the
+   * fastest pipeline (the least added RTT needed), `high` from the fastest sequential and the slowest pipeline.
+   */
+  low: RttMatch;
+  high: RttMatch;
+  /** True when the extremes give another kind of answer than the medians: noise could flip the verdict. */
+  noiseCouldFlip: boolean;
+  /** True when the published ratio lies within the live ratio's range (live repeats only). */
+  publishedWithinLiveRange: boolean;
+}
+
+/**
+ * The round trip the model takes for a live pair, µs: the PINGs' median before t0, but never more than
+ * a sequential command took in all (a busy machine can slow the probe more than the run); at that cap
+ * the model gives back the live ratio exactly (s = 0, p = (pipeline − RTT)/n).
+ */
+export function effectiveRttUs(pair: Pick<LivePair, 'n' | 'sequentialUs' | 'rttUs'>, sequentialUs = pair.sequentialUs.median): number {
+  return Math.min(pair.rttUs, sequentialUs / pair.n);
+}
+
+export function gapEstimate(pair: LivePair, publishedRatio: number): GapEstimate {
+  const { n, sequentialUs: seq, pipelineUs: pipe } = pair;
+  const rttUs = effectiveRttUs(pair);
+  const at = (seqUs: number, pipeUs: number) => {
+    const rtt = effectiveRttUs(pair, seqUs);
+    return rttForRatio(n, commandCosts(n, seqUs, pipeUs, rtt), rtt, publishedRatio);
+  };
+  const costs = commandCosts(n, seq.median, pipe.median, rttUs);
+  const match = rttForRatio(n, costs, rttUs, publishedRatio);
+  const low = at(seq.max, pipe.min);
+  const high = at(seq.min, pipe.max);
+  const liveRatio = { median: seq.median / pipe.median, min: seq.min / pipe.max, max: seq.max / pipe.min };
+  const repeated = pair.sequentialRuns > 1 || pair.pipelineRuns > 1;
+  return {
+    rttUs, rttCapped: rttUs < pair.rttUs, costs, liveRatio, match, low, high,
+    noiseCouldFlip: low.kind !== match.kind || high.kind !== match.kind,
+    publishedWithinLiveRange: repeated && liveRatio.min <= publishedRatio && publishedRatio <= liveRatio.max,
+  };
+}
+
+/**
+ * The published and live times per command, µs, side by side: how much faster each mode is here.
+ * liveRatio ÷ publishedRatio = pipelinedFactor ÷ sequentialFactor, so the larger factor says which side
+ * moved the ratio.
+ */
+export interface PerCommandComparison {
+  publishedSequentialUs: number;
+  publishedPipelinedUs: number;
+  liveSequentialUs: number;
+  livePipelinedUs: number;
+  /** published ÷ live, per sequential command (> 1: faster here). */
+  sequentialFactor: number;
+  pipelinedFactor: number;
+}
+
+export function perCommandComparison(
+  published: { sequentialMs: number; pipelineMs: number },
+  n: number,
+  live: { sequentialUs: number; pipelineUs: number },
+): PerCommandComparison {
+  const publishedSequentialUs = (published.sequentialMs * 1000) / n;
+  const publishedPipelinedUs = (published.pipelineMs * 1000) / n;
+  const liveSequentialUs = live.sequentialUs / n;
+  const livePipelinedUs = live.pipelineUs / n;
+  return {
+    publishedSequentialUs, publishedPipelinedUs, liveSequentialUs, livePipelinedUs,
+    sequentialFactor: publishedSequentialUs / liveSequentialUs,
+    pipelinedFactor: publishedPipelinedUs / livePipelinedUs,
+  };
+}
