@@ -29,15 +29,16 @@ interface Waiting {
 export class RawDriver implements RunDriver {
   readonly client = RAW_CLIENT;
   private readonly reader = new RespReplyReader();
-  private waiting: Waiting | undefined;
+  /** Sends awaiting replies, oldest first (FIFO: replies come back in the order sent). */
+  private readonly waiting: Waiting[] = [];
   private failure: Error | undefined;
   private prepared: { workload: Workload; n: number; batch: EncodedBatch } | undefined;
   private readonly onReply = (reply: RespValue): void => {
-    const waiting = this.waiting;
+    const waiting = this.waiting[0];
     if (!waiting) return;
     waiting.each(reply);
     if (--waiting.remaining === 0) {
-      this.waiting = undefined;
+      this.waiting.shift();
       waiting.resolve();
     }
   };
@@ -46,8 +47,7 @@ export class RawDriver implements RunDriver {
     socket.on('data', (chunk: Buffer) => this.reader.feed(chunk, this.onReply));
     const fail = (error: Error) => {
       this.failure = error;
-      this.waiting?.reject(error);
-      this.waiting = undefined;
+      for (const waiting of this.waiting.splice(0)) waiting.reject(error);
     };
     socket.on('error', fail);
     socket.on('close', () => fail(new Error('Connection closed')));
@@ -68,10 +68,13 @@ export class RawDriver implements RunDriver {
     return driver;
   }
 
-  /** One socket write; `each` gets the next `count` replies as they are read; resolves after the last. */
+  /**
+   * One socket write; `each` gets the next `count` replies as they are read; resolves after the last.
+   * Sends may overlap (the held-connection PING goes behind a pipeline): each waits its turn in order.
+   */
   private send(bytes: Buffer, count: number, each: (reply: RespValue) => void): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
-    const done = new Promise<void>((resolve, reject) => (this.waiting = { remaining: count, each, resolve, reject }));
+    const done = new Promise<void>((resolve, reject) => this.waiting.push({ remaining: count, each, resolve, reject }));
     this.socket.write(bytes);
     return done;
   }
