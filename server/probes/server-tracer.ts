@@ -38,9 +38,10 @@ export class ServerTracer {
 
   /**
    * The run's Redis side: `runSource` is the run connection's address as Redis sees it (the proxy's,
-   * when there is one); its n MONITOR lines, in order, are the run's commands.
+   * when there is one); its n MONITOR lines, in order, are the run's commands: `command` names each
+   * (one name for all, or the name at each wire position, wire-layout.ts).
    */
-  async finish(runSource: string, n: number, command: string, t0: bigint, endUs: number): Promise<ServerSide> {
+  async finish(runSource: string, n: number, command: string | ((index: number) => string), t0: bigint, endUs: number): Promise<ServerSide> {
     const toTrace = (epochUs: number) => serverToTraceUs(epochUs, this.clock, t0);
     const executions = this.monitor ? await this.executions(this.monitor, runSource, n, command) : null;
     const controlSource = redisAddress(this.control.stream?.localAddress, this.control.stream?.localPort);
@@ -62,12 +63,13 @@ export class ServerTracer {
   }
 
   /** The run connection's n MONITOR lines, in order: one per command, each the run's command. */
-  private async executions(monitor: MonitorProbe, runSource: string, n: number, command: string): Promise<MonitorLine[]> {
+  private async executions(monitor: MonitorProbe, runSource: string, n: number, command: string | ((index: number) => string)): Promise<MonitorLine[]> {
+    const nameAt = typeof command === 'string' ? () => command : command;
     await monitor.waitFor(runSource, n);
     const lines = monitor.linesFrom(runSource);
     if (lines.length !== n) throw new Error(`MONITOR saw ${lines.length} commands from the run's connection, expected ${n}.`);
-    const mismatch = lines.findIndex((line) => line.args[0]?.toUpperCase() !== command);
-    if (mismatch !== -1) throw new Error(`MONITOR line ${mismatch} of the run is ${lines[mismatch]!.args[0]}, not ${command}.`);
+    const mismatch = lines.findIndex((line, i) => line.args[0]?.toUpperCase() !== nameAt(i));
+    if (mismatch !== -1) throw new Error(`MONITOR line ${mismatch} of the run is ${lines[mismatch]!.args[0]}, not ${nameAt(mismatch)}.`);
     return lines;
   }
 

@@ -33,6 +33,9 @@ import { kernelTcpDelta, readKernelTcp } from '../probes/kernel-tcp-probe.ts';
 import { deleteKeys, explainRunFailure } from './run-cleanup.ts';
 import { Warmup, warmupSize } from './warmup.ts';
 import { workloadFor } from '../protocol/run-workload.ts';
+import { wireCommandCount, wireCommandName } from '../../trace/wire-layout.ts';
+import { connectNeighbor, type NeighborClient } from '../probes/neighbor-client.ts';
+import { HELD_CONNECTION_OWN_TRAFFIC, HeldConnectionProbe } from '../probes/held-connection-probe.ts';
 
 export const FLUSH_INTERVAL_MS = 50;
 /** After a run of at least this many commands, memory is given back once the backend is idle. */
@@ -72,7 +75,8 @@ export function newRunId(): string {
 
 /** What one run needs to know; the optional fields default to ioredis, direct, untraced, warm, one repeat. */
 export type RunParameters = Pick<RunSpec, 'command' | 'n' | 'valueBytes'> &
-  Partial<Pick<RunSpec, 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'kernelTcp'>> & {
+  Partial<Pick<RunSpec, 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'kernelTcp'>> &
+  Partial<Pick<RunSpec, 'neighborRate' | 'neighborCommand' | 'heldConnection'>> & {
     /** Which repeat of its request this run is, from 0 (recorded as run.repeat). */
     repeat?: number;
     /**
@@ -109,7 +113,8 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
   if (mode === 'chunked' && !spec.chunk) throw new Error('A chunked run needs a chunk size.');
   const chunk = mode === 'chunked' ? spec.chunk! : spec.n;
   const { monitor, strace } = serverProbes({ serverTrace: spec.serverTrace ?? false, monitor: spec.monitor ?? false, strace: spec.strace ?? false });
-  const probes = { monitor, strace, memory: spec.memory ?? false, kernelTcp: spec.kernelTcp ?? false, heldConnection: false };
+  const probes = { monitor, strace, memory: spec.memory ?? false, kernelTcp: spec.kernelTcp ?? false, heldConnection: spec.heldConnection ?? false };
+  const n = wireCommandCount({ mode, command: spec.command, operations: spec.n, probes }); // + the held PING
 
   const { control, target } = session; // a restarted private redis-server gets a new target: not this run's
   const clock = new RunClock();
@@ -118,12 +123,17 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
   let tracer: ServerTracer | undefined;
   let sampler: MemorySampler | undefined;
   let warmup: Warmup | undefined;
+  let neighbor: NeighborClient | undefined; // another client on its own connection, before t0 to after the run
+  let held: HeldConnectionProbe | undefined; // the second connection of the held-connection probe
   let written = 0; // commands handed to the socket: no key beyond these can exist
   let runSource: string | undefined; // the run connection as Redis sees it (host:port)
   let document: TraceDocument | undefined;
   let failure: unknown;
   const cancelled = () => signal?.aborted === true;
-  const abort = () => driver?.abort();
+  const abort = () => {
+    driver?.abort();
+    neighbor?.halt();
+  };
   signal?.addEventListener('abort', abort);
   try {
     // Everything from here to clock.start() is Pipescope's own set-up: none of it is in the run's time.
@@ -154,12 +164,15 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
     }
     // MONITOR starts before the first INFO snapshot, so its own command is not taken for traffic.
     if (monitor || strace) tracer = await ServerTracer.start(control, target, { monitor, strace });
+    if (probes.heldConnection) held = await HeldConnectionProbe.open(target, `pipescope-held-${id}`, delay);
+    if ((spec.neighborRate ?? 0) > 0) neighbor = await connectNeighbor(target, id, namespace, spec.neighborCommand ?? 'INCR', spec.neighborRate!, spec.valueBytes);
+    await neighbor?.go(); // issuing from now on; resolves once its latency before t0 (the baseline) is in
     const tcpBefore = probes.kernelTcp ? await readKernelTcp(run.socket) : undefined;
     const before = await snapshotServer(control, namespace);
     await run.prepare(workload, spec.n, cancelled);
 
     const info: RunInfo = {
-      id, mode, command: spec.command, n: spec.n, operations: spec.n, valueBytes,
+      id, mode, command: spec.command, n, operations: spec.n, valueBytes,
       startedAt: new Date().toISOString(), keyPattern: workload.keyPattern,
       ...(mode === 'chunked' ? { chunk } : {}),
       warmup: warmup ? { commands: warmup.commands, durationUs: warmup.durationUs } : null,
@@ -181,6 +194,7 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
       listener.onBatch?.(id, batch);
     };
     const record = (outcome: Outcome) => probe.recordOutcome(outcome);
+    held?.arm(probe, clock, n - 1, () => run.ping());
     throwIfCancelled(signal);
     const flusher = setInterval(flush, FLUSH_INTERVAL_MS);
     sampler?.go();
@@ -190,6 +204,7 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
       const t0 = clock.start();
       if (mode === 'sequential') await run.sequential(workload, spec.n, record, cancelled);
       else await run.pipeline(workload, spec.n, chunk, record, cancelled);
+      if (held) record(await held.sameConnectionPing().then(() => ({ reply: 'PONG' })));
       doneUs = microsSince(t0);
     } finally {
       clearInterval(flusher);
@@ -198,22 +213,25 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
       flush();
       sampled = await sampler?.stop(clock.t0);
     }
+    const neighborRecord = neighbor ? await neighbor.stop(clock.t0) : null;
+    const heldRecord = held ? await held.finish(() => builder.times.repliedUs[n - 1]!) : null;
     const tcpAfter = tcpBefore && await readKernelTcp(run.socket);
     const after = await snapshotServer(control, namespace);
     const sampling = sampled?.requests ?? 0;
-    const delta = serverDelta(before, after, spec.n, spec.command, { reads: sampling, writes: sampling, commands: 2 * sampling });
-    const serverSide = tracer ? await tracer.finish(runSource!, spec.n, spec.command, clock.t0, builder.progress.lastUs) : null;
+    const own = held ? HELD_CONNECTION_OWN_TRAFFIC : { reads: 0, writes: 0, commands: 0 };
+    const delta = serverDelta(before, after, n, spec.command, { reads: sampling + own.reads, writes: sampling + own.writes, commands: 2 * sampling + own.commands });
+    const serverSide = tracer ? await tracer.finish(runSource!, n, (i) => wireCommandName(info, i), clock.t0, builder.progress.lastUs) : null;
     // MONITOR's feed is written to its own client, so a traced run's INFO write count includes it.
     const end: RunEnd = {
-      server: { ...delta, exclusive: delta.exclusive && !tracer?.monitorOn, source: 'redis-info' },
+      server: { ...delta, exclusive: delta.exclusive && !tracer?.monitorOn && !neighbor, source: 'redis-info' },
       serverSide,
       memory: sampled?.memory ?? null,
       doneUs,
       t0Ns: clock.t0,
       kernelTcp: tcpBefore && tcpAfter ? kernelTcpDelta(tcpBefore, tcpAfter) : null,
       keysAfter: null,
-      neighbor: null,
-      heldConnection: null,
+      neighbor: neighborRecord,
+      heldConnection: heldRecord,
     };
     builder.checkComplete(serverSide);
     listener.onEnd?.(id, end);
@@ -224,6 +242,8 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
   signal?.removeEventListener('abort', abort);
   // Clean-up, whatever happened: probes, connections, then the run's keys.
   await tracer?.stop().catch(() => {});
+  await neighbor?.close(); // its command in flight answered: nothing of it reaches Redis after the keys go
+  await held?.close();
   sampler?.close();
   if (document) driver?.disconnect();
   else driver?.abort();
