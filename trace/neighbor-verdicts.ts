@@ -14,6 +14,7 @@ export interface NeighborInside {
   /** The window on the run's clock: between these two executions of the run's own commands. */
   fromUs: number;
   toUs: number;
+  /** MONITOR; for EVAL, the window's length is INFO commandstats'. */
   source: 'MONITOR';
 }
 
@@ -21,7 +22,7 @@ export interface NeighborInside {
  * "N of the neighbour's commands ran inside your pipeline": MONITOR lines whose source is the
  * neighbour's address, strictly between the first and the last execution of the run's work. For
  * MULTI/EXEC the window is the queued commands' executions (wire positions 1 … work − 2, run at EXEC);
- * for EVAL it is from the EVAL's line to the last line its script ran (MONITOR's source "lua").
+ * for EVAL it is from the EVAL's line to that plus Redis's time executing it (counts.server.execUs).
  * null when there was no neighbour or no MONITOR (or its times are missing).
  */
 export function neighborInsideRun(doc: TraceDocument): NeighborInside | null {
@@ -35,9 +36,10 @@ export function neighborInsideRun(doc: TraceDocument): NeighborInside | null {
     from = serverUs(1);
     to = serverUs(work - 2);
   } else if (run.mode === 'eval') {
+    // MONITOR prints the EVAL before its script runs; the script's own redis.call lines are the run's
+    // (not in others), so its end is the EVAL's line plus Redis's time in EVAL (INFO commandstats).
     from = serverUs(0);
-    const script = serverTrace.others.filter((line) => line.source.startsWith('lua') && from !== undefined && line.atUs >= from);
-    to = script.length ? script[script.length - 1]!.atUs : from;
+    to = from === undefined ? undefined : from + doc.counts.server.execUs;
   } else {
     from = serverUs(0);
     to = serverUs(work - 1);
