@@ -77,6 +77,23 @@ describe('the held-connection probe', () => {
     }, 60_000);
   }
 
+  for (const engine of ['ioredis', 'raw'] as const) {
+    it(`${engine}, MULTI/EXEC under MONITOR: the PING follows EXEC on the wire and waits for the transaction`, async () => {
+      const doc = await executeRun(context.session, 'multi', { command: 'INCR', n: 1_000, valueBytes: 0, engine, monitor: true, memory: false, heldConnection: true });
+      expect(doc.run.n).toBe(1_003);
+      expect(doc.commands[1_002]!.serverUs).toBeGreaterThan(doc.commands[1_001]!.serverUs!); // PING after EXEC on Redis
+      expect(doc.heldConnection!.sameConnectionRepliedUs).toBeGreaterThanOrEqual(doc.commands[1_001]!.repliedUs);
+    }, 60_000);
+  }
+
+  it('through the delay proxy: the other connection takes the same added RTT (its own proxy)', async () => {
+    const doc = await executeRun(context.session, 'pipeline', { command: 'PING', n: 1_000, valueBytes: 0, rttMs: 10, memory: false, heldConnection: true });
+    const held = heldConnectionVerdict(doc)!;
+    console.log(`held connection at 10 ms added RTT: same connection ${held.sameWaitUs} µs, other connection ${held.otherWaitUs} µs`);
+    expect(held.otherWaitUs).toBeGreaterThanOrEqual(9_000);
+    expect(doc.proxy!.toServer.reduce((sum, w) => sum + w.commands, 0)).toBe(1_001); // the run's proxy saw only the run
+  }, 60_000);
+
   it('chunked: the PING goes after the last chunk, still the last wire command', async () => {
     const doc = await executeRun(context.session, 'chunked', { command: 'PING', n: 2_000, chunk: 500, valueBytes: 0, memory: false, heldConnection: true });
     expect(doc.run.n).toBe(2_001);
