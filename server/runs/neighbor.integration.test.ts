@@ -5,7 +5,7 @@
 // asserted tightly: the machine is shared and timings are noisy.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heldConnectionVerdict, neighborInsideRun } from '../../trace/neighbor-verdicts.ts';
+import { heldConnectionVerdict, neighborInsideRun, neighborLatency } from '../../trace/neighbor-verdicts.ts';
 import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { executeRun } from './run-executor.ts';
@@ -44,13 +44,28 @@ describe('a neighbour client beside the run', () => {
     expect(await observer.keys('pipescope:*')).toEqual([]);
   }, 60_000);
 
+  it('a reader beside one big pipelined write against small batches with a pause (Tencent): p99 printed for each', async () => {
+    const common = { command: 'SET', n: 20_000, valueBytes: 1024, memory: false, neighborRate: 2_000, neighborCommand: 'GET' } as const;
+    const big = await executeRun(context.session, 'pipeline', common);
+    const small = await executeRun(context.session, 'chunked', { ...common, chunk: 1_000, chunkPauseMs: 2 });
+    for (const [name, doc] of [['one pipeline of 20,000 SETs of 1 KiB', big], ['chunks of 1,000 with 2 ms pauses', small]] as const) {
+      const latency = neighborLatency(doc)!;
+      console.log(`${name}: writer ${(doc.totals.durationUs / 1000).toFixed(1)} ms; reader (GET at 2,000/s) during: ${latency.during.count} GETs, ` +
+        `p50 ${latency.during.p50Us} µs, p99 ${latency.during.p99Us} µs, max ${latency.during.maxUs} µs; before: p99 ${latency.before.p99Us} µs`);
+      expect(latency.during.count).toBeGreaterThan(0);
+      expect(latency.errors).toBe(0);
+    }
+  }, 120_000);
+
   it('a Cancel during a neighbour run stops the worker and deletes its key', async () => {
     const controller = new AbortController();
     const started = executeRun(context.session, 'chunked', { command: 'INCR', n: 200_000, chunk: 100, valueBytes: 0, memory: false, neighborRate: 1_000 }, {
       onBatch: () => controller.abort(),
     }, controller.signal);
     await expect(started).rejects.toBeInstanceOf(RunCancelledError);
-    const clients = String(await observer.call('CLIENT', 'LIST'));
+    // The worker is ended before the run's promise settles; Redis notices its closed socket a moment later.
+    let clients = '';
+    for (let i = 0; i < 100 && /name=pipescope-neighbor-/.test((clients = String(await observer.call('CLIENT', 'LIST')))); i++) await new Promise((r) => setTimeout(r, 10));
     expect(clients).not.toMatch(/name=pipescope-neighbor-/);
     expect(await observer.keys('pipescope:*')).toEqual([]);
   }, 60_000);
