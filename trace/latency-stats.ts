@@ -33,7 +33,11 @@ export function latenciesUs(doc: TraceDocument): Float64Array {
 }
 
 export function latencyStats(doc: TraceDocument): LatencyStats {
-  const sorted = latenciesUs(doc);
+  return statsOfSorted(latenciesUs(doc));
+}
+
+/** The same figures for any latencies (µs), sorted ascending (the neighbour's, neighbor-verdicts.ts). */
+export function statsOfSorted(sorted: Float64Array): LatencyStats {
   const count = sorted.length;
   let sum = 0;
   for (let i = 0; i < count; i++) sum += sorted[i]!;

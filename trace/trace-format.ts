@@ -345,6 +345,9 @@ export const NEIGHBOR_COMMANDS = ['INCR', 'GET'] as const;
  * `command` on its own key in the run's namespace at ratePerSec, one at a time (each awaited), as another
  * application sharing the Redis would. `address` is its connection as Redis (MONITOR) names it, so its
  * commands can be told apart in serverTrace.others. Each of its commands is timed on the run's clock.
+ * Paced on an absolute schedule (command k due at k / ratePerSec); when a reply comes late it catches up
+ * one command at a time, never with several in flight. The recorder sends at most 200,000 commands (10 s
+ * at the highest rate), then stops: a longer run's `commands` end before the run does.
  */
 export const NeighborSchema = z.object({
   source: z.literal(NEIGHBOR_SOURCE),

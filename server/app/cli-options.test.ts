@@ -104,6 +104,17 @@ describe('parseRecordOptions', () => {
     expect(parseRecordOptions([...withFlag('--rtt-ms', '2.5'), '--jitter-ms', '0.5'], {})).toMatchObject({ spec: { rttMs: 2.5, jitterMs: 0.5 } });
   });
 
+  it('takes a neighbour (--neighbor-rate, --neighbor-command) and --held-connection', () => {
+    expect(parseRecordOptions([...REQUIRED, '--neighbor-rate', '6_000', '--neighbor-command', 'get', '--held-connection'], {})).toMatchObject({
+      spec: { neighborRate: 6000, neighborCommand: 'GET', heldConnection: true },
+    });
+    expect(parseRecordOptions([...REQUIRED, '--neighbor-rate', '0.5'], {})).toMatchObject({ spec: { neighborRate: 0.5, neighborCommand: 'INCR' } });
+    expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--neighbor-rate', '20001'], {}))).toBe('--neighbor-rate: neighborRate must be at most 20,000 per second');
+    expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--neighbor-rate', 'fast'], {}))).toBe('--neighbor-rate: neighborRate must be a number');
+    expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--neighbor-rate', '10', '--neighbor-command', 'SET'], {}))).toBe('--neighbor-command: neighborCommand must be INCR or GET');
+    expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--neighbor-command', 'GET'], {}))).toBe('--neighbor-command needs --neighbor-rate R (commands per second)');
+  });
+
   it('refuses unknown flags', () => {
     expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--count', '5'], {}))).toBe("Unknown option '--count'");
   });

@@ -31,7 +31,8 @@ export function optionsOrExit<T>(program: string, usage: string, parse: () => T 
 
 export interface RecordOptions {
   mode: RunMode;
-  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'repeats' | 'kernelTcp'>;
+  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'repeats' | 'kernelTcp'
+    | 'neighborRate' | 'neighborCommand' | 'heldConnection'>;
   redisUrl: string | undefined;
   out: string;
 }
@@ -39,6 +40,7 @@ export interface RecordOptions {
 export const RECORD_USAGE = `Usage: npm run record -- --mode sequential|pipeline|chunked --command PING|INCR|SET|GET --n N --out FILE
                          [--chunk C] [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--engine E]
                          [--monitor] [--strace] [--server-trace] [--cold] [--repeats K] [--no-memory]
+                         [--neighbor-rate R [--neighbor-command INCR|GET]] [--held-connection]
                          [--redis-url redis://host:port | --redis-url-file FILE]
        npm run record -- sweep --out FILE [--depths 1,2,4,…,1024 | --max-depth D] [--per-point M] [--repeats K]
                          [--command C] [--value-bytes B] [--engine E] [--rtt-ms MS] [--jitter-ms MS] [--reference]
@@ -52,6 +54,11 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode sequential|pipeline
   --repeats K            run K times (a run of a second or more is not repeated); prints median [min–max]
                          and writes the median run (by total time) to FILE. Default 1
   --no-memory            do not sample memory (Redis CLIENT LIST / INFO memory, this process) during the run
+  --neighbor-rate R      a neighbour client on its own connection sends R commands per second (one at a time)
+                         from before t0 to the run's end: its latency, and with --monitor, how many of its
+                         commands ran inside the run
+  --neighbor-command C   what the neighbour sends: INCR (default) or GET (of a value of --value-bytes)
+  --held-connection      one PING behind the run on its own connection, one beside it on a second connection
   sweep                  throughput against pipeline depth, untraced: at each depth, K runs of M commands in
                          pipelines of that depth (defaults: depths 1…1024 doubling, M 10000, K 3, PING);
                          --reference also runs redis-benchmark -c 1 -P depth at each depth
@@ -74,11 +81,15 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     engine: { type: 'string' },
     chunk: { type: 'string' },
     'no-memory': { type: 'boolean' },
+    'neighbor-rate': { type: 'string' },
+    'neighbor-command': { type: 'string' },
+    'held-connection': { type: 'boolean' },
     ...REDIS_URL_FLAGS,
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return 'help';
+  if (values['neighbor-command'] !== undefined && values['neighbor-rate'] === undefined) throw new CliError('--neighbor-command needs --neighbor-rate R (commands per second)');
   for (const required of ['mode', 'command', 'n', 'out'] as const) {
     if (values[required] === undefined) throw new CliError(`--${required} is required`);
   }
@@ -102,6 +113,9 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     engine: values.engine,
     ...(values.chunk !== undefined ? { chunk: numberFlag(values.chunk) } : {}),
     memory: !values['no-memory'],
+    neighborRate: numberFlag(values['neighbor-rate']),
+    neighborCommand: values['neighbor-command']?.toUpperCase(),
+    heldConnection: values['held-connection'] ?? false,
     modes: [mode],
   });
   if (!spec.success) throw specError(spec.error, values.command);
@@ -189,6 +203,7 @@ function specError(error: z.ZodError, command: string | undefined): CliError {
 const FLAG_FOR_FIELD: Record<string, string> = {
   command: '--command', n: '--n', valueBytes: '--value-bytes', rttMs: '--rtt-ms', jitterMs: '--jitter-ms', engine: '--engine',
   chunk: '--chunk', depths: '--depths', perPoint: '--per-point', repeats: '--repeats',
+  neighborRate: '--neighbor-rate', neighborCommand: '--neighbor-command',
 };
 
 /** A number as typed ("10000", "10_000", "0.5"); NaN (refused by the schema) for anything else. */

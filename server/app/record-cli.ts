@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { serializeTrace } from '../../trace/trace-io.ts';
 import { latencyStats, percentileNeeds } from '../../trace/latency-stats.ts';
+import { neighborVerdictLines } from '../../trace/neighbor-verdicts.ts';
 import { medianRepeat, spreadOver } from '../../trace/repeat-stats.ts';
 import { REPEAT_BELOW_US } from '../../trace/run-request.ts';
 import { runPhases, type PhaseName } from '../../trace/run-phases.ts';
@@ -73,6 +74,7 @@ function runReport(doc: TraceDocument, repeats: readonly TraceDocument[], where:
       `used_memory ${peak(doc.memory.server.samples.map((s) => s.usedMemory))}; client heap ${peak(doc.memory.client.samples.map((s) => s.heapUsed))}, ` +
       `RSS ${peak(doc.memory.client.samples.map((s) => s.rss))}`);
   }
+  for (const verdict of neighborVerdictLines(doc)) lines.push(`  ${verdict}`);
   lines.push(`  trace written to ${out}`);
   return lines.join('\n');
 }

@@ -22,6 +22,9 @@ export class SocketProbe {
   private readonly originalUncork: Socket['uncork'];
   /** Writes held while the socket is corked: recorded as one when it is uncorked. */
   private corked: { bytes: number; commands: number; head?: Uint8Array[]; headBytes: number } | undefined;
+  /** Commands written so far (corked ones included), and who waits for a count of them (whenWritten). */
+  private written = 0;
+  private writtenWaiter: { count: number; callback: () => void } | undefined;
   private readonly onData = (chunk: Buffer | string): void => {
     const atUs = this.clock.micros();
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -55,7 +58,16 @@ export class SocketProbe {
       } else {
         this.pending.writes.push({ atUs, bytes: bytes.length, commands, ...this.headOf(bytes) });
       }
-      return write.call(socket, chunk, ...rest);
+      const result = write.call(socket, chunk, ...rest) as boolean;
+      this.written += commands;
+      const waiter = this.writtenWaiter;
+      if (waiter && this.written >= waiter.count) {
+        this.writtenWaiter = undefined;
+        // Next tick: the client library finishes the call that wrote (ioredis queues a command for its
+        // reply after writing it), and a corked socket is still corked, so what it writes then goes last.
+        process.nextTick(waiter.callback);
+      }
+      return result;
     }) as Socket['write'];
     this.originalUncork = socket.uncork;
     socket.uncork = (): void => {
@@ -74,6 +86,11 @@ export class SocketProbe {
 
   private headOf(bytes: Uint8Array): { head?: string } {
     return this.recordHeads ? { head: escapeBytes(bytes, HEAD_BYTES) } : {};
+  }
+
+  /** Calls `callback` once, on the tick after the write that brings the commands written to `count`. */
+  whenWritten(count: number, callback: () => void): void {
+    this.writtenWaiter = { count, callback };
   }
 
   /** Reply values are recorded by the runner, in reply order. */

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import { assertAllowed } from '../protocol/command-guard.ts';
 import type { Workload } from '../protocol/run-workload.ts';
+import { neighborKey } from '../probes/neighbor-client.ts';
 import { RedisConnectError } from '../redis/connect-failure.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
 import type { RedisTarget } from '../redis/redis-target.ts';
@@ -27,10 +28,18 @@ export async function deleteKeys(
   try {
     if (runSource) await waitUntilClientGone(control, runSource);
     for (const [workload, n] of sets) await deleteRunKeys(control, namespace, workload, runSource ? await keysMade(control, workload, n) : n);
+    await deleteNeighborKey(control, namespace);
     return undefined;
   } catch (error) {
     return `its keys (${namespace}*) could not be deleted: ${(error as Error).message}`;
   }
+}
+
+/** The neighbour client's key (probes/neighbor-client.ts), whether or not one ran: one UNLINK. */
+async function deleteNeighborKey(control: Redis, namespace: string): Promise<void> {
+  const key = neighborKey(namespace);
+  assertAllowed(namespace, 'UNLINK', [key]);
+  await control.unlink(key);
 }
 
 const CLIENT_GONE_TIMEOUT_MS = 2_000;

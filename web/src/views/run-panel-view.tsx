@@ -19,6 +19,7 @@ import type { HistogramDomain } from '../layout/latency-histogram-layout.ts';
 import type { RunGroup } from '../model/run-groups.ts';
 import type { WireRef } from '../model/wire-rows.ts';
 import { MemoryChartView } from './memory-chart-view.tsx';
+import { NeighborView } from './neighbor-view.tsx';
 import { PhaseBarView } from './phase-bar-view.tsx';
 import { RepeatPickerView } from './repeat-picker-view.tsx';
 import { RunSummaryView } from './run-summary-view.tsx';
@@ -105,6 +106,7 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
         {rttEstimateText(doc)}
       </p>
       <MemoryChartView doc={doc} domainEndUs={domainEndUs} zoomSync={zoomSync} />
+      <NeighborView doc={doc} />
       <RunSummaryView group={group} shown={doc} latencyDomain={latencyDomain} />
       <p className="run-id">
         run {run.id} · started {new Date(run.startedAt).toLocaleString()}
