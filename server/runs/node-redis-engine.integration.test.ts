@@ -163,7 +163,7 @@ describe('on the driver, measured by a SocketProbe', () => {
   it('batches: MULTI, 3 × INCR, EXEC in one write: OK, QUEUED × 3, then EXEC\'s array', async () => {
     const key = `${namespaceFor('node-redis-multi')}counter`;
     const batch: WireCommand[] = [['MULTI'], ['INCR', key], ['INCR', key], ['INCR', key], ['EXEC']];
-    const plan: WirePlan = { total: batch.length, batches: () => [batch] };
+    const plan: WirePlan = { total: batch.length, batches: () => [batch], setup: [] };
     const seen = await probed((record) => driver.batches(plan, record, () => false));
     expect(values(seen.outcomes)).toEqual(['OK', 'QUEUED', 'QUEUED', 'QUEUED', '[1,2,3]']);
     expect(seen.writes).toHaveLength(1);
@@ -177,7 +177,7 @@ describe('on the driver, measured by a SocketProbe', () => {
     const key = `${namespaceFor('node-redis-multi-errors')}value`;
     const runtime: WireCommand[] = [['MULTI'], ['SET', key, 'text'], ['INCR', key], ['EXEC']];
     const queueing: WireCommand[] = [['MULTI'], ['SET', key, 'other'], ['INCR'], ['EXEC']];
-    const plan: WirePlan = { total: runtime.length + queueing.length, batches: () => [runtime, queueing] };
+    const plan: WirePlan = { total: runtime.length + queueing.length, batches: () => [runtime, queueing], setup: [] };
     const seen = await probed((record) => driver.batches(plan, record, () => false));
     expect(values(seen.outcomes)).toEqual([
       'OK', 'QUEUED', 'QUEUED', '["OK","ERR value is not an integer or out of range"]',
