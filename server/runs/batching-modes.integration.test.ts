@@ -120,6 +120,24 @@ describe.each(['ioredis', 'raw'] as const)('%s engine', (engine) => {
     expect(script.keysAfter!.keys[0]!.value).toBe(String(2 ** 10 - 1));
   });
 
+  it('INFO counts exactly the commands Redis ran for the run (script calls in, refused commands out): exclusive', async () => {
+    const cases: [Parameters<typeof executeRun>[1], RunParameters][] = [
+      ['multi', { command: 'INCR', n: 5, valueBytes: 0 }],
+      ['multi', { command: 'INCR', n: 5, valueBytes: 0, errorAt: 1, errorKind: 'queueing' }],
+      ['multi', { command: 'INCR', n: 5, valueBytes: 0, errorAt: 1 }],
+      ['eval', { command: 'INCR', n: 5, valueBytes: 0, errorAt: 3 }],
+      ['eval', { command: 'GET-COMPUTE-SET', n: 5, valueBytes: 0 }],
+      ['evalsha', { command: 'INCR', n: 5, valueBytes: 0, errorAt: 2, errorKind: 'queueing' }],
+      ['multikey', { command: 'GET', n: 5, valueBytes: 2 }],
+      ['pipeline', { command: 'INCR', n: 5, valueBytes: 0, errorAt: 4, errorKind: 'queueing' }],
+      ['sequential', { command: 'GET-COMPUTE-SET', n: 5, valueBytes: 0 }],
+    ];
+    for (const [mode, spec] of cases) {
+      const doc = await run(mode, { ...spec, monitor: false, memory: false });
+      expect([mode, spec, doc.counts.server.exclusive]).toEqual([mode, spec, true]);
+    }
+  });
+
   it('every new mode deletes its keys and leaves a key outside the namespace untouched', async () => {
     await observer.set('customer:7', 'precious');
     const before = await observer.keys('*');
