@@ -8,6 +8,7 @@ import type { CommandRecord, TraceDocument } from '../../trace/trace-format.ts';
 import { wireCommandName } from '../../trace/wire-layout.ts';
 import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
 import { executeRun, type RunParameters } from './run-executor.ts';
+import { RunCancelledError } from '../support/run-cancelled-error.ts';
 
 const local = usePrivateRedisSession();
 let observer: Redis;
@@ -168,6 +169,20 @@ describe('through the delay proxy (20 ms RTT)', () => {
     const doc = await executeRun(local.session, 'chunked', { command: 'PING', n: 9, valueBytes: 0, chunk: 3, chunkPauseMs: 30 });
     expect(doc.run.chunkPauseMs).toBe(30);
     for (const first of [3, 6]) expect(doc.commands[first]!.sentUs - doc.commands[first - 1]!.repliedUs).toBeGreaterThanOrEqual(29_000);
+  });
+});
+
+describe('Cancel', () => {
+  it.each([
+    ['multi', { command: 'SET', n: 300_000, valueBytes: 8 }],
+    ['auto', { command: 'SET', n: 300_000, valueBytes: 8 }],
+    ['sequential', { command: 'GET-COMPUTE-SET', n: 1000, valueBytes: 0, rttMs: 20 }],
+    ['evalsha', { command: 'SET', n: 300_000, valueBytes: 8, engine: 'raw' }],
+  ] as [Parameters<typeof executeRun>[1], RunParameters][])('%s %j stops, and its keys are deleted', async (mode, spec) => {
+    const controller = new AbortController();
+    const running = executeRun(local.session, mode, { ...spec, cold: true }, { onStart: () => setTimeout(() => controller.abort(), 30) }, controller.signal);
+    await expect(running).rejects.toBeInstanceOf(RunCancelledError);
+    expect(await observer.keys('pipescope:*')).toEqual([]);
   });
 });
 
