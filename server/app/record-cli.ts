@@ -90,7 +90,8 @@ function modeLines(doc: TraceDocument): string[] {
   }
   if (run.injectedError) {
     const errors = doc.commands.filter((c) => 'error' in c).length;
-    lines.push(`  planted ${run.injectedError.kind} error at operation ${run.injectedError.operation}: ${errors} error repl${errors === 1 ? 'y' : 'ies'}` +
+    lines.push(`  planted ${run.injectedError.kind} error at operation ${run.injectedError.operation}: ${errors} error repl${errors === 1 ? 'y' : 'ies'} on the wire` +
+      (run.mode === 'multi' && run.injectedError.kind === 'runtime' ? ' (a runtime error inside MULTI is an element of EXEC\'s array)' : '') +
       (doc.commands.length ? `; last reply: ${String(replyText(doc.commands.at(-1)!))}` : ''));
   }
   if (doc.keysAfter) {

@@ -9,6 +9,7 @@ import { wireCommandName } from '../../trace/wire-layout.ts';
 import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
 import { executeRun, type RunParameters } from './run-executor.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
+import { computeNext } from '../protocol/run-workload.ts';
 
 const local = usePrivateRedisSession();
 let observer: Redis;
@@ -137,6 +138,14 @@ describe.each(['ioredis', 'raw'] as const)('%s engine', (engine) => {
       const doc = await run(mode, { ...spec, monitor: false, memory: false });
       expect([mode, spec, doc.counts.server.exclusive]).toEqual([mode, spec, true]);
     }
+  });
+
+  it('GET-COMPUTE-SET in Lua writes the same text as the client computes (60 steps, past 2^53)', async () => {
+    let expected = '0';
+    for (let i = 0; i < 60; i++) expected = computeNext(expected);
+    const doc = await run('eval', { command: 'GET-COMPUTE-SET', n: 60, valueBytes: 0, monitor: false });
+    expect(replies(doc)).toEqual([expected]);
+    expect(doc.keysAfter!.keys[0]!.value).toBe(expected);
   });
 
   it('every new mode deletes its keys and leaves a key outside the namespace untouched', async () => {
