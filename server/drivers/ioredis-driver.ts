@@ -8,6 +8,11 @@
 // loop free in between, with the socket corked: the slices reach the kernel together, as one writev,
 // once the last is encoded, so Redis still sees one pipeline arriving at once. Each slice's replies
 // are recorded as soon as they are in, and its objects let go.
+//
+// v3: a plan's batches (multi, eval, evalsha, multikey) go as pipelines of generic call()s, a big MULTI
+// sliced like a big pipeline; auto turns enableAutoPipelining on for the call (ioredis then writes
+// everything issued in the tick as one pipeline at its next setImmediate; measured: 1,000 INCRs, one
+// write); GET-COMPUTE-SET awaits each GET before its SET.
 import type { Socket } from 'node:net';
 import type { ChainableCommander, Redis } from 'ioredis';
 import type { Outcome } from '../../trace/trace-builder.ts';
