@@ -1,7 +1,9 @@
 // The raw engine: a plain socket, the run's commands encoded into one buffer before t0, each pipeline
 // written as one slice of it, and replies read by a small RESP reader as they arrive. It shows what
 // the protocol itself can do, and so how much of a run's time is the client library's. Replies are
-// handed on (counted, in order) the moment their last byte is read.
+// handed on (counted, in order) the moment their last byte is read. v3: a plan's batches are encoded
+// before t0 too (preparePlan); GET-COMPUTE-SET encodes each SET from its GET's reply (it cannot be
+// earlier); auto is refused: it is something a client library does.
 import type { Socket } from 'node:net';
 import type { Outcome } from '../../trace/trace-builder.ts';
 import { explainConnectError } from '../redis/connect-failure.ts';
