@@ -29,7 +29,7 @@ function checkTrace(doc: TraceDocument): void {
   expect(serializeTrace(parseTrace(text))).toBe(text);
 }
 
-describe.each(['ioredis', 'raw'] as const)('%s engine', (engine) => {
+describe.each(['ioredis', 'raw', 'node-redis'] as const)('%s engine', (engine) => {
   const run = (mode: Parameters<typeof executeRun>[1], spec: RunParameters) => executeRun(local.session, mode, { engine, monitor: true, ...spec });
 
   it('multi: MULTI, the n commands, EXEC; replies OK, QUEUED × n, the EXEC array; MONITOR runs them at EXEC', async () => {
@@ -174,8 +174,8 @@ describe('through the delay proxy (20 ms RTT)', () => {
     expect(script.totals.durationUs).toBeLessThan(2 * rttUs);
   });
 
-  it('chunked with a pause: each pause lies between one chunk\'s last reply and the next write', async () => {
-    const doc = await executeRun(local.session, 'chunked', { command: 'PING', n: 9, valueBytes: 0, chunk: 3, chunkPauseMs: 30 });
+  it.each(['ioredis', 'raw', 'node-redis'] as const)('chunked with a pause (%s): each pause lies between one chunk\'s last reply and the next write', async (engine) => {
+    const doc = await executeRun(local.session, 'chunked', { command: 'PING', n: 9, valueBytes: 0, chunk: 3, chunkPauseMs: 30, engine });
     expect(doc.run.chunkPauseMs).toBe(30);
     for (const first of [3, 6]) expect(doc.commands[first]!.sentUs - doc.commands[first - 1]!.repliedUs).toBeGreaterThanOrEqual(29_000);
   });
