@@ -144,3 +144,23 @@ describe('RunSpecSchema: chunked runs and memory sampling', () => {
     expect(issueOf({ ...VALID, memory: 'yes' })).toBe('memory: memory must be true or false');
   });
 });
+
+describe('one-tick limits', () => {
+  const base = { command: 'SET', valueBytes: 8 } as const;
+  const issue = (spec: Record<string, unknown>) => {
+    const parsed = RunSpecSchema.safeParse({ ...base, ...spec });
+    return parsed.success ? 'ok' : parsed.error.issues[0]!.message;
+  };
+
+  it('auto takes at most 100,000 commands, on any engine', () => {
+    expect(issue({ n: 100_000, modes: ['auto'] })).toBe('ok');
+    expect(issue({ n: 100_001, modes: ['auto'] })).toMatch(/^auto-pipelining issues every command in one tick.*at most 100,000 commands/);
+  });
+
+  it('node-redis pipelines take at most 100,000 commands each; ioredis and chunks below it are not limited', () => {
+    expect(issue({ n: 200_000, modes: ['pipeline'], engine: 'ioredis' })).toBe('ok');
+    expect(issue({ n: 200_000, modes: ['pipeline'], engine: 'node-redis' })).toMatch(/^node-redis issues a pipeline in one tick/);
+    expect(issue({ n: 200_000, modes: ['chunked'], chunk: 10_000, engine: 'node-redis' })).toBe('ok');
+    expect(issue({ n: 200_000, modes: ['chunked'], chunk: 150_000, engine: 'node-redis' })).toMatch(/^node-redis issues a pipeline in one tick/);
+  });
+});

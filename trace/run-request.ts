@@ -27,6 +27,13 @@ export const commandTakesValue = (command: CommandName): boolean => command === 
 export const MAX_NEIGHBOR_RATE = 20_000;
 /** Pause between chunks at most (ms). */
 export const MAX_CHUNK_PAUSE_MS = 1000;
+/**
+ * Commands a client library issues in one tick at most: auto-pipelining (ioredis, node-redis) and
+ * node-redis pipelines are built in one go, the backend's event loop held meanwhile (a Cancel, the live
+ * feed and HTTP wait: 200,000 node-redis SETs took 4.5 s to issue here, a Cancel of 300,000 ioredis auto
+ * SETs 11 s). ioredis's explicit pipelines and the raw engine go in slices and are not limited.
+ */
+export const MAX_ONE_TICK_COMMANDS = 100_000;
 /** Modes a GET-COMPUTE-SET step can run in: its SET needs its GET's reply, so only one at a time or in Lua. */
 export const DEPENDENT_MODES: readonly RunMode[] = ['sequential', 'eval'];
 
@@ -121,6 +128,15 @@ export const RunSpecSchema = z
   .refine((spec) => !spec.modes.includes('auto') || spec.engine !== 'raw', {
     message: 'auto-pipelining is something a client library does: choose ioredis or node-redis for auto',
     path: ['modes'],
+  })
+  .refine((spec) => !spec.modes.includes('auto') || spec.n <= MAX_ONE_TICK_COMMANDS, {
+    message: `auto-pipelining issues every command in one tick, holding the backend meanwhile: at most ${MAX_ONE_TICK_COMMANDS.toLocaleString('en-US')} commands (use pipeline or chunked for more)`,
+    path: ['n'],
+  })
+  .refine((spec) => spec.engine !== 'node-redis' || !spec.modes.some((mode) => mode === 'pipeline' || mode === 'chunked')
+    || Math.min(spec.n, spec.modes.includes('pipeline') ? spec.n : (spec.chunk ?? spec.n)) <= MAX_ONE_TICK_COMMANDS, {
+    message: `node-redis issues a pipeline in one tick, holding the backend meanwhile: at most ${MAX_ONE_TICK_COMMANDS.toLocaleString('en-US')} commands per pipeline (chunked with a smaller chunk, or ioredis, for more)`,
+    path: ['n'],
   })
   .refine((spec) => spec.errorAt === undefined || spec.command === 'INCR', {
     message: 'errorAt plants a failing INCR: it needs command INCR',
