@@ -64,7 +64,7 @@ function runReport(doc: TraceDocument, repeats: readonly TraceDocument[], where:
       (repeats.length > 1 ? ` (median [min–max] of ${repeats.length} repeats; the trace is the median one)` : ''),
     `  latency µs (client socket): avg ${int(stats.avgUs)} min ${int(stats.minUs)} ${pct(50, stats.p50Us)} ${pct(95, stats.p95Us)} ${pct(99, stats.p99Us)} max ${int(stats.maxUs)}`,
     `  where the time went: ${runPhases(doc).map((p) => `${PHASE_LABELS[p.name]} ${ms(p.us)}`).join(', ')} (= ${ms(doc.totals.doneUs)} until the call returned)`,
-    `  client socket: ${client.writes} writes, ${client.reads} reads; Redis INFO: ${server.reads} read events, ${server.writes} write events`,
+    `  client socket: ${count(client.writes, 'write')}, ${count(client.reads, 'read')}; Redis INFO: ${count(server.reads, 'read event')}, ${count(server.writes, 'write event')}`,
   ];
   lines.splice(1, 0, ...modeLines(doc));
   if (doc.kernelTcp) {
@@ -88,7 +88,7 @@ function modeLines(doc: TraceDocument): string[] {
   const lines: string[] = [];
   if (run.n !== run.operations || !['sequential', 'pipeline', 'chunked'].includes(run.mode)) {
     const names = [...new Set(Array.from({ length: Math.min(run.n, 3) }, (_, i) => wireCommandName(run, i)).concat(wireCommandName(run, run.n - 1)))];
-    lines.push(`  ${run.operations} operations as ${run.n} wire commands (${names.join(', ')}); ops/s counts operations`);
+    lines.push(`  ${count(run.operations, 'operation')} as ${count(run.n, 'wire command')} (${names.join(', ')}); ops/s counts operations`);
   }
   if (run.injectedError) {
     const errors = doc.commands.filter((c) => 'error' in c).length;
@@ -169,3 +169,8 @@ main().catch((error: Error) => {
   console.error(`record: ${secretRedactor(redisUrl)(error.message)}`);
   process.exit(1);
 });
+
+/** "1 write", "1,000 writes". */
+function count(n: number, one: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : `${one}s`}`;
+}
