@@ -2,6 +2,10 @@
 // one per reply at its measured repliedUs, bundles where one socket write / read carried several
 // commands, and write/read marks on the client lane, labelled where there is room. Pure: times in
 // µs in, plot px out (see diagram-geometry.ts for the coordinate spaces).
+// Runs whose wire differs from their workload (MULTI … EXEC, EVAL, EVALSHA, MSET/MGET, GET-COMPUTE-SET,
+// the held PING) and runs with error replies get labels on the arrows: each request its wire command's
+// name, each reply its text as recorded (QUEUED, OK, EXEC's array); an error reply is always labelled.
+import { replyText, wireName } from '../format/command-text.ts';
 import { formatBytes, formatCount } from '../format/number-format.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
 import type { DiagramGeometry } from './diagram-geometry.ts';
@@ -21,6 +25,8 @@ export interface ArrowItem {
   x1: number;
   x2: number;
   error: boolean;
+  /** The wire command's name (requests) or the reply as recorded (replies), when there was room. */
+  label?: string;
 }
 
 /** Several arrows sharing one y because one socket write (or read) carried them all. */
@@ -113,7 +119,39 @@ export function sequenceLayout(columns: TraceColumns, scale: TimeScale, g: Diagr
   }
   marks.sort((a, b) => a.y - b.y);
   dropCrowdedLabels(marks);
+  if (columns.errors > 0 || wireDiffers(doc.run)) {
+    labelArrows(requests, (a) => wireName(doc.run, a.index));
+    labelArrows(replies, (a) => shorten(replyText(doc.commands[a.index]!), a.error ? 40 : 18));
+  }
   return { requests, replies, bundles, marks, commandsDrawn: commands };
+}
+
+/** Whether a run's wire commands are not simply N × its command. */
+export function wireDiffers(run: TraceColumns['doc']['run']): boolean {
+  return ['multi', 'eval', 'evalsha', 'multikey'].includes(run.mode) || run.command === 'GET-COMPUTE-SET' || run.probes.heldConnection;
+}
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/**
+ * Labels arrows at their Redis-side end (y2 for requests; replies are labelled at their client end, y2
+ * too) where LABEL_SPACING_PX allows: error replies first, always; then the rest, in time order.
+ */
+function labelArrows(arrows: ArrowItem[], text: (a: ArrowItem) => string): void {
+  const kept: number[] = [];
+  for (const a of arrows) {
+    if (!a.error) continue;
+    a.label = `✕ ${text(a)}`;
+    kept.push(a.y2);
+  }
+  const clear = (y: number) => kept.every((k) => Math.abs(k - y) >= LABEL_SPACING_PX);
+  for (const a of [...arrows].sort((x, y) => x.y2 - y.y2)) {
+    if (a.error || !clear(a.y2)) continue;
+    a.label = text(a);
+    kept.push(a.y2);
+  }
 }
 
 /** Keeps a label only if it is at least LABEL_SPACING_PX below the last kept one. Items sorted by y. */

@@ -85,6 +85,11 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
         <span className="legend" aria-label="Legend">
           <span className="key request">request →</span>
           <span className="key reply">← reply</span>
+          {traces.some((d) => d.commands.some((c) => 'error' in c)) && (
+            <span className="key error-reply" data-testid="legend-error" title="An error reply, marked where it arrived; hover it for Redis's error text">
+              ✕ error reply
+            </span>
+          )}
           {traces.some((d) => d.serverTrace !== null) && (
             <>
               <span className="key execution" title="When Redis executed the command (MONITOR), ± the clock uncertainty band">

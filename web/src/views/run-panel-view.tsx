@@ -22,6 +22,7 @@ import { MemoryChartView } from './memory-chart-view.tsx';
 import { PhaseBarView } from './phase-bar-view.tsx';
 import { RepeatPickerView } from './repeat-picker-view.tsx';
 import { RunSummaryView } from './run-summary-view.tsx';
+import { KeysAfterView, RunVerdictView } from './run-verdict-view.tsx';
 import { SequenceDiagramView } from './sequence-diagram-view.tsx';
 
 interface Props {
@@ -79,6 +80,7 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
           {probesText(doc)}
         </span>
       </p>
+      <RunVerdictView doc={doc} />
       <SequenceDiagramView
         doc={doc}
         domainEndUs={domainEndUs}
@@ -90,6 +92,7 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
         onWireClick={onWireClick ? (ref) => onWireClick(doc, ref) : undefined}
       />
       <PhaseBarView doc={doc} scaleEndUs={phaseEndUs} />
+      <KeysAfterView doc={doc} />
       <p className="explanation">{explanation}</p>
       {order && (
         <p className="explanation server-order" data-testid="server-order">
