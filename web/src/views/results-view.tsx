@@ -13,6 +13,7 @@ import { runGroups, shownRepeat } from '../model/run-groups.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import type { WireRef } from '../model/wire-rows.ts';
 import type { ScaleChoice } from '../state/url-hash-params.ts';
+import { CompareTableView } from './compare-table-view.tsx';
 import { PerCommandChartView } from './per-command-chart-view.tsx';
 import { RunPanelView } from './run-panel-view.tsx';
 import { WireView } from './wire-view.tsx';
@@ -109,6 +110,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
           Export {traces.length > 1 ? `${traces.length} traces` : 'trace'}
         </button>
       </div>
+      <CompareTableView groups={groups} shown={shown} />
       {/* A chunked run's title ("… in pipelines of 10,000") may take two lines: every header then does, so side-by-side diagrams stay level. */}
       <div className={`panels panels-${Math.min(groups.length, 2)}${shown.some((d) => d.run.mode === 'chunked') ? ' panels-chunked' : ''}`}>
         {groups.map((group, i) => (
