@@ -73,7 +73,8 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     server: CountsSchema.shape.server,
     /** Server-traced runs: the Redis side, and (with MONITOR) when each command ran there. */
     serverTrace: ServerTraceSchema.optional(),
-    serverUs: z.array(z.number().finite()).optional(),
+    /** null for a command Redis never executed (rejected while queueing, discarded by EXECABORT). */
+    serverUs: z.array(z.number().finite().nullable()).optional(),
     /** Runs that sampled memory. */
     memory: MemorySchema.optional(),
     /** µs since t0 when the client's call returned (totals.doneUs). */

@@ -20,6 +20,7 @@ import {
   type SocketWrite,
   type TraceDocument,
 } from './trace-format.ts';
+import { workCommandCount } from './wire-layout.ts';
 
 export interface WriteEvent {
   atUs: number;
@@ -59,8 +60,12 @@ export type ServerCounts = Counts['server'];
 /** A server-traced run's Redis-side record, known once the run is over. */
 export interface ServerSide {
   trace: ServerTrace;
-  /** When Redis executed each command, in command order (µs since t0, client clock); null without MONITOR. */
-  serverUs: number[] | null;
+  /**
+   * When Redis executed each command, in command order (µs since t0, client clock); null without
+   * MONITOR. v3: an entry is null for a command Redis never executed (rejected while queueing, or
+   * queued in a transaction that EXECABORT discarded): MONITOR has no line for it.
+   */
+  serverUs: (number | null)[] | null;
 }
 
 /** What finish() needs besides the socket events, all known once the run is over. */
@@ -306,18 +311,25 @@ export class TraceBuilder {
    * Redis ran each command after it was sent and before its reply arrived: on the client's clock that
    * holds within the clock alignment's uncertainty (+1 µs for rounding), and execution is in order.
    */
-  private checkExecutions(trace: ServerTrace, serverUs: readonly number[]): void {
+  private checkExecutions(trace: ServerTrace, serverUs: readonly (number | null)[]): void {
     const { n } = this.run;
     if (serverUs.length !== n) throw new TraceError(`Redis's execution times cover ${serverUs.length} of ${n} commands.`);
     const slack = trace.clock.uncertaintyUs + 1;
+    // v3 multi: a queued command replies QUEUED at once and runs when EXEC does, before EXEC's reply.
+    const work = workCommandCount(this.run.mode, this.run.command, this.run.operations);
+    const execReplyUs = this.run.mode === 'multi' ? this.replied.times[work - 1]! : 0;
+    let previous = -Infinity;
     for (let i = 0; i < n; i++) {
-      const at = serverUs[i]!;
+      const at = serverUs[i];
+      if (at === null || at === undefined) continue; // never executed (see ServerSide.serverUs)
       const sent = this.sent.times[i]!;
-      const replied = this.replied.times[i]!;
+      const queued = this.run.mode === 'multi' && i > 0 && i < work - 1;
+      const replied = queued ? execReplyUs : this.replied.times[i]!;
       if (at < sent - slack || at > replied + slack) {
-        throw new TraceError(`Command ${i} ran on Redis at ${at} µs, outside its request (${sent} µs) and reply (${replied} µs) by more than the clock uncertainty of ±${trace.clock.uncertaintyUs} µs.`);
+        throw new TraceError(`Command ${i} ran on Redis at ${at} µs, outside its request (${sent} µs) and ${queued ? "EXEC's reply" : 'reply'} (${replied} µs) by more than the clock uncertainty of ±${trace.clock.uncertaintyUs} µs.`);
       }
-      if (i > 0 && at < serverUs[i - 1]!) throw new TraceError(`Redis's execution times run backwards at command ${i}.`);
+      if (at < previous) throw new TraceError(`Redis's execution times run backwards at command ${i}.`);
+      previous = at;
     }
   }
 
@@ -349,7 +361,7 @@ function commandRecords(
   sent: Float64Array,
   replied: Float64Array,
   proxy: { toServer: Stage; fromServer: Stage } | null,
-  serverUs: readonly number[] | null,
+  serverUs: readonly (number | null)[] | null,
 ): CommandRecord[] {
   const commands = new Array<CommandRecord>(outcomes.length);
   for (let index = 0; index < outcomes.length; index++) {
@@ -360,7 +372,8 @@ function commandRecords(
     } else {
       command = { index, sentUs: sent[index]! };
       if (proxy) command['toServerUs'] = proxy.toServer.times[index]!;
-      if (serverUs) command['serverUs'] = serverUs[index]!;
+      const executedUs = serverUs?.[index];
+      if (executedUs !== null && executedUs !== undefined) command['serverUs'] = executedUs;
       if (proxy) command['fromServerUs'] = proxy.fromServer.times[index]!;
       command['repliedUs'] = replied[index]!;
     }

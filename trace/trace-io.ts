@@ -76,8 +76,9 @@ function replay(doc: TraceDocument): TraceDocument {
     ...(doc.proxy ? { toServer: doc.proxy.toServer, fromServer: doc.proxy.fromServer } : {}),
   });
   const serverUs = doc.commands.map((c) => c.serverUs);
-  // Without MONITOR a server trace has no execution times; with it, every command must have one.
-  const executions = !doc.run.probes.monitor ? null : serverUs.every((t) => t !== undefined) ? (serverUs as number[]) : [];
+  // Without MONITOR a server trace has no execution times; with it, a command without one is one
+  // Redis never executed (v3: rejected while queueing, or discarded by EXECABORT).
+  const executions = !doc.run.probes.monitor ? null : serverUs.map((t) => t ?? null);
   const serverSide = doc.serverTrace ? { trace: doc.serverTrace, serverUs: executions } : null;
   const rebuilt = builder.finish(doc.counts.server, {
     serverSide, memory: doc.memory, doneUs: doc.totals.doneUs, kernelTcp: doc.kernelTcp, adoptCommands: doc.commands,
@@ -90,7 +91,7 @@ function replay(doc: TraceDocument): TraceDocument {
     }
     if (command.sentUs !== sentUs[position] || command.repliedUs !== repliedUs[position]
       || command.toServerUs !== toServerUs?.[position] || command.fromServerUs !== fromServerUs?.[position]
-      || command.serverUs !== serverSide?.serverUs?.[position]) {
+      || (command.serverUs ?? null) !== (serverSide?.serverUs?.[position] ?? null)) {
       throw new TraceError(`Invalid trace: command ${command.index}'s times do not match the writes and reads that carried it.`);
     }
   }

@@ -11,14 +11,14 @@
 import type { Socket } from 'node:net';
 import type { ChainableCommander, Redis } from 'ioredis';
 import type { Outcome } from '../../trace/trace-builder.ts';
-import { chunks, type Workload } from '../protocol/run-workload.ts';
+import { chunks, computeNext, type Workload } from '../protocol/run-workload.ts';
 import { previewReply } from '../protocol/reply-preview.ts';
 import { openConnection } from '../redis/connect-failure.ts';
 import { connect, type RedisTarget } from '../redis/redis-target.ts';
 import { ioredisVersion } from '../support/recorder-info.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { outcomeRecorder, type OutcomeRecorder } from './outcome-recorder.ts';
-import type { RunDriver } from './run-driver.ts';
+import type { RunDriver, WirePlan } from './run-driver.ts';
 
 /** Who writes the commands: the trace's recorder.client. */
 export function ioredisClientName(): string {
@@ -82,10 +82,11 @@ export class IoredisDriver implements RunDriver {
   /** Nothing: building commands is part of what a client library costs, so ioredis does it in the run. */
   async prepare(): Promise<void> {}
 
-  async pipeline(workload: Workload, n: number, chunk: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+  async pipeline(workload: Workload, n: number, chunk: number, record: (o: Outcome) => void, cancelled: () => boolean, pauseMs = 0): Promise<void> {
     const outcomes = outcomeRecorder(record);
     const issue = commandMethod(workload);
     for (const [from, to] of chunks(n, chunk)) {
+      if (from > 0 && pauseMs > 0) await pause(pauseMs, this.aborted);
       if (cancelled()) throw new RunCancelledError('Run cancelled');
       if (to - from > this.slice) {
         await this.slicedPipeline(issue, from, to, outcomes, cancelled);
@@ -133,16 +134,76 @@ export class IoredisDriver implements RunDriver {
     }
   }
 
-  async batches(): Promise<void> {
-    throw new Error('not yet: batches (ioredis)');
+  /**
+   * Each batch as one ioredis pipeline of generic call()s: MULTI and EXEC go as ordinary commands, not
+   * through ioredis's multi(), so every wire reply is ioredis's own result for it (MULTI's OK, each
+   * QUEUED, EXEC's array or its EXECABORT error); nothing is filled in by Pipescope.
+   */
+  async batches(plan: WirePlan, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+    const outcomes = outcomeRecorder(record);
+    for (const batch of plan.batches()) {
+      if (cancelled()) throw new RunCancelledError('Run cancelled');
+      const issue: CommandMethod = (target, i) => {
+        const [name, ...args] = batch[i]!;
+        return target.call(name, ...args);
+      };
+      if (batch.length > this.slice) {
+        await this.slicedPipeline(issue, 0, batch.length, outcomes, cancelled);
+        continue;
+      }
+      const pipeline = this.connection.pipeline();
+      for (let i = 0; i < batch.length; i++) issue(pipeline, i);
+      recordResults(await pipeline.exec(), batch.length, outcomes);
+    }
   }
 
-  async auto(): Promise<void> {
-    throw new Error('not yet: auto (ioredis)');
+  /**
+   * The n commands issued in one tick through ioredis's own methods, with enableAutoPipelining on for
+   * the call: ioredis queues them and writes them as one pipeline at its next setImmediate (its
+   * autoPipelining.ts). Turned off again after, so the connection's other calls are plain.
+   */
+  async auto(workload: Workload, n: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+    const outcomes = outcomeRecorder(record);
+    const issue = commandMethod(workload);
+    const options = this.connection.options;
+    options.enableAutoPipelining = true;
+    let settled: PromiseSettledResult<unknown>[];
+    try {
+      if (cancelled()) throw new RunCancelledError('Run cancelled');
+      const replies = new Array<Promise<unknown>>(n);
+      for (let i = 0; i < n; i++) replies[i] = issue(this.connection, i) as Promise<unknown>;
+      settled = await Promise.race([Promise.allSettled(replies), this.aborted]);
+    } finally {
+      options.enableAutoPipelining = false;
+    }
+    for (const result of settled) {
+      const error: unknown = result.status === 'rejected' ? result.reason : null;
+      if (error && !isReplyError(error)) throw error;
+      if (isReplyError(error)) outcomes.error(error.message);
+      else outcomes.reply(previewReply((result as PromiseFulfilledResult<unknown>).value));
+    }
   }
 
-  async dependent(): Promise<void> {
-    throw new Error('not yet: dependent (ioredis)');
+  /** GET-COMPUTE-SET: each GET's reply awaited, computeNext of it SET, that reply awaited: two round trips per step. */
+  async dependent(workload: Workload, n: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+    const outcomes = outcomeRecorder(record);
+    const replyOf = async (call: Promise<unknown>): Promise<unknown> => {
+      try {
+        const value = await call;
+        outcomes.reply(previewReply(value));
+        return value;
+      } catch (error) {
+        if (!isReplyError(error)) throw error;
+        outcomes.error(error.message);
+        return null;
+      }
+    };
+    for (let i = 0; i < n; i++) {
+      if (cancelled()) throw new RunCancelledError('Run cancelled');
+      const key = String(workload.argsFor(i)[0]);
+      const value = await replyOf(this.connection.get(key));
+      await replyOf(this.connection.set(key, computeNext(value === null ? null : String(value))));
+    }
   }
 
   disconnect(): void {
@@ -177,6 +238,12 @@ function recordResults(results: PipelineResults, expected: number, outcomes: Out
   }
 }
 
+/** Chunked runs' pause between pipelines (ms), cut short by a Cancel. */
+function pause(ms: number, aborted: Promise<never>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))), aborted]).finally(() => clearTimeout(timer));
+}
+
 /** A macrotask turn: timers, socket reads (a Cancel) and HTTP requests get their turn. */
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -194,7 +261,11 @@ function commandMethod(workload: Workload): CommandMethod {
     case 'PING':
       return (target) => target.ping();
     case 'INCR':
-      return (target, i) => target.incr(key(i));
+      // The planted queueing error (protocol/run-workload.ts) is an INCR without its key: call() sends it as is.
+      return (target, i) => {
+        const args = workload.argsFor(i);
+        return args.length === 0 ? target.call('INCR') : target.incr(args[0] as string);
+      };
     case 'GET':
       return (target, i) => target.get(key(i));
     case 'SET':

@@ -11,8 +11,14 @@ import { INLINE_PING, encode, encodeBatch, encodeBatchInSlices, type EncodedBatc
 import { RespError, RespReplyReader, type RespValue } from '../protocol/resp-reply-reader.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { outcomeRecorder } from './outcome-recorder.ts';
-import { chunks, type Workload } from '../protocol/run-workload.ts';
-import type { RunDriver } from './run-driver.ts';
+import { chunks, computeNext, type Workload } from '../protocol/run-workload.ts';
+import type { RunDriver, WirePlan } from './run-driver.ts';
+
+/** Records each reply as its outcome: an error reply as its message, anything else as previewReply of it. */
+function replyRecorder(record: (o: Outcome) => void): (reply: RespValue) => void {
+  const outcomes = outcomeRecorder(record);
+  return (reply) => (reply instanceof RespError ? outcomes.error(reply.message) : outcomes.reply(previewReply(reply)));
+}
 
 export const RAW_CLIENT = 'raw socket (pre-encoded RESP; PING inline)';
 
@@ -32,6 +38,8 @@ export class RawDriver implements RunDriver {
   private waiting: Waiting | undefined;
   private failure: Error | undefined;
   private prepared: { workload: Workload; n: number; batch: EncodedBatch } | undefined;
+  /** A plan's batches, each encoded into one buffer by preparePlan() before t0. */
+  private preparedPlan: { plan: WirePlan; batches: { bytes: Buffer; count: number }[] } | undefined;
   private readonly onReply = (reply: RespValue): void => {
     const waiting = this.waiting;
     if (!waiting) return;
@@ -115,31 +123,65 @@ export class RawDriver implements RunDriver {
     await this.pipeline(workload, n, 1, record, cancelled);
   }
 
-  async pipeline(workload: Workload, n: number, chunk: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+  async pipeline(workload: Workload, n: number, chunk: number, record: (o: Outcome) => void, cancelled: () => boolean, pauseMs = 0): Promise<void> {
     const { bytes, offsets } = this.batchFor(workload, n);
-    const outcomes = outcomeRecorder(record);
-    const each = (reply: RespValue) =>
-      reply instanceof RespError ? outcomes.error(reply.message) : outcomes.reply(previewReply(Array.isArray(reply) ? JSON.stringify(reply) : reply));
+    const each = replyRecorder(record);
     for (const [from, to] of chunks(n, chunk)) {
+      if (from > 0 && pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
       if (cancelled()) throw new RunCancelledError('Run cancelled');
       await this.send(bytes.subarray(offsets[from]!, offsets[to]!), to - from, each);
     }
   }
 
-  async batches(): Promise<void> {
-    throw new Error('not yet: batches (raw)');
+  /** Encodes each batch of the plan into one buffer, before t0, the event loop free between slices. */
+  async preparePlan(plan: WirePlan, cancelled: () => boolean): Promise<void> {
+    const batches: { bytes: Buffer; count: number }[] = [];
+    for (const batch of plan.batches()) {
+      const parts: Buffer[] = [];
+      for (let i = 0; i < batch.length; i++) {
+        parts.push(encode([...batch[i]!]));
+        if ((i + 1) % PREPARE_SLICE === 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+          if (cancelled()) throw new RunCancelledError('Run cancelled');
+        }
+      }
+      batches.push({ bytes: Buffer.concat(parts), count: batch.length });
+    }
+    this.preparedPlan = { plan, batches };
+  }
+
+  async batches(plan: WirePlan, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+    if (this.preparedPlan?.plan !== plan) await this.preparePlan(plan, cancelled);
+    const each = replyRecorder(record);
+    for (const { bytes, count } of this.preparedPlan!.batches) {
+      if (cancelled()) throw new RunCancelledError('Run cancelled');
+      await this.send(bytes, count, each);
+    }
   }
 
   async auto(): Promise<void> {
-    throw new Error('not yet: auto (raw)');
+    throw new Error('auto-pipelining is something a client library does; the raw engine has no library: choose ioredis or node-redis for auto');
   }
 
-  async dependent(): Promise<void> {
-    throw new Error('not yet: dependent (raw)');
+  /** GET-COMPUTE-SET: each GET written and its reply read, then the SET of computeNext of it: two round trips per step. */
+  async dependent(workload: Workload, n: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
+    const each = replyRecorder(record);
+    for (let i = 0; i < n; i++) {
+      if (cancelled()) throw new RunCancelledError('Run cancelled');
+      const key = workload.argsFor(i)[0]!;
+      let value: RespValue = null;
+      await this.send(encode(['GET', key]), 1, (reply) => {
+        each(reply);
+        value = reply;
+      });
+      const read = value as RespValue;
+      await this.send(encode(['SET', key, computeNext(typeof read === 'string' || typeof read === 'number' ? String(read) : null)]), 1, each);
+    }
   }
 
   disconnect(): void {
     this.prepared = undefined;
+    this.preparedPlan = undefined;
     this.socket.destroy();
   }
 

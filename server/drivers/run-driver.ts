@@ -4,22 +4,11 @@
 import type { Socket } from 'node:net';
 import type { Outcome } from '../../trace/trace-builder.ts';
 import type { Workload } from '../protocol/run-workload.ts';
+import type { WirePlan } from '../protocol/mode-plan.ts';
 
-/** One command as it goes on the wire: its name, then its arguments. */
-export type WireCommand = [name: string, ...args: (string | Buffer)[]];
-
-/**
- * How a mode beyond plain pipelines puts its commands on the wire (protocol/mode-plan.ts builds it):
- * batches, one after another; each batch's commands are written at once (one pipeline), and its
- * replies are all awaited before the next batch is written. MULTI … EXEC is one batch of n + 2
- * commands; one EVAL or one MSET is a batch of one; n EVALSHA calls are one batch of n.
- */
-export interface WirePlan {
-  /** Commands on the wire in all: run.n. */
-  readonly total: number;
-  /** The batches in order; together they hold `total` commands. */
-  batches(): Iterable<readonly WireCommand[]>;
-}
+// WireCommand and WirePlan live in protocol/mode-plan.ts, which builds plans (the protocol layer
+// may not import drivers); re-exported here, where the engines take them.
+export type { WireCommand, WirePlan } from '../protocol/mode-plan.ts';
 
 export interface RunDriver {
   /** Who wrote the commands, for the trace's recorder.client. */
@@ -33,13 +22,20 @@ export interface RunDriver {
    * slices, the event loop free in between); rejects with RunCancelledError once `cancelled()`.
    */
   prepare(workload: Workload, n: number, cancelled: () => boolean): Promise<void>;
+  /**
+   * Before t0, for a plan mode: what prepare() is for a workload (the raw engine encodes the plan's
+   * batches). Optional: an engine that builds its commands in the run, as a library does, has none.
+   */
+  preparePlan?(plan: WirePlan, cancelled: () => boolean): Promise<void>;
   /** One command, its reply awaited before the next; outcomes reported in order. */
   sequential(workload: Workload, n: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void>;
   /**
    * Pipelines of `chunk` commands (chunk ≥ n: all n written at once), each pipeline's replies awaited
-   * before the next is written; outcomes reported in order.
+   * before the next is written; outcomes reported in order. v3 `pauseMs` (chunked runs): the driver
+   * sleeps that long between one pipeline's last reply and the next pipeline, inside the measured time
+   * (it is the workload asked for: small batches and a short sleep).
    */
-  pipeline(workload: Workload, n: number, chunk: number, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void>;
+  pipeline(workload: Workload, n: number, chunk: number, record: (o: Outcome) => void, cancelled: () => boolean, pauseMs?: number): Promise<void>;
   /**
    * v3 modes multi, eval, evalsha, multikey: the plan's batches, each written at once, its replies
    * awaited before the next. One outcome per wire command, in order: a reply array (EXEC's, MGET's, a

@@ -46,7 +46,7 @@ export async function snapshotServer(control: Redis, namespace: string): Promise
 export interface ServerDelta {
   reads: number;
   writes: number;
-  /** Time Redis spent executing `command` between the snapshots. */
+  /** Time Redis spent executing the run's wire commands (`command`: their names) between the snapshots. */
   execUs: number;
   /** True when the only commands Redis processed in between were the run's own. */
   exclusive: boolean;
@@ -61,8 +61,14 @@ export interface OwnTraffic {
 
 const NO_TRAFFIC: OwnTraffic = { reads: 0, writes: 0, commands: 0 };
 
-export function serverDelta(before: ServerSnapshot, after: ServerSnapshot, runCommands: number, command: string, own: OwnTraffic = NO_TRAFFIC): ServerDelta {
-  const usec = (snapshot: ServerSnapshot) => snapshot.commandUsec.get(command.toLowerCase()) ?? 0;
+/**
+ * `runCommands`: the commands Redis counts for the run (v3: a script's redis.call commands count, a
+ * command refused while queueing does not). `command`: the name, or names, of the run's wire commands
+ * whose time is the run's service time (EXEC's includes the commands it runs, EVAL's its script's).
+ */
+export function serverDelta(before: ServerSnapshot, after: ServerSnapshot, runCommands: number, command: string | readonly string[], own: OwnTraffic = NO_TRAFFIC): ServerDelta {
+  const names = typeof command === 'string' ? [command] : command;
+  const usec = (snapshot: ServerSnapshot) => names.reduce((sum, name) => sum + (snapshot.commandUsec.get(name.toLowerCase()) ?? 0), 0);
   return {
     reads: Math.max(0, after.reads - before.reads - 1 - own.reads),
     writes: Math.max(0, after.writes - before.writes - 1 - own.writes),

@@ -10,6 +10,17 @@ import type { RedisTarget } from '../redis/redis-target.ts';
 import { StraceProbe, straceAvailable } from './strace-probe.ts';
 
 const OTHER_COMMAND_CHARS = 80;
+/** How MONITOR names the client of a script's redis.call commands (`[0 lua]`). */
+const LUA_SOURCE = 'lua';
+
+/** The run's wire commands as MONITOR should show them (protocol/mode-plan.ts executionsOf, trace/wire-layout.ts). */
+export interface ExpectedWire {
+  n: number;
+  /** Upper-case name of wire command i. */
+  name(index: number): string;
+  executed(index: number): boolean;
+  executedCount: number;
+}
 
 export class ServerTracer {
   private constructor(
@@ -38,17 +49,27 @@ export class ServerTracer {
 
   /**
    * The run's Redis side: `runSource` is the run connection's address as Redis sees it (the proxy's,
-   * when there is one); its n MONITOR lines, in order, are the run's commands.
+   * when there is one); its MONITOR lines, in order, are the run's wire commands Redis executed
+   * (`wire` says which: v3, a command refused while queueing or discarded by EXECABORT has no line,
+   * and its serverUs is null). MONITOR prints a script's redis.call commands as `[… lua]` lines right
+   * after the EVAL/EVALSHA line that ran them: they belong to that line's client, so the run's own
+   * are not counted among other clients' commands.
    */
-  async finish(runSource: string, n: number, command: string, t0: bigint, endUs: number): Promise<ServerSide> {
+  async finish(runSource: string, wire: ExpectedWire, t0: bigint, endUs: number): Promise<ServerSide> {
     const toTrace = (epochUs: number) => serverToTraceUs(epochUs, this.clock, t0);
-    const executions = this.monitor ? await this.executions(this.monitor, runSource, n, command) : null;
+    const executions = this.monitor ? await this.executions(this.monitor, runSource, wire) : null;
     const controlSource = redisAddress(this.control.stream?.localAddress, this.control.stream?.localPort);
+    let scriptSource = '';
     const others = (this.monitor?.lines ?? [])
-      .filter((line) => line.source !== runSource && toTrace(line.atEpochUs) >= 0 && toTrace(line.atEpochUs) <= endUs)
-      .map((line) => ({
+      .map((line) => {
+        const lua = line.source === LUA_SOURCE || line.source.endsWith(` ${LUA_SOURCE}`);
+        if (!lua) scriptSource = line.source;
+        return { line, source: lua ? scriptSource : line.source, lua };
+      })
+      .filter(({ line, source }) => source !== runSource && toTrace(line.atEpochUs) >= 0 && toTrace(line.atEpochUs) <= endUs)
+      .map(({ line, source, lua }) => ({
         atUs: toTrace(line.atEpochUs),
-        source: line.source === controlSource ? `${line.source} (Pipescope control)` : line.source,
+        source: (source === controlSource ? `${source} (Pipescope control)` : source) + (lua ? ' (lua)' : ''),
         command: line.args.join(' ').slice(0, OTHER_COMMAND_CHARS),
       }));
     const strace = this.strace;
@@ -57,18 +78,28 @@ export class ServerTracer {
     const calls = strace ? (await strace.stop(port)).map(({ atEpochUs, ...call }) => ({ atUs: toTrace(atEpochUs), ...call })) : null;
     return {
       trace: { clock: { ...this.clock }, others, syscalls: calls ? { source: 'strace', calls: calls.filter((c) => c.atUs >= 0) } : null },
-      serverUs: executions && executions.map((line) => toTrace(line.atEpochUs)),
+      serverUs: executions && executions.map((line) => line && toTrace(line.atEpochUs)),
     };
   }
 
-  /** The run connection's n MONITOR lines, in order: one per command, each the run's command. */
-  private async executions(monitor: MonitorProbe, runSource: string, n: number, command: string): Promise<MonitorLine[]> {
-    await monitor.waitFor(runSource, n);
+  /** Each wire command's MONITOR line, in order (null for one Redis did not execute), names checked. */
+  private async executions(monitor: MonitorProbe, runSource: string, wire: ExpectedWire): Promise<(MonitorLine | null)[]> {
+    await monitor.waitFor(runSource, wire.executedCount);
     const lines = monitor.linesFrom(runSource);
-    if (lines.length !== n) throw new Error(`MONITOR saw ${lines.length} commands from the run's connection, expected ${n}.`);
-    const mismatch = lines.findIndex((line) => line.args[0]?.toUpperCase() !== command);
-    if (mismatch !== -1) throw new Error(`MONITOR line ${mismatch} of the run is ${lines[mismatch]!.args[0]}, not ${command}.`);
-    return lines;
+    if (lines.length !== wire.executedCount) throw new Error(`MONITOR saw ${lines.length} commands from the run's connection, expected ${wire.executedCount}.`);
+    const executions = new Array<MonitorLine | null>(wire.n);
+    let next = 0;
+    for (let i = 0; i < wire.n; i++) {
+      if (!wire.executed(i)) {
+        executions[i] = null;
+        continue;
+      }
+      const line = lines[next++]!;
+      const name = wire.name(i);
+      if (line.args[0]?.toUpperCase() !== name) throw new Error(`MONITOR line ${next - 1} of the run is ${line.args[0]}, not ${name} (wire command ${i}).`);
+      executions[i] = line;
+    }
+    return executions;
   }
 
   async stop(): Promise<void> {

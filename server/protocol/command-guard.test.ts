@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RUN_NAMESPACE_PREFIX, RefusedCommandError, assertAllowed, namespaceFor } from './command-guard.ts';
+import { BATCH_SCRIPTS, SINGLE_SCRIPTS, scriptSha } from './lua-scripts.ts';
 
 const NS = namespaceFor('m3x9k2ab-0a1b2c3d');
 
@@ -55,7 +56,7 @@ describe('assertAllowed: the allow-list', () => {
     expect(() => assertAllowed(NS, name, args)).not.toThrow();
   });
 
-  it.each(['FLUSHALL', 'FLUSHDB', 'KEYS', 'CONFIG', 'DEBUG', 'SHUTDOWN', 'EVAL', 'DEL', 'SCAN', 'MULTI', 'CLIENT'])('refuses %s', (name) => {
+  it.each(['FLUSHALL', 'FLUSHDB', 'KEYS', 'CONFIG', 'DEBUG', 'SHUTDOWN', 'DEL', 'SCAN', 'CLIENT', 'FUNCTION', 'FCALL', 'DISCARD', 'WATCH'])('refuses %s', (name) => {
     expect(refusal(NS, name, [`${NS}key:0`])).toBe(`Refused: ${name} is not a command Pipescope runs.`);
   });
 
@@ -107,5 +108,68 @@ describe('assertAllowed: the run namespace', () => {
   it('refuses a namespace that is not a run namespace', () => {
     expect(refusal('app:', 'GET', ['app:x'])).toBe('Refused: "app:" is not a run namespace.');
     expect(refusal('', 'PING', [])).toBe('Refused: "" is not a run namespace.');
+  });
+});
+
+describe('assertAllowed: the v3 modes', () => {
+  const incrScript = BATCH_SCRIPTS.INCR;
+  const incrSha = scriptSha(SINGLE_SCRIPTS.INCR!);
+
+  it.each([
+    ['MULTI', []],
+    ['EXEC', []],
+    ['EVAL', [incrScript, '2', `${NS}counter:0`, `${NS}counter:1`, '2']],
+    ['EVAL', [BATCH_SCRIPTS.PING, '0', '10']],
+    ['EVALSHA', [incrSha, '1', `${NS}counter:0`]],
+    ['evalsha', [incrSha.toUpperCase(), '1', `${NS}counter:0`]],
+    ['EVALSHA', [incrSha]], // the planted queueing error: no numkeys, Redis refuses it unrun
+    ['SCRIPT', ['LOAD', SINGLE_SCRIPTS.SET!]],
+    ['MSET', [`${NS}key:0`, 'a', `${NS}key:1`, 'b']],
+    ['MGET', [`${NS}value`, `${NS}value`]],
+    ['INCR', []], // the planted queueing error: INCR without its key
+    ['TYPE', [`${NS}counter:1`]],
+  ] as [string, string[]][])('allows %s %j', (name, args) => {
+    expect(() => assertAllowed(NS, name, args)).not.toThrow();
+  });
+
+  it('refuses a script that is not one of Pipescope\'s own, by text or by SHA1', () => {
+    expect(refusal(NS, 'EVAL', ["return redis.call('FLUSHALL')", '0'])).toBe("Refused: EVAL runs only Pipescope's own scripts.");
+    expect(refusal(NS, 'EVAL', [`${incrScript} `, '1', `${NS}counter`, '1'])).toBe("Refused: EVAL runs only Pipescope's own scripts.");
+    expect(refusal(NS, 'EVALSHA', [scriptSha("return redis.call('FLUSHALL')"), '0'])).toBe("Refused: EVALSHA runs only Pipescope's own scripts.");
+    expect(refusal(NS, 'EVALSHA', [])).toBe("Refused: EVALSHA runs only Pipescope's own scripts.");
+  });
+
+  it('refuses an own script given a key outside the namespace, or a key count that hides one', () => {
+    expect(refusal(NS, 'EVAL', [incrScript, '2', `${NS}counter:0`, 'user:1', '2'])).toBe(
+      'Refused: EVAL names key "user:1" outside the run namespace pipescope:m3x9k2ab-0a1b2c3d:*.',
+    );
+    expect(refusal(NS, 'EVALSHA', [incrSha, '1', 'user:1'])).toMatch(/^Refused: EVALSHA names key "user:1"/);
+    expect(refusal(NS, 'EVALSHA', [incrSha, '2', `${NS}counter:0`])).toBe('Refused: EVALSHA with a bad key count "2".');
+    expect(refusal(NS, 'EVAL', [incrScript, '-1'])).toBe('Refused: EVAL with a bad key count "-1".');
+    expect(refusal(NS, 'EVAL', [incrScript, 'x', `${NS}counter`])).toBe('Refused: EVAL with a bad key count "x".');
+  });
+
+  it('uses SCRIPT only to LOAD its own scripts: never FLUSH, KILL or anything else', () => {
+    const only = "Refused: SCRIPT is only used to LOAD one of Pipescope's own scripts.";
+    expect(refusal(NS, 'SCRIPT', ['FLUSH'])).toBe(only);
+    expect(refusal(NS, 'SCRIPT', ['KILL'])).toBe(only);
+    expect(refusal(NS, 'SCRIPT', ['EXISTS', scriptSha(incrScript)])).toBe(only);
+    expect(refusal(NS, 'SCRIPT', ['LOAD', "return redis.call('FLUSHALL')"])).toBe(only);
+    expect(refusal(NS, 'SCRIPT', ['LOAD', SINGLE_SCRIPTS.SET!, 'extra'])).toBe(only);
+  });
+
+  it('checks every key of MSET and MGET, and MSET\'s pairs', () => {
+    expect(refusal(NS, 'MSET', [`${NS}key:0`, 'a', 'user:1', 'b'])).toMatch(/^Refused: MSET names key "user:1"/);
+    expect(refusal(NS, 'MSET', [`${NS}key:0`, 'a', `${NS}key:1`])).toBe('Refused: MSET needs a value for each key.');
+    expect(refusal(NS, 'MSET', [])).toBe('Refused: MSET without a key.');
+    expect(refusal(NS, 'MGET', [`${NS}value`, 'user:1'])).toMatch(/^Refused: MGET names key "user:1"/);
+    expect(refusal(NS, 'MGET', [])).toBe('Refused: MGET without a key.');
+  });
+
+  it('MULTI and EXEC take no arguments; only INCR may go without its key', () => {
+    expect(refusal(NS, 'MULTI', [`${NS}key:0`])).toBe('Refused: MULTI takes no arguments.');
+    expect(refusal(NS, 'EXEC', ['x'])).toBe('Refused: EXEC takes no arguments.');
+    expect(refusal(NS, 'SET', [])).toBe('Refused: SET without a key.');
+    expect(refusal(NS, 'INCR', ['user:1'])).toMatch(/^Refused: INCR names key "user:1"/);
   });
 });

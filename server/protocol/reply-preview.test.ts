@@ -40,3 +40,14 @@ describe('previewReply', () => {
     expect(previewReply(true)).toBe('true');
   });
 });
+
+describe('previewReply of arrays', () => {
+  it('shows an EXEC array with its error element as JSON, the same for both engines', () => {
+    class RespLikeError {
+      constructor(readonly message: string) {}
+    }
+    expect(previewReply([1, new Error('ERR value is not an integer or out of range'), 3])).toBe('[1,{"error":"ERR value is not an integer or out of range"},3]');
+    expect(previewReply([1, new RespLikeError('ERR x')])).toBe('[1,{"error":"ERR x"}]');
+    expect(previewReply([Buffer.from('a'), null, ['b']])).toBe('["a",null,["b"]]');
+  });
+});

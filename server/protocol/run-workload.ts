@@ -1,6 +1,11 @@
 // What a run sends, command by command, and which keys it creates: one place that knows the key
 // layout, so the runner, the cleanup and the trace's keyPattern agree.
-import type { CommandName } from '../../trace/trace-format.ts';
+import type { CommandName, RunInfo } from '../../trace/trace-format.ts';
+
+/** A failure planted on purpose (trace run.injectedError): INCR runs only. */
+export type InjectedError = NonNullable<RunInfo['injectedError']>;
+/** What a runtime-error key holds before t0: INCR on it fails with "value is not an integer". */
+export const NOT_AN_INTEGER = 'not-an-integer';
 
 export interface Workload {
   command: CommandName;
@@ -20,7 +25,27 @@ export function makeValue(bytes: number): Buffer {
   return value;
 }
 
-export function workloadFor(command: CommandName, namespace: string, valueBytes: number): Workload {
+/**
+ * `injected` (INCR only): operation `operation` fails. Such runs use one counter per operation
+ * (`<ns>counter:{i}`), so the keys after the failing one show whether they were still incremented.
+ * runtime: that key holds NOT_AN_INTEGER (set before t0). queueing: that INCR is sent without its key.
+ */
+export function workloadFor(command: CommandName, namespace: string, valueBytes: number, injected: InjectedError | null = null): Workload {
+  if (injected) {
+    if (command !== 'INCR') throw new Error('An injected error needs INCR.');
+    const key = (i: number) => `${namespace}counter:${i}`;
+    const { operation, kind } = injected;
+    return {
+      command,
+      argsFor: (i) => (i === operation && kind === 'queueing' ? [] : [key(i)]),
+      keyPattern: `${namespace}counter:{i}`,
+      setup: kind === 'runtime' ? [['SET', key(operation), NOT_AN_INTEGER]] : [],
+      keys: function* (n) {
+        for (let i = 0; i < n; i++) yield key(i);
+        if (kind === 'runtime' && operation >= n) yield key(operation); // set up before t0 even if never reached
+      },
+    };
+  }
   switch (command) {
     case 'PING':
       return { command, argsFor: () => [], keyPattern: '', setup: [], keys: function* () {} };

@@ -32,7 +32,10 @@ import { RunClock, microsSince } from '../support/monotonic-clock.ts';
 import { kernelTcpDelta, readKernelTcp } from '../probes/kernel-tcp-probe.ts';
 import { deleteKeys, explainRunFailure } from './run-cleanup.ts';
 import { Warmup, warmupSize } from './warmup.ts';
-import { workloadFor } from '../protocol/run-workload.ts';
+import { workloadFor, type Workload } from '../protocol/run-workload.ts';
+import { PLAN_MODES, executionsOf, modePlan, type WirePlan } from '../protocol/mode-plan.ts';
+import { wireCommandCount, wireCommandName, workCommandCount, type WireRun } from '../../trace/wire-layout.ts';
+import { readKeysAfter } from './keys-after.ts';
 
 export const FLUSH_INTERVAL_MS = 50;
 /** After a run of at least this many commands, memory is given back once the backend is idle. */
@@ -72,7 +75,7 @@ export function newRunId(): string {
 
 /** What one run needs to know; the optional fields default to ioredis, direct, untraced, warm, one repeat. */
 export type RunParameters = Pick<RunSpec, 'command' | 'n' | 'valueBytes'> &
-  Partial<Pick<RunSpec, 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'kernelTcp'>> & {
+  Partial<Pick<RunSpec, 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'kernelTcp' | 'chunkPauseMs' | 'errorAt' | 'errorKind'>> & {
     /** Which repeat of its request this run is, from 0 (recorded as run.repeat). */
     repeat?: number;
     /**
@@ -103,13 +106,22 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
   const id = newRunId();
   const namespace = namespaceFor(id);
   const valueBytes = commandTakesValue(spec.command) ? spec.valueBytes : 0;
-  const workload = workloadFor(spec.command, namespace, valueBytes);
-  for (const index of [0, spec.n - 1]) assertAllowed(namespace, spec.command, workload.argsFor(index).map(String));
+  const injectedError = spec.errorAt === undefined ? null : { operation: spec.errorAt, kind: spec.errorKind ?? 'runtime' };
+  const workload = workloadFor(spec.command, namespace, valueBytes, injectedError);
+  const plan = PLAN_MODES.includes(mode) ? modePlan(mode, workload, spec.n) : null;
+  assertRunAllowed(namespace, workload, spec.n, plan, injectedError?.operation);
   const delay = { addedRttMs: spec.rttMs ?? 0, jitterMs: spec.jitterMs ?? 0 };
   if (mode === 'chunked' && !spec.chunk) throw new Error('A chunked run needs a chunk size.');
+  const dependent = spec.command === 'GET-COMPUTE-SET';
+  if (dependent && mode !== 'sequential' && mode !== 'eval') throw new Error('GET-COMPUTE-SET runs sequentially or as one EVAL: each SET needs its GET\'s reply.');
   const chunk = mode === 'chunked' ? spec.chunk! : spec.n;
+  const chunkPauseMs = mode === 'chunked' ? spec.chunkPauseMs ?? 0 : 0;
   const { monitor, strace } = serverProbes({ serverTrace: spec.serverTrace ?? false, monitor: spec.monitor ?? false, strace: spec.strace ?? false });
   const probes = { monitor, strace, memory: spec.memory ?? false, kernelTcp: spec.kernelTcp ?? false, heldConnection: false };
+  const wireRun = { mode, command: spec.command, operations: spec.n, probes };
+  const wireN = wireCommandCount(wireRun);
+  const executions = executionsOf({ ...wireRun, injectedError });
+  const work = workCommandCount(mode, spec.command, spec.n);
 
   const { control, target } = session; // a restarted private redis-server gets a new target: not this run's
   const clock = new RunClock();
@@ -132,7 +144,7 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
     const run = driver;
     throwIfCancelled(signal); // a Cancel while connecting found no driver to abort
     runSource = proxy ? proxy.upstreamAddresses[0] : redisAddress(run.socket.localAddress, run.socket.localPort);
-    for (const [name, ...args] of workload.setup) {
+    for (const [name, ...args] of [...workload.setup, ...(plan?.setup ?? [])]) {
       assertAllowed(namespace, name, args.map(String));
       await control.call(name, ...args);
     }
@@ -141,7 +153,7 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
     // and the warm-up runs the client's code and allocations again after the GC (a GC right before t0
     // cost the first command ~75 µs here).
     if (probes.memory) collectGarbage();
-    const warmupCount = warmupSize(mode, spec.n, chunk, warmupCommands(spec.n, spec.cold ?? false), rtt.measuredMedianUs);
+    const warmupCount = warmupSize(mode, spec.n, chunk, warmupCommands(spec.n, spec.cold ?? false), rtt.measuredMedianUs, spec.command);
     if (warmupCount > 0) {
       warmup = new Warmup(spec.command, namespace, valueBytes, warmupCount);
       await warmup.run(run, control, mode, chunk, signal);
@@ -156,16 +168,18 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
     if (monitor || strace) tracer = await ServerTracer.start(control, target, { monitor, strace });
     const tcpBefore = probes.kernelTcp ? await readKernelTcp(run.socket) : undefined;
     const before = await snapshotServer(control, namespace);
-    await run.prepare(workload, spec.n, cancelled);
+    if (plan) await run.preparePlan?.(plan, cancelled);
+    else if (mode !== 'auto' && !dependent) await run.prepare(workload, spec.n, cancelled);
 
     const info: RunInfo = {
-      id, mode, command: spec.command, n: spec.n, operations: spec.n, valueBytes,
+      id, mode, command: spec.command, n: wireN, operations: spec.n, valueBytes,
       startedAt: new Date().toISOString(), keyPattern: workload.keyPattern,
       ...(mode === 'chunked' ? { chunk } : {}),
       warmup: warmup ? { commands: warmup.commands, durationUs: warmup.durationUs } : null,
-      injectedError: null,
+      injectedError,
       repeat: spec.repeat ?? 0,
       probes,
+      ...(mode === 'chunked' ? { chunkPauseMs } : {}),
     };
     const header: TraceHeader = { run: info, redis: session.info, rtt, recorder: recorderInfo(run.client) };
     const builder = new TraceBuilder(header);
@@ -188,8 +202,11 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
     let sampled: Awaited<ReturnType<MemorySampler['stop']>> | undefined;
     try {
       const t0 = clock.start();
-      if (mode === 'sequential') await run.sequential(workload, spec.n, record, cancelled);
-      else await run.pipeline(workload, spec.n, chunk, record, cancelled);
+      if (plan) await run.batches(plan, record, cancelled);
+      else if (mode === 'auto') await run.auto(workload, spec.n, record, cancelled);
+      else if (dependent) await run.dependent(workload, spec.n, record, cancelled);
+      else if (mode === 'sequential') await run.sequential(workload, spec.n, record, cancelled);
+      else await run.pipeline(workload, spec.n, chunk, record, cancelled, chunkPauseMs);
       doneUs = microsSince(t0);
     } finally {
       clearInterval(flusher);
@@ -201,8 +218,12 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
     const tcpAfter = tcpBefore && await readKernelTcp(run.socket);
     const after = await snapshotServer(control, namespace);
     const sampling = sampled?.requests ?? 0;
-    const delta = serverDelta(before, after, spec.n, spec.command, { reads: sampling, writes: sampling, commands: 2 * sampling });
-    const serverSide = tracer ? await tracer.finish(runSource!, spec.n, spec.command, clock.t0, builder.progress.lastUs) : null;
+    // Redis counts each wire command it executed and each redis.call of a script (protocol/mode-plan.ts).
+    const executedN = wireN - (work - executions.executedCount);
+    const delta = serverDelta(before, after, executedN + executions.luaCalls, serviceCommands(wireRun), { reads: sampling, writes: sampling, commands: 2 * sampling });
+    const expected = { n: wireN, name: (i: number) => wireCommandName(wireRun, i), executed: (i: number) => i >= work || executions.executed(i), executedCount: executedN };
+    const serverSide = tracer ? await tracer.finish(runSource!, expected, clock.t0, builder.progress.lastUs) : null;
+    const keysAfter = injectedError || KEYS_AFTER_MODES.includes(mode) ? await readKeysAfter(control, namespace, workload, spec.n) : null;
     // MONITOR's feed is written to its own client, so a traced run's INFO write count includes it.
     const end: RunEnd = {
       server: { ...delta, exclusive: delta.exclusive && !tracer?.monitorOn, source: 'redis-info' },
@@ -211,7 +232,7 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
       doneUs,
       t0Ns: clock.t0,
       kernelTcp: tcpBefore && tcpAfter ? kernelTcpDelta(tcpBefore, tcpAfter) : null,
-      keysAfter: null,
+      keysAfter,
       neighbor: null,
       heldConnection: null,
     };
@@ -228,7 +249,9 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
   if (document) driver?.disconnect();
   else driver?.abort();
   await proxy?.close();
-  const leftKeys = await deleteKeys(session, control, target, namespace, [[workload, written], ...(warmup ? [[warmup.workload, warmup.written] as const] : [])], document ? undefined : runSource);
+  // A plan's wire commands are not one per key (MULTI, one EVAL or MSET for all): once any was written, any key may exist.
+  const keysWritten = written === 0 ? 0 : plan ? spec.n : Math.min(written, spec.n);
+  const leftKeys = await deleteKeys(session, control, target, namespace, [[workload, keysWritten], ...(warmup ? [[warmup.workload, warmup.written] as const] : [])], document ? undefined : runSource);
   if (failure) throw failure instanceof RunCancelledError ? failure : await explainRunFailure(failure, target, leftKeys);
   if (leftKeys) throw new Error(`The run finished, but ${leftKeys}`);
   return document!;
@@ -244,6 +267,38 @@ async function measureRtt(driver: RunDriver, samples: number): Promise<{ measure
   }
   times.sort((a, b) => a - b);
   return { measuredMinUs: times[0]!, measuredMedianUs: percentile(times, 50), samples };
+}
+
+/** Modes whose keys are read back after the run (besides any run with a planted error): transactions and scripts. */
+const KEYS_AFTER_MODES: readonly RunMode[] = ['multi', 'eval', 'evalsha'];
+
+/** The wire commands whose INFO commandstats time is the run's service time (EXEC's includes what it ran). */
+function serviceCommands(run: WireRun): string[] {
+  const names = new Set<string>();
+  const work = workCommandCount(run.mode, run.command, run.operations);
+  for (let i = 0; i < Math.min(work, 3); i++) names.add(wireCommandName(run, i));
+  if (work > 0) names.add(wireCommandName(run, work - 1));
+  return [...names];
+}
+
+/**
+ * The command guard, before anything is sent: every command of a plan; otherwise the first and last
+ * operations and the planted one (the workload's operations differ only in their key's index).
+ */
+function assertRunAllowed(namespace: string, workload: Workload, n: number, plan: WirePlan | null, injectedAt: number | undefined): void {
+  const text = (args: readonly (string | Buffer)[]) => args.map((arg) => (typeof arg === 'string' ? arg : '<bytes>'));
+  if (plan) {
+    for (const batch of plan.batches()) for (const [name, ...args] of batch) assertAllowed(namespace, name, text(args));
+    for (const [name, ...args] of plan.setup) assertAllowed(namespace, name, text(args));
+    return;
+  }
+  for (const index of new Set([0, n - 1, ...(injectedAt === undefined ? [] : [injectedAt])])) {
+    const args = workload.argsFor(index);
+    if (workload.command === 'GET-COMPUTE-SET') {
+      assertAllowed(namespace, 'GET', text(args));
+      assertAllowed(namespace, 'SET', [...text(args), '0']);
+    } else assertAllowed(namespace, workload.command, text(args));
+  }
 }
 
 function throwIfCancelled(signal?: AbortSignal): void {

@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import type { RunDriver } from '../drivers/run-driver.ts';
 import { assertAllowed } from '../protocol/command-guard.ts';
 import { workloadFor, type Workload } from '../protocol/run-workload.ts';
+import { PLAN_MODES, modePlan } from '../protocol/mode-plan.ts';
 import { microsSince } from '../support/monotonic-clock.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 
@@ -19,11 +20,13 @@ export const WARMUP_BUDGET_US = 200_000;
  * Warm-up commands for a run: `wanted` (min(n, 1,000) unless cold), cut so that its round trips fit
  * WARMUP_BUDGET_US at the measured RTT (at 250 ms a sequential warm-up is one command, not 1,000).
  */
-export function warmupSize(mode: RunMode, n: number, chunk: number, wanted: number, rttUs: number): number {
+export function warmupSize(mode: RunMode, n: number, chunk: number, wanted: number, rttUs: number, command?: CommandName): number {
   if (wanted <= 0) return 0;
-  const perRoundTrip = mode === 'sequential' ? 1 : mode === 'pipeline' ? wanted : Math.min(chunk, n);
+  // v3: the other modes send everything in one round trip (multi, eval, evalsha, multikey, auto); a
+  // sequential GET-COMPUTE-SET takes two per operation.
+  const perRoundTrip = mode === 'sequential' ? (command === 'GET-COMPUTE-SET' ? 0.5 : 1) : mode === 'chunked' ? Math.min(chunk, n) : wanted;
   const roundTrips = Math.max(1, Math.floor(WARMUP_BUDGET_US / Math.max(1, rttUs)));
-  return Math.min(wanted, roundTrips * perRoundTrip);
+  return Math.max(1, Math.min(wanted, Math.floor(roundTrips * perRoundTrip)));
 }
 
 export class Warmup {
@@ -49,11 +52,22 @@ export class Warmup {
     }
     const cancelled = () => signal?.aborted === true;
     const started = process.hrtime.bigint();
-    await driver.prepare(this.workload, this.commands, cancelled);
+    if (mode !== 'auto' && this.workload.command !== 'GET-COMPUTE-SET' && !PLAN_MODES.includes(mode)) await driver.prepare(this.workload, this.commands, cancelled);
     this.written = this.commands;
     const drop = () => {};
-    if (mode === 'sequential') await driver.sequential(this.workload, this.commands, drop, cancelled);
-    else await driver.pipeline(this.workload, this.commands, mode === 'pipeline' ? this.commands : Math.min(chunk, this.commands), drop, cancelled);
+    // v3: the same mode as the run, never with its planted error (the warm-up's workload has none).
+    const plan = PLAN_MODES.includes(mode) ? modePlan(mode, this.workload, this.commands) : null;
+    if (plan) {
+      for (const [name, ...args] of plan.setup) {
+        assertAllowed(this.namespace, name, args.map(String));
+        await control.call(name, ...args);
+      }
+      await driver.preparePlan?.(plan, cancelled);
+      await driver.batches(plan, drop, cancelled);
+    } else if (mode === 'auto') await driver.auto(this.workload, this.commands, drop, cancelled);
+    else if (this.workload.command === 'GET-COMPUTE-SET') await driver.dependent(this.workload, this.commands, drop, cancelled);
+    else if (mode === 'sequential') await driver.sequential(this.workload, this.commands, drop, cancelled);
+    else await driver.pipeline(this.workload, this.commands, mode === 'chunked' ? Math.min(chunk, this.commands) : this.commands, drop, cancelled);
     this.durationUs = microsSince(started);
     if (cancelled()) throw new RunCancelledError('Run cancelled');
   }
