@@ -21,9 +21,10 @@ export function commandDetails(columns: TraceColumns, index: number): CommandDet
   const write = doc.writes[columns.writeOf[index]!]!;
   const read = doc.reads[columns.readOf[index]!]!;
   const reply = 'error' in command ? `error: ${command.error}` : replyText(command);
-  const serverUs = columns.serverUs?.[index];
+  const serverUs = columns.executed?.[index] === 0 ? undefined : columns.serverUs?.[index];
   const u = formatUs(columns.clockUncertaintyUs);
-  const executed = serverUs === undefined ? [] : [{ label: 'executed', value: `${formatUs(serverUs)} after t0 ± ${u} (MONITOR)` }];
+  const notRun = columns.executed?.[index] === 0 ? [{ label: 'executed', value: 'never: Redis did not run it (no MONITOR line)' }] : [];
+  const executed = serverUs === undefined ? notRun : [{ label: 'executed', value: `${formatUs(serverUs)} after t0 ± ${u} (MONITOR)` }];
   return {
     title: `#${formatCount(index)}  ${commandText(doc.run, index)}`,
     rows: [

@@ -88,15 +88,18 @@ export function sequenceLayout(columns: TraceColumns, scale: TimeScale, g: Diagr
   // An arrow is laid out when its client end is in view.
   const toServerUs = columns.toServerUs ?? columns.serverUs;
   const fromServerUs = columns.fromServerUs ?? columns.serverUs;
+  // A command Redis never executed has no Redis-side time (horizontal arrows); one queued in MULTI ran
+  // after its QUEUED reply came back, so its arrows end (and start) no later than that reply.
+  const timed = (i: number) => columns.toServerUs !== null || columns.executed === null || columns.executed[i] === 1;
   for (let i = sent.start; i < sent.end; i++) {
     const y1 = scale(columns.sentUs[i]!);
-    const y2 = toServerUs ? scale(toServerUs[i]!) : y1;
+    const y2 = toServerUs && timed(i) ? scale(Math.min(toServerUs[i]!, columns.repliedUs[i]!)) : y1;
     requests.push({ index: i, kind: 'request', y1, y2, x1: g.clientX, x2: g.serverX, error: false });
   }
   const replies: ArrowItem[] = [];
   for (let i = replied.start; i < replied.end; i++) {
     const y2 = scale(columns.repliedUs[i]!);
-    const y1 = fromServerUs ? scale(fromServerUs[i]!) : y2;
+    const y1 = fromServerUs && timed(i) ? scale(Math.min(fromServerUs[i]!, columns.repliedUs[i]!)) : y2;
     replies.push({ index: i, kind: 'reply', y1, y2, x1: g.serverX, x2: g.clientX, error: columns.isError[i] === 1 });
   }
 

@@ -166,6 +166,10 @@ describe('sequence diagram SVG goldens', () => {
   it('EXECABORT: the refused INCR and EXEC’s reply both marked as errors', () => {
     const { svg } = paintDiagram(modeTrace('multi', 10, { monitor: true, errorAt: 4, errorKind: 'queueing' }));
     expect([...svg.querySelectorAll('[data-testid=error-mark]')].map((m) => m.parentElement!.getAttribute('data-index'))).toEqual(['5', '11']);
+    // MONITOR saw MULTI and EXEC only: the queued commands never ran, so no diamond and level arrows for them.
+    expect(count(svg, '[data-testid=server-exec]')).toBe(2);
+    const refused = svg.querySelector('[data-testid=request-arrow][data-index="5"]')!;
+    expect(refused.getAttribute('y1')).toBe(refused.getAttribute('y2'));
     expectGolden(svg, 'server-traced-multi-incr-10-execabort');
   });
 });

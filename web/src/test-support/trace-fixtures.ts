@@ -247,7 +247,13 @@ export function modeTrace(mode: 'pipeline' | 'multi' | 'eval' | 'evalsha', ops: 
       } as const
     : null;
   const step = Math.min(25, 280 / n);
-  const serverUs = o.monitor ? Array.from({ length: n }, (_, i) => 200 + i * step) : null;
+  // Never executed (no MONITOR line): a command refused while queueing, and in an aborted transaction every queued one.
+  const neverRan = (i: number) => {
+    const op = mode === 'multi' ? i - 1 : i;
+    if (mode === 'multi' && (i === 0 || i === n - 1)) return false;
+    return queueing && o.errorAt !== undefined && (aborted || op === o.errorAt);
+  };
+  const serverUs = o.monitor ? Array.from({ length: n }, (_, i) => (neverRan(i) ? null : 200 + i * step)) : null;
   const serverSide = serverUs ? { trace: { clock: CLOCK, others: o.others ?? [], syscalls: null }, serverUs } : undefined;
   return b.finish(SERVER(1, 1), { keysAfter, ...(serverSide ? { serverSide } : {}) });
 }
