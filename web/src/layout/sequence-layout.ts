@@ -124,7 +124,7 @@ export function sequenceLayout(columns: TraceColumns, scale: TimeScale, g: Diagr
   dropCrowdedLabels(marks);
   if (columns.errors > 0 || wireDiffers(doc.run)) {
     labelArrows(requests, (a) => wireName(doc.run, a.index));
-    labelArrows(replies, (a) => shorten(replyText(doc.commands[a.index]!), a.error ? 40 : 18));
+    labelArrows(replies, (a) => shorten(replyText(doc.commands[a.index]!), a.error ? 26 : 18));
   }
   return { requests, replies, bundles, marks, commandsDrawn: commands };
 }

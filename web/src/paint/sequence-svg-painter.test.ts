@@ -159,7 +159,7 @@ describe('sequence diagram SVG goldens', () => {
     const errorArrow = svg.querySelector('[data-testid=error-mark]')!.parentElement!;
     expect(errorArrow.getAttribute('data-index')).toBe('4');
     expect(errorArrow.classList.contains('error')).toBe(true);
-    expect(errorArrow.querySelector('[data-testid=reply-label]')!.textContent).toBe('✕ ERR value is not an integer or out of r…');
+    expect(errorArrow.querySelector('[data-testid=reply-label]')!.textContent).toBe('✕ ERR value is not an integ…');
     expectGolden(svg, 'server-traced-pipeline-incr-10-error-at-4');
   });
 

@@ -55,10 +55,15 @@ export function CommandField({ id, testId, value, onChange }: { id: string; test
       <select id={id} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value as CommandName)}>
         {COMMAND_NAMES.map((c) => (
           <option key={c} value={c} title={COMMAND_NOTES[c]}>
-            {c === 'GET-COMPUTE-SET' ? 'GET-COMPUTE-SET (read, compute, write back)' : c}
+            {c}
           </option>
         ))}
       </select>
+      {COMMAND_NOTES[value] && (
+        <span className="field-note below command-note" data-testid="command-note">
+          read, compute, write back
+        </span>
+      )}
     </div>
   );
 }

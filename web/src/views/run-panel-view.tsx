@@ -22,7 +22,7 @@ import { MemoryChartView } from './memory-chart-view.tsx';
 import { PhaseBarView } from './phase-bar-view.tsx';
 import { RepeatPickerView } from './repeat-picker-view.tsx';
 import { RunSummaryView } from './run-summary-view.tsx';
-import { KeysAfterView, RunVerdictView } from './run-verdict-view.tsx';
+import { ErrorRepliesView, KeysAfterView, RunVerdictView } from './run-verdict-view.tsx';
 import { SequenceDiagramView } from './sequence-diagram-view.tsx';
 
 interface Props {
@@ -92,6 +92,7 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
         onWireClick={onWireClick ? (ref) => onWireClick(doc, ref) : undefined}
       />
       <PhaseBarView doc={doc} scaleEndUs={phaseEndUs} />
+      <ErrorRepliesView doc={doc} />
       <KeysAfterView doc={doc} />
       <p className="explanation">{explanation}</p>
       {order && (
