@@ -176,7 +176,8 @@ function paintArrowExtras(group: SVGGElement, d: ArrowItem): void {
     label.setAttribute('data-testid', d.kind === 'request' ? 'request-label' : 'reply-label');
     const request = d.kind === 'request';
     label.setAttribute('x', String(request ? d.x2 - 8 : d.x2 + 16));
-    label.setAttribute('y', String(d.y2 - 3));
+    // Below the arrow's end: a request comes down from the upper left, a reply from the upper right, so the shaft stays clear.
+    label.setAttribute('y', String(d.y2 + 12));
     label.setAttribute('text-anchor', request ? 'end' : 'start');
     label.textContent = d.label;
   }
