@@ -27,6 +27,8 @@ export interface ArrowItem {
   error: boolean;
   /** The wire command's name (requests) or the reply as recorded (replies), when there was room. */
   label?: string;
+  /** Plot y of the label's baseline: below the arrow's end, or above it at the foot of the plot. */
+  labelY?: number;
 }
 
 /** Several arrows sharing one y because one socket write (or read) carried them all. */
@@ -123,8 +125,8 @@ export function sequenceLayout(columns: TraceColumns, scale: TimeScale, g: Diagr
   marks.sort((a, b) => a.y - b.y);
   dropCrowdedLabels(marks);
   if (columns.errors > 0 || wireDiffers(doc.run)) {
-    labelArrows(requests, (a) => wireName(doc.run, a.index));
-    labelArrows(replies, (a) => shorten(replyText(doc.commands[a.index]!), a.error ? 26 : 18));
+    labelArrows(requests, (a) => wireName(doc.run, a.index), g.plotBottom);
+    labelArrows(replies, (a) => shorten(replyText(doc.commands[a.index]!), a.error ? 26 : 18), g.plotBottom);
   }
   return { requests, replies, bundles, marks, commandsDrawn: commands };
 }
@@ -139,21 +141,21 @@ function shorten(text: string, max: number): string {
 }
 
 /**
- * Labels arrows at their Redis-side end (y2 for requests; replies are labelled at their client end, y2
- * too) where LABEL_SPACING_PX allows: error replies first, always; then the rest, in time order.
+ * Labels arrows at their end (y2: Redis for requests, the client for replies) where LABEL_SPACING_PX
+ * allows: error replies first, then the rest, each in time order. Every error reply keeps its cross
+ * (paint) and its full text in the tooltip and the error table, labelled or not.
  */
-function labelArrows(arrows: ArrowItem[], text: (a: ArrowItem) => string): void {
+function labelArrows(arrows: ArrowItem[], text: (a: ArrowItem) => string, plotBottom: number): void {
   const kept: number[] = [];
-  for (const a of arrows) {
-    if (!a.error) continue;
-    a.label = `✕ ${text(a)}`;
-    kept.push(a.y2);
-  }
   const clear = (y: number) => kept.every((k) => Math.abs(k - y) >= LABEL_SPACING_PX);
-  for (const a of [...arrows].sort((x, y) => x.y2 - y.y2)) {
-    if (a.error || !clear(a.y2)) continue;
-    a.label = text(a);
-    kept.push(a.y2);
+  const sorted = [...arrows].sort((x, y) => x.y2 - y.y2);
+  for (const errors of [true, false]) {
+    for (const a of sorted) {
+      if (a.error !== errors || !clear(a.y2)) continue;
+      a.label = errors ? `✕ ${text(a)}` : text(a);
+      a.labelY = a.y2 + 12 > plotBottom + 6 ? a.y2 - 4 : a.y2 + 12;
+      kept.push(a.y2);
+    }
   }
 }
 

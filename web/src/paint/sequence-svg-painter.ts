@@ -176,8 +176,8 @@ function paintArrowExtras(group: SVGGElement, d: ArrowItem): void {
     label.setAttribute('data-testid', d.kind === 'request' ? 'request-label' : 'reply-label');
     const request = d.kind === 'request';
     label.setAttribute('x', String(request ? d.x2 - 8 : d.x2 + 16));
-    // Below the arrow's end: a request comes down from the upper left, a reply from the upper right, so the shaft stays clear.
-    label.setAttribute('y', String(d.y2 + 12));
+    // Below the arrow's end (layout's labelY): a request comes down from the upper left, a reply from the upper right, so the shaft stays clear.
+    label.setAttribute('y', String(d.labelY ?? d.y2 + 12));
     label.setAttribute('text-anchor', request ? 'end' : 'start');
     label.textContent = d.label;
   }
