@@ -56,15 +56,15 @@ describe('parseRecordOptions', () => {
   });
 
   it('refuses a bad mode, quoting it', () => {
-    expect(cliErrorOf(() => parseRecordOptions(withFlag('--mode', 'both'), {}))).toBe('--mode must be sequential, pipeline or chunked, not "both"');
+    expect(cliErrorOf(() => parseRecordOptions(withFlag('--mode', 'both'), {}))).toBe('--mode must be one of sequential, pipeline, chunked, multi, eval, evalsha, multikey, auto, not "both"');
     expect(cliErrorOf(() => parseRecordOptions(withFlag('--mode', 'Pipeline'), {}))).toBe(
-      '--mode must be sequential, pipeline or chunked, not "Pipeline"',
+      '--mode must be one of sequential, pipeline, chunked, multi, eval, evalsha, multikey, auto, not "Pipeline"',
     );
   });
 
   it('refuses a bad command, quoting it as typed', () => {
     expect(cliErrorOf(() => parseRecordOptions(withFlag('--command', 'flushall'), {}))).toBe(
-      '--command must be one of PING, INCR, SET, GET, not "flushall"',
+      '--command must be one of PING, INCR, SET, GET, GET-COMPUTE-SET, not "flushall"',
     );
   });
 
@@ -111,6 +111,59 @@ describe('parseRecordOptions', () => {
   it('--help asks for help before checking required flags', () => {
     expect(parseRecordOptions(['--help'], {})).toBe('help');
     expect(parseRecordOptions(['-h', '--mode', 'nope'], {})).toBe('help');
+  });
+});
+
+describe('parseRecordOptions: the v3 modes, GET-COMPUTE-SET, planted errors, chunk pauses', () => {
+  const base = (command: string, n = '10') => ['--command', command, '--n', n, '--out', 't.json'];
+
+  it.each(['multi', 'eval', 'evalsha', 'auto'])('--mode %s', (mode) => {
+    expect(parseRecordOptions([...base('INCR'), '--mode', mode], {})).toMatchObject({ mode, spec: { modes: [mode] } });
+  });
+
+  it('--mode multikey for SET and GET; refused for INCR with the reason', () => {
+    expect(parseRecordOptions([...base('set'), '--mode', 'multikey'], {})).toMatchObject({ mode: 'multikey', spec: { command: 'SET' } });
+    expect(cliErrorOf(() => parseRecordOptions([...base('INCR'), '--mode', 'multikey'], {}))).toBe(
+      '--mode: multikey needs SET (sent as one MSET) or GET (one MGET); PING, INCR and GET-COMPUTE-SET have no multi-key form',
+    );
+  });
+
+  it('--command GET-COMPUTE-SET runs sequentially or as one EVAL only', () => {
+    expect(parseRecordOptions([...base('get-compute-set'), '--mode', 'eval'], {})).toMatchObject({ spec: { command: 'GET-COMPUTE-SET' } });
+    expect(cliErrorOf(() => parseRecordOptions([...base('GET-COMPUTE-SET'), '--mode', 'pipeline'], {}))).toMatch(/^--mode: GET-COMPUTE-SET needs each GET's reply before its SET/);
+  });
+
+  it('--engine node-redis parses; raw refuses auto', () => {
+    expect(parseRecordOptions([...base('PING'), '--mode', 'auto', '--engine', 'node-redis'], {})).toMatchObject({ spec: { engine: 'node-redis' } });
+    expect(cliErrorOf(() => parseRecordOptions([...base('PING'), '--mode', 'auto', '--engine', 'raw'], {}))).toBe(
+      '--mode: auto-pipelining is something a client library does: choose ioredis or node-redis for auto',
+    );
+    expect(cliErrorOf(() => parseRecordOptions([...base('PING'), '--mode', 'pipeline', '--engine', 'jedis'], {}))).toBe('--engine: engine must be ioredis, raw or node-redis');
+  });
+
+  it('--error-at K and --error-kind', () => {
+    expect(parseRecordOptions([...base('INCR'), '--mode', 'multi', '--error-at', '3', '--error-kind', 'queueing'], {})).toMatchObject({ spec: { errorAt: 3, errorKind: 'queueing' } });
+    expect(parseRecordOptions([...base('INCR'), '--mode', 'pipeline', '--error-at', '0'], {})).toMatchObject({ spec: { errorAt: 0, errorKind: 'runtime' } });
+  });
+
+  it.each([
+    [['INCR', '--mode', 'pipeline', '--error-at', '10'], '--error-at: errorAt counts operations from 0: it must be less than n'],
+    [['INCR', '--mode', 'pipeline', '--error-at=-1'], '--error-at: errorAt must be at least 0'],
+    [['INCR', '--mode', 'pipeline', '--error-at', '1.5'], '--error-at: errorAt must be a whole number'],
+    [['INCR', '--mode', 'pipeline', '--error-at', 'x'], '--error-at: errorAt must be a number'],
+    [['SET', '--mode', 'pipeline', '--error-at', '1'], '--error-at: errorAt plants a failing INCR: it needs command INCR'],
+    [['INCR', '--mode', 'pipeline', '--error-at', '1', '--error-kind', 'late'], '--error-kind: errorKind must be runtime or queueing'],
+    [['INCR', '--mode', 'eval', '--error-at', '1', '--error-kind', 'queueing'], '--error-kind: a queueing error is a command Redis rejects before running it; inside one EVAL there is none: choose runtime'],
+    [['INCR', '--mode', 'pipeline', '--error-kind', 'queueing'], '--error-kind says how operation K fails: give --error-at K too'],
+    [['INCR', '--mode', 'multi', '--chunk', '2'], '--chunk is for pipelines: use --mode pipeline or chunked'],
+    [['PING', '--mode', 'pipeline', '--chunk-pause-ms', '5'], '--chunk-pause-ms: chunkPauseMs is the pause between chunks: it needs the chunked mode'],
+    [['PING', '--mode', 'chunked', '--chunk', '2', '--chunk-pause-ms', '5000'], '--chunk-pause-ms: chunkPauseMs must be at most 1000'],
+  ])('refuses %j', ([command, ...flags], message) => {
+    expect(cliErrorOf(() => parseRecordOptions([...base(command!), ...flags], {}))).toBe(message);
+  });
+
+  it('--chunk-pause-ms for a chunked run', () => {
+    expect(parseRecordOptions([...base('PING'), '--mode', 'pipeline', '--chunk', '2', '--chunk-pause-ms', '2.5'], {})).toMatchObject({ mode: 'chunked', spec: { chunk: 2, chunkPauseMs: 2.5 } });
   });
 });
 

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { RunSpecSchema } from '../../trace/run-request.ts';
 import { SweepSpecSchema, powersOfTwoUpTo, type SweepSpec } from '../../trace/sweep-format.ts';
-import { RunModeSchema, type RunMode } from '../../trace/trace-format.ts';
+import { COMMAND_NAMES, RUN_MODES, RunModeSchema, type RunMode } from '../../trace/trace-format.ts';
 
 export class CliError extends Error {
   override name = 'CliError';
@@ -31,20 +31,30 @@ export function optionsOrExit<T>(program: string, usage: string, parse: () => T 
 
 export interface RecordOptions {
   mode: RunMode;
-  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'repeats' | 'kernelTcp'>;
+  spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'repeats' | 'kernelTcp' | 'chunkPauseMs' | 'errorAt' | 'errorKind'>;
   redisUrl: string | undefined;
   out: string;
 }
 
-export const RECORD_USAGE = `Usage: npm run record -- --mode sequential|pipeline|chunked --command PING|INCR|SET|GET --n N --out FILE
-                         [--chunk C] [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--engine E]
+export const RECORD_USAGE = `Usage: npm run record -- --mode M --command PING|INCR|SET|GET|GET-COMPUTE-SET --n N --out FILE
+                         [--chunk C] [--chunk-pause-ms MS] [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--engine E]
+                         [--error-at K] [--error-kind runtime|queueing]
                          [--monitor] [--strace] [--server-trace] [--cold] [--repeats K] [--no-memory]
                          [--redis-url redis://host:port | --redis-url-file FILE]
        npm run record -- sweep --out FILE [--depths 1,2,4,…,1024 | --max-depth D] [--per-point M] [--repeats K]
                          [--command C] [--value-bytes B] [--engine E] [--rtt-ms MS] [--jitter-ms MS] [--reference]
+  --mode M               sequential, pipeline, chunked, or how else to batch: multi (MULTI, the N commands, EXEC),
+                         eval (one EVAL doing the N operations in Lua), evalsha (SCRIPT LOAD before t0, then N
+                         EVALSHA in one pipeline), multikey (one MSET for SET, one MGET for GET), auto (N calls in
+                         one tick, the client library batching them: ioredis enableAutoPipelining, node-redis)
+  --command GET-COMPUTE-SET  GET a key, compute value × 2 + 1, SET it: a dependent step (sequential or eval only)
   --chunk C              N commands in pipelines of C, each pipeline's replies awaited (--mode pipeline becomes chunked)
+  --chunk-pause-ms MS    chunked: sleep MS between one pipeline's last reply and the next (counted in the run's time)
+  --error-at K           INCR only: operation K (from 0) fails; one counter per operation, read back after the run
+  --error-kind KIND      runtime (default: K's key holds a non-integer, INCR fails when run) or queueing (K is sent
+                         without its key: Redis refuses it unrun; inside MULTI, EXEC then aborts: EXECABORT)
   --rtt-ms, --jitter-ms  add round-trip time (and ± jitter per chunk) with Pipescope's TCP delay proxy
-  --engine ioredis|raw   who writes the commands (raw: a plain socket; PING as inline "PING\\r\\n")
+  --engine ioredis|raw|node-redis  who writes the commands (raw: a plain socket; PING as inline "PING\\r\\n")
   --monitor              trace the Redis side with MONITOR: execution order and times (cheap)
   --strace               trace redis-server's read()/write() calls with strace (slows Redis several-fold)
   --server-trace         both --monitor and --strace
@@ -73,6 +83,9 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     repeats: { type: 'string' },
     engine: { type: 'string' },
     chunk: { type: 'string' },
+    'chunk-pause-ms': { type: 'string' },
+    'error-at': { type: 'string' },
+    'error-kind': { type: 'string' },
     'no-memory': { type: 'boolean' },
     ...REDIS_URL_FLAGS,
     out: { type: 'string' },
@@ -83,8 +96,9 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     if (values[required] === undefined) throw new CliError(`--${required} is required`);
   }
   const parsedMode = RunModeSchema.safeParse(values.mode);
-  if (!parsedMode.success) throw new CliError(`--mode must be sequential, pipeline or chunked, not "${values.mode}"`);
-  if (values.chunk !== undefined && parsedMode.data === 'sequential') throw new CliError('--chunk is for pipelines: use --mode pipeline or chunked');
+  if (!parsedMode.success) throw new CliError(`--mode must be one of ${RUN_MODES.join(', ')}, not "${values.mode}"`);
+  if (values.chunk !== undefined && parsedMode.data !== 'pipeline' && parsedMode.data !== 'chunked') throw new CliError('--chunk is for pipelines: use --mode pipeline or chunked');
+  if (values['error-kind'] !== undefined && values['error-at'] === undefined) throw new CliError('--error-kind says how operation K fails: give --error-at K too');
   if (parsedMode.data === 'chunked' && values.chunk === undefined) throw new CliError('--mode chunked needs --chunk C (commands per pipeline)');
   // "--mode pipeline --chunk C" is how people say it: N commands in pipelines of C.
   const mode: RunMode = values.chunk !== undefined ? 'chunked' : parsedMode.data;
@@ -101,6 +115,9 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     repeats: values.repeats === undefined ? 1 : numberFlag(values.repeats),
     engine: values.engine,
     ...(values.chunk !== undefined ? { chunk: numberFlag(values.chunk) } : {}),
+    chunkPauseMs: numberFlag(values['chunk-pause-ms']),
+    errorAt: numberFlag(values['error-at']),
+    errorKind: values['error-kind'],
     memory: !values['no-memory'],
     modes: [mode],
   });
@@ -183,12 +200,13 @@ export function parseDepthList(text: string): number[] {
 function specError(error: z.ZodError, command: string | undefined): CliError {
   const issue = error.issues[0]!;
   const flag = FLAG_FOR_FIELD[String(issue.path[0])] ?? '--n';
-  return new CliError(flag === '--command' ? `--command must be one of PING, INCR, SET, GET, not "${command}"` : `${flag}: ${issue.message}`);
+  return new CliError(flag === '--command' ? `--command must be one of ${COMMAND_NAMES.join(', ')}, not "${command}"` : `${flag}: ${issue.message}`);
 }
 
 const FLAG_FOR_FIELD: Record<string, string> = {
   command: '--command', n: '--n', valueBytes: '--value-bytes', rttMs: '--rtt-ms', jitterMs: '--jitter-ms', engine: '--engine',
   chunk: '--chunk', depths: '--depths', perPoint: '--per-point', repeats: '--repeats',
+  chunkPauseMs: '--chunk-pause-ms', errorAt: '--error-at', errorKind: '--error-kind', modes: '--mode',
 };
 
 /** A number as typed ("10000", "10_000", "0.5"); NaN (refused by the schema) for anything else. */

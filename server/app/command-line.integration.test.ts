@@ -70,8 +70,8 @@ describe('record-cli', () => {
   });
 
   it.each([
-    [['--mode', 'sideways', '--command', 'PING', '--n', '5', '--out', 'x.json'], '--mode must be sequential, pipeline or chunked, not "sideways"'],
-    [['--mode', 'pipeline', '--command', 'FLUSHALL', '--n', '5', '--out', 'x.json'], '--command must be one of PING, INCR, SET, GET, not "FLUSHALL"'],
+    [['--mode', 'sideways', '--command', 'PING', '--n', '5', '--out', 'x.json'], '--mode must be one of sequential, pipeline, chunked, multi, eval, evalsha, multikey, auto, not "sideways"'],
+    [['--mode', 'pipeline', '--command', 'FLUSHALL', '--n', '5', '--out', 'x.json'], '--command must be one of PING, INCR, SET, GET, GET-COMPUTE-SET, not "FLUSHALL"'],
     [['--mode', 'pipeline', '--command', 'PING', '--n', '0', '--out', 'x.json'], '--n: n must be at least 1'],
     [['--mode', 'pipeline', '--command', 'PING', '--n', '5'], '--out is required'],
     [['--mode', 'pipeline', '--command', 'PING', '--n', '5', '--out', 'x.json', '--turbo'], "Unknown option '--turbo'"],

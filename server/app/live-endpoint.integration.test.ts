@@ -214,3 +214,20 @@ it('tells browsers when Redis goes away, and a run then fails with a message ins
     await doomedApp.close();
   }
 });
+
+it('the v3 modes run live: wire commands, keys read back, EXECABORT with its unexecuted commands', async () => {
+  const client = await new LiveClient().open();
+  client.send({ type: 'run', requestId: 'modes', spec: { command: 'SET', n: 4, valueBytes: 3, modes: ['multi', 'eval', 'evalsha', 'multikey', 'auto'], repeats: 1, monitor: true } });
+  expect(await client.end('modes')).toMatchObject({ type: 'request-done' });
+  const docs = client.tracesFor('modes');
+  expect(docs.map((d) => [d.run.mode, d.run.n, d.run.operations])).toEqual([['multi', 6, 4], ['eval', 1, 4], ['evalsha', 4, 4], ['multikey', 1, 4], ['auto', 4, 4]]);
+  expect(docs.map((d) => d.keysAfter?.keys.length ?? null)).toEqual([4, 4, 4, null, null]);
+  client.send({ type: 'run', requestId: 'abort', spec: { command: 'INCR', n: 3, modes: ['multi'], errorAt: 1, errorKind: 'queueing', repeats: 1, monitor: true } });
+  expect(await client.end('abort')).toMatchObject({ type: 'request-done' });
+  const [aborted] = client.tracesFor('abort');
+  expect(aborted!.commands.at(-1)).toMatchObject({ error: 'EXECABORT Transaction discarded because of previous errors.' });
+  expect(aborted!.commands.map((c) => c.serverUs !== undefined)).toEqual([true, false, false, false, true]);
+  expect(aborted!.keysAfter!.keys.map((k) => k.value)).toEqual([null, null, null]);
+  expect(serializeTrace(verifyTrace(JSON.parse(serializeTrace(aborted!))))).toBe(serializeTrace(aborted!));
+  client.close();
+});

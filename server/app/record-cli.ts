@@ -8,6 +8,7 @@ import { medianRepeat, spreadOver } from '../../trace/repeat-stats.ts';
 import { REPEAT_BELOW_US } from '../../trace/run-request.ts';
 import { runPhases, type PhaseName } from '../../trace/run-phases.ts';
 import type { TraceDocument } from '../../trace/trace-format.ts';
+import { wireCommandName } from '../../trace/wire-layout.ts';
 import { serializeSweep } from '../../trace/sweep-io.ts';
 import { pointOpsPerSec, pointServerReadsPerCommand, spreadOf, type SweepDocument } from '../../trace/sweep-format.ts';
 import { RECORD_USAGE, optionsOrExit, parseRecordOptions, parseSweepOptions } from './cli-options.ts';
@@ -53,7 +54,8 @@ function runReport(doc: TraceDocument, repeats: readonly TraceDocument[], where:
   const { client, server } = doc.counts;
   const peak = (values: number[]) => (values.length ? formatBytes(Math.max(...values)) : 'no sample');
   const lines = [
-    `${doc.run.mode} ${doc.run.n} × ${doc.run.command}${doc.run.chunk ? ` in pipelines of ${doc.run.chunk}` : ''} on ${where}` +
+    `${doc.run.mode} ${doc.run.operations} × ${doc.run.command}${doc.run.chunk ? ` in pipelines of ${doc.run.chunk}` : ''}` +
+      `${doc.run.chunkPauseMs ? `, ${doc.run.chunkPauseMs} ms pause between them` : ''} on ${where}` +
       (doc.rtt.addedMs || doc.rtt.jitterMs ? `, added delay: ${doc.rtt.addedMs} ms RTT ± ${doc.rtt.jitterMs} ms (proxy)` : ''),
     `  ${doc.run.warmup ? `warm connection: ${doc.run.warmup.commands} warm-up commands before t0 (${ms(doc.run.warmup.durationUs)})` : 'cold connection: no warm-up'}; ` +
       `RTT before t0: min ${doc.rtt.measuredMinUs} µs, median ${doc.rtt.measuredMedianUs} µs (PING ×${doc.rtt.samples})`,
@@ -63,6 +65,7 @@ function runReport(doc: TraceDocument, repeats: readonly TraceDocument[], where:
     `  where the time went: ${runPhases(doc).map((p) => `${PHASE_LABELS[p.name]} ${ms(p.us)}`).join(', ')} (= ${ms(doc.totals.doneUs)} until the call returned)`,
     `  client socket: ${client.writes} writes, ${client.reads} reads; Redis INFO: ${server.reads} read events, ${server.writes} write events`,
   ];
+  lines.splice(1, 0, ...modeLines(doc));
   if (doc.kernelTcp) {
     lines.push('unavailable' in doc.kernelTcp
       ? `  kernel (ss): ${doc.kernelTcp.unavailable}`
@@ -75,6 +78,35 @@ function runReport(doc: TraceDocument, repeats: readonly TraceDocument[], where:
   }
   lines.push(`  trace written to ${out}`);
   return lines.join('\n');
+}
+
+/** v3: operations against wire commands, the planted error and where it landed, the keys read back. */
+function modeLines(doc: TraceDocument): string[] {
+  const { run } = doc;
+  const lines: string[] = [];
+  if (run.n !== run.operations || !['sequential', 'pipeline', 'chunked'].includes(run.mode)) {
+    const names = [...new Set(Array.from({ length: Math.min(run.n, 3) }, (_, i) => wireCommandName(run, i)).concat(wireCommandName(run, run.n - 1)))];
+    lines.push(`  ${run.operations} operations as ${run.n} wire commands (${names.join(', ')}); ops/s counts operations`);
+  }
+  if (run.injectedError) {
+    const errors = doc.commands.filter((c) => 'error' in c).length;
+    lines.push(`  planted ${run.injectedError.kind} error at operation ${run.injectedError.operation}: ${errors} error repl${errors === 1 ? 'y' : 'ies'} on the wire` +
+      (run.mode === 'multi' && run.injectedError.kind === 'runtime' ? ' (a runtime error inside MULTI is an element of EXEC\'s array)' : '') +
+      (doc.commands.length ? `; last reply: ${String(replyText(doc.commands.at(-1)!))}` : ''));
+  }
+  if (doc.keysAfter) {
+    const shown = doc.keysAfter.keys.slice(0, KEYS_SHOWN).map(({ key, value }) => `${key.replace(/^pipescope:[^:]+:/, '')}=${value ?? '(none)'}`);
+    const more = doc.keysAfter.keys.length - shown.length;
+    lines.push(`  keys after the run (GET on Pipescope's connection, before deletion): ${shown.join(' ')}` +
+      (more > 0 || doc.keysAfter.truncated ? ` … ${more > 0 ? `${more} more` : ''}${doc.keysAfter.truncated ? ' (truncated)' : ''}` : ''));
+  }
+  return lines;
+}
+
+const KEYS_SHOWN = 12;
+
+function replyText(command: TraceDocument['commands'][number]): string {
+  return 'error' in command ? `(error) ${command.error}` : String(command.reply);
 }
 
 /** The CLI's words for each phase of a run's time. */

@@ -143,9 +143,11 @@ export class IoredisDriver implements RunDriver {
     const outcomes = outcomeRecorder(record);
     for (const batch of plan.batches()) {
       if (cancelled()) throw new RunCancelledError('Run cancelled');
+      // The arguments as one array (ioredis flattens it): an MSET or EVAL of 100,000s of keys spread
+      // into call()'s parameters would overflow the stack.
       const issue: CommandMethod = (target, i) => {
-        const [name, ...args] = batch[i]!;
-        return target.call(name, ...args);
+        const command = batch[i]!;
+        return target.call(command[0], command.slice(1));
       };
       if (batch.length > this.slice) {
         await this.slicedPipeline(issue, 0, batch.length, outcomes, cancelled);

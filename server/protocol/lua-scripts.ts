@@ -11,8 +11,9 @@ import type { CommandName } from '../../trace/trace-format.ts';
  * using KEYS[((i - 1) % #KEYS) + 1] (one key for a one-key workload, one per operation otherwise);
  * ARGV[2]: the SET value. Returns the last operation's reply. An error reply from redis.call stops
  * the script there, what ran before it staying done (scripts have no rollback either).
- * GET-COMPUTE-SET: GET, value × 2 + 1 (computeNext in run-workload.ts; Lua prints numbers past 2^53
- * as %.14g, JS as shortest round-trip), SET, n times, on the server.
+ * GET-COMPUTE-SET: GET, value × 2 + 1, SET, n times, on the server: computeNext (run-workload.ts) in
+ * Lua. Both compute in doubles and write every digit with '%.0f' (Lua's tostring would print %.14g,
+ * 1.1258999068426e+15 after 50 steps), so a sequential run and an EVAL write the same text.
  */
 export const BATCH_SCRIPTS: Readonly<Record<CommandName, string>> = {
   PING: "local r for i = 1, tonumber(ARGV[1]) do r = redis.call('PING') end return r",
@@ -20,7 +21,7 @@ export const BATCH_SCRIPTS: Readonly<Record<CommandName, string>> = {
   SET: "local r for i = 1, tonumber(ARGV[1]) do r = redis.call('SET', KEYS[((i - 1) % #KEYS) + 1], ARGV[2]) end return r",
   GET: "local r for i = 1, tonumber(ARGV[1]) do r = redis.call('GET', KEYS[((i - 1) % #KEYS) + 1]) end return r",
   'GET-COMPUTE-SET':
-    "local r for i = 1, tonumber(ARGV[1]) do local k = KEYS[((i - 1) % #KEYS) + 1] r = tostring((tonumber(redis.call('GET', k)) or 0) * 2 + 1) redis.call('SET', k, r) end return r",
+    "local r for i = 1, tonumber(ARGV[1]) do local k = KEYS[((i - 1) % #KEYS) + 1] r = string.format('%.0f', (tonumber(redis.call('GET', k)) or 0) * 2 + 1) redis.call('SET', k, r) end return r",
 };
 
 /** One operation per call (mode evalsha): KEYS[1] its key, ARGV[1] the SET value. */

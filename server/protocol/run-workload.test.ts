@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertAllowed, namespaceFor } from './command-guard.ts';
-import { chunks, makeValue, workloadFor } from './run-workload.ts';
+import { chunks, computeNext, makeValue, workloadFor } from './run-workload.ts';
 
 const NS = namespaceFor('m3x9k2ab-0a1b2c3d');
 
@@ -73,4 +73,33 @@ it('chunks cover 0..n in order, the last one holding the remainder', () => {
   expect([...chunks(2500, 1000)]).toEqual([[0, 1000], [1000, 2000], [2000, 2500]]);
   expect([...chunks(3, 10)]).toEqual([[0, 3]]);
   expect([...chunks(4, 1)]).toEqual([[0, 1], [1, 2], [2, 3], [3, 4]]);
+});
+
+describe('computeNext (GET-COMPUTE-SET)', () => {
+  it('doubles and adds one, writing every digit as the Lua script does', () => {
+    expect(computeNext(null)).toBe('1');
+    expect(computeNext('0')).toBe('1');
+    expect(computeNext('1')).toBe('3');
+    let value = '0';
+    for (let i = 0; i < 60; i++) value = computeNext(value);
+    expect(value).toBe('1152921504606846976');
+    expect(computeNext('inf')).toBe('inf');
+  });
+});
+
+describe('workloadFor with a planted error', () => {
+  it('runtime: one counter per operation, the failing one set up as a non-integer', () => {
+    const w = workloadFor('INCR', 'pipescope:t-1:', 0, { operation: 2, kind: 'runtime' });
+    expect(w.keyPattern).toBe('pipescope:t-1:counter:{i}');
+    expect(w.argsFor(2)).toEqual(['pipescope:t-1:counter:2']);
+    expect(w.setup).toEqual([['SET', 'pipescope:t-1:counter:2', 'not-an-integer']]);
+    expect([...w.keys(2)]).toEqual(['pipescope:t-1:counter:0', 'pipescope:t-1:counter:1', 'pipescope:t-1:counter:2']);
+  });
+
+  it('queueing: that INCR goes without its key; nothing set up', () => {
+    const w = workloadFor('INCR', 'pipescope:t-1:', 0, { operation: 1, kind: 'queueing' });
+    expect([0, 1, 2].map((i) => w.argsFor(i))).toEqual([['pipescope:t-1:counter:0'], [], ['pipescope:t-1:counter:2']]);
+    expect(w.setup).toEqual([]);
+    expect(() => workloadFor('SET', 'pipescope:t-1:', 0, { operation: 1, kind: 'runtime' })).toThrow('An injected error needs INCR.');
+  });
 });

@@ -82,7 +82,14 @@ export function* chunks(n: number, size: number): Generator<[number, number]> {
   for (let from = 0; from < n; from += size) yield [from, Math.min(n, from + size)];
 }
 
-/** The compute step of GET-COMPUTE-SET: the value written back for the value read (an integer as text). */
+/**
+ * The compute step of GET-COMPUTE-SET: the value written back for the value read (an integer as text).
+ * Computed in doubles and written as the Lua script writes it (string.format('%.0f'), lua-scripts.ts):
+ * every digit of the double ("1152921504606846976" after 60 steps, where String() would write
+ * "1152921504606847000"), infinity as "inf", so a sequential run and an EVAL write the same text.
+ */
 export function computeNext(value: string | null): string {
-  return String(Number(value ?? '0') * 2 + 1);
+  const read = value === null ? 0 : value === 'inf' ? Infinity : Number(value);
+  const next = read * 2 + 1;
+  return Number.isFinite(next) ? BigInt(Math.round(next)).toString() : 'inf';
 }

@@ -8,6 +8,8 @@ import type { CommandRecord, TraceDocument } from '../../trace/trace-format.ts';
 import { wireCommandName } from '../../trace/wire-layout.ts';
 import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
 import { executeRun, type RunParameters } from './run-executor.ts';
+import { RunCancelledError } from '../support/run-cancelled-error.ts';
+import { computeNext } from '../protocol/run-workload.ts';
 
 const local = usePrivateRedisSession();
 let observer: Redis;
@@ -120,6 +122,32 @@ describe.each(['ioredis', 'raw'] as const)('%s engine', (engine) => {
     expect(script.keysAfter!.keys[0]!.value).toBe(String(2 ** 10 - 1));
   });
 
+  it('INFO counts exactly the commands Redis ran for the run (script calls in, refused commands out): exclusive', async () => {
+    const cases: [Parameters<typeof executeRun>[1], RunParameters][] = [
+      ['multi', { command: 'INCR', n: 5, valueBytes: 0 }],
+      ['multi', { command: 'INCR', n: 5, valueBytes: 0, errorAt: 1, errorKind: 'queueing' }],
+      ['multi', { command: 'INCR', n: 5, valueBytes: 0, errorAt: 1 }],
+      ['eval', { command: 'INCR', n: 5, valueBytes: 0, errorAt: 3 }],
+      ['eval', { command: 'GET-COMPUTE-SET', n: 5, valueBytes: 0 }],
+      ['evalsha', { command: 'INCR', n: 5, valueBytes: 0, errorAt: 2, errorKind: 'queueing' }],
+      ['multikey', { command: 'GET', n: 5, valueBytes: 2 }],
+      ['pipeline', { command: 'INCR', n: 5, valueBytes: 0, errorAt: 4, errorKind: 'queueing' }],
+      ['sequential', { command: 'GET-COMPUTE-SET', n: 5, valueBytes: 0 }],
+    ];
+    for (const [mode, spec] of cases) {
+      const doc = await run(mode, { ...spec, monitor: false, memory: false });
+      expect([mode, spec, doc.counts.server.exclusive]).toEqual([mode, spec, true]);
+    }
+  });
+
+  it('GET-COMPUTE-SET in Lua writes the same text as the client computes (60 steps, past 2^53)', async () => {
+    let expected = '0';
+    for (let i = 0; i < 60; i++) expected = computeNext(expected);
+    const doc = await run('eval', { command: 'GET-COMPUTE-SET', n: 60, valueBytes: 0, monitor: false });
+    expect(replies(doc)).toEqual([expected]);
+    expect(doc.keysAfter!.keys[0]!.value).toBe(expected);
+  });
+
   it('every new mode deletes its keys and leaves a key outside the namespace untouched', async () => {
     await observer.set('customer:7', 'precious');
     const before = await observer.keys('*');
@@ -150,6 +178,20 @@ describe('through the delay proxy (20 ms RTT)', () => {
     const doc = await executeRun(local.session, 'chunked', { command: 'PING', n: 9, valueBytes: 0, chunk: 3, chunkPauseMs: 30 });
     expect(doc.run.chunkPauseMs).toBe(30);
     for (const first of [3, 6]) expect(doc.commands[first]!.sentUs - doc.commands[first - 1]!.repliedUs).toBeGreaterThanOrEqual(29_000);
+  });
+});
+
+describe('Cancel', () => {
+  it.each([
+    ['multi', { command: 'SET', n: 300_000, valueBytes: 8 }],
+    ['auto', { command: 'SET', n: 300_000, valueBytes: 8 }],
+    ['sequential', { command: 'GET-COMPUTE-SET', n: 1000, valueBytes: 0, rttMs: 20 }],
+    ['evalsha', { command: 'SET', n: 300_000, valueBytes: 8, engine: 'raw' }],
+  ] as [Parameters<typeof executeRun>[1], RunParameters][])('%s %j stops, and its keys are deleted', async (mode, spec) => {
+    const controller = new AbortController();
+    const running = executeRun(local.session, mode, { ...spec, cold: true }, { onStart: () => setTimeout(() => controller.abort(), 30) }, controller.signal);
+    await expect(running).rejects.toBeInstanceOf(RunCancelledError);
+    expect(await observer.keys('pipescope:*')).toEqual([]);
   });
 });
 

@@ -272,8 +272,13 @@ async function measureRtt(driver: RunDriver, samples: number): Promise<{ measure
 /** Modes whose keys are read back after the run (besides any run with a planted error): transactions and scripts. */
 const KEYS_AFTER_MODES: readonly RunMode[] = ['multi', 'eval', 'evalsha'];
 
-/** The wire commands whose INFO commandstats time is the run's service time (EXEC's includes what it ran). */
+/**
+ * The wire commands whose INFO commandstats time is the run's service time. Redis 7 times a nested
+ * command twice, in its own entry and in its caller's: EXEC's time includes the commands it ran, EVAL's
+ * its script's redis.call commands, so only the outer names count.
+ */
 function serviceCommands(run: WireRun): string[] {
+  if (run.mode === 'multi') return ['MULTI', 'EXEC'];
   const names = new Set<string>();
   const work = workCommandCount(run.mode, run.command, run.operations);
   for (let i = 0; i < Math.min(work, 3); i++) names.add(wireCommandName(run, i));
