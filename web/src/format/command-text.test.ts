@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunInfo } from '../../../trace/trace-format.ts';
-import { commandText, replyText, wireName } from './command-text.ts';
+import { commandText, replyText, wireDiffers, wireName } from './command-text.ts';
 
 const run = (mode: RunInfo['mode'], command: RunInfo['command'] = 'INCR', heldConnection = false) => ({
   mode, command, operations: 10, valueBytes: command === 'INCR' ? 0 : 16, keyPattern: 'pipescope:r:key:{i}',
@@ -41,5 +41,14 @@ describe('replyText', () => {
     expect(replyText({ ...at, reply: 11 })).toBe('11');
     expect(replyText({ ...at, reply: null })).toBe('(nil)');
     expect(replyText({ ...at, error: 'ERR value is not an integer or out of range' })).toBe('ERR value is not an integer or out of range');
+  });
+});
+
+describe('wireDiffers', () => {
+  it('is true when the wire is not N × the command', () => {
+    expect(['multi', 'eval', 'evalsha', 'multikey'].map((m) => wireDiffers(run(m as RunInfo['mode'])))).toEqual([true, true, true, true]);
+    expect(wireDiffers(run('pipeline'))).toBe(false);
+    expect(wireDiffers(run('sequential', 'GET-COMPUTE-SET'))).toBe(true);
+    expect(wireDiffers(run('pipeline', 'INCR', true))).toBe(true);
   });
 });

@@ -26,6 +26,11 @@ export function wireName(run: CommandTextRun, index: number): string {
   return wire ? wireCommandName(wire, index) : run.command;
 }
 
+/** Whether a run's wire commands are not simply N × its command (MULTI/EXEC, EVAL, EVALSHA, MSET/MGET, GET + SET, the held PING). */
+export function wireDiffers(run: Pick<RunInfo, 'mode' | 'command' | 'probes'>): boolean {
+  return ['multi', 'eval', 'evalsha', 'multikey'].includes(run.mode) || run.command === 'GET-COMPUTE-SET' || run.probes.heldConnection;
+}
+
 /** e.g. "INCR pipescope:abc:counter", "SET pipescope:abc:key:3 <16 B value>", "MULTI", "EVAL <Lua: 10 × INCR>". */
 export function commandText(run: CommandTextRun, index: number): string {
   const wire = wireRun(run);

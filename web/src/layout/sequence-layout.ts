@@ -5,7 +5,7 @@
 // Runs whose wire differs from their workload (MULTI … EXEC, EVAL, EVALSHA, MSET/MGET, GET-COMPUTE-SET,
 // the held PING) and runs with error replies get labels on the arrows: each request its wire command's
 // name, each reply its text as recorded (QUEUED, OK, EXEC's array); an error reply is always labelled.
-import { replyText, wireName } from '../format/command-text.ts';
+import { replyText, wireDiffers, wireName } from '../format/command-text.ts';
 import { formatBytes, formatCount } from '../format/number-format.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
 import type { DiagramGeometry } from './diagram-geometry.ts';
@@ -129,11 +129,6 @@ export function sequenceLayout(columns: TraceColumns, scale: TimeScale, g: Diagr
     labelArrows(replies, (a) => shorten(replyText(doc.commands[a.index]!), a.error ? 26 : 18), g.plotBottom);
   }
   return { requests, replies, bundles, marks, commandsDrawn: commands };
-}
-
-/** Whether a run's wire commands are not simply N × its command. */
-export function wireDiffers(run: TraceColumns['doc']['run']): boolean {
-  return ['multi', 'eval', 'evalsha', 'multikey'].includes(run.mode) || run.command === 'GET-COMPUTE-SET' || run.probes.heldConnection;
 }
 
 function shorten(text: string, max: number): string {
