@@ -5,6 +5,7 @@
 // Runs whose wire differs from their workload (MULTI … EXEC, EVAL, EVALSHA, MSET/MGET, GET-COMPUTE-SET,
 // the held PING) and runs with error replies get labels on the arrows: each request its wire command's
 // name, each reply its text as recorded (QUEUED, OK, EXEC's array); an error reply is always labelled.
+import { operationAt } from '../../../trace/wire-layout.ts';
 import { replyText, wireDiffers, wireName } from '../format/command-text.ts';
 import { formatBytes, formatCount } from '../format/number-format.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
@@ -125,7 +126,8 @@ export function sequenceLayout(columns: TraceColumns, scale: TimeScale, g: Diagr
   marks.sort((a, b) => a.y - b.y);
   dropCrowdedLabels(marks);
   if (columns.errors > 0 || wireDiffers(doc.run)) {
-    labelArrows(requests, (a) => wireName(doc.run, a.index), g.plotBottom);
+    // MULTI and EXEC (framing, the held PING) before the commands they frame, when labels crowd.
+    labelArrows(requests, (a) => wireName(doc.run, a.index), g.plotBottom, (a) => operationAt(doc.run, a.index) === null);
     labelArrows(replies, (a) => shorten(replyText(doc.commands[a.index]!), a.error ? 26 : 18), g.plotBottom);
   }
   return { requests, replies, bundles, marks, commandsDrawn: commands };
@@ -137,17 +139,18 @@ function shorten(text: string, max: number): string {
 
 /**
  * Labels arrows at their end (y2: Redis for requests, the client for replies) where LABEL_SPACING_PX
- * allows: error replies first, then the rest, each in time order. Every error reply keeps its cross
+ * allows: error replies first, then framing commands (MULTI, EXEC), then the rest, each in time order. Every error reply keeps its cross
  * (paint) and its full text in the tooltip and the error table, labelled or not.
  */
-function labelArrows(arrows: ArrowItem[], text: (a: ArrowItem) => string, plotBottom: number): void {
+function labelArrows(arrows: ArrowItem[], text: (a: ArrowItem) => string, plotBottom: number, framing: (a: ArrowItem) => boolean = () => false): void {
   const kept: number[] = [];
   const clear = (y: number) => kept.every((k) => Math.abs(k - y) >= LABEL_SPACING_PX);
   const sorted = [...arrows].sort((x, y) => x.y2 - y.y2);
-  for (const errors of [true, false]) {
+  const rank = (a: ArrowItem) => (a.error ? 0 : framing(a) ? 1 : 2);
+  for (const pass of [0, 1, 2]) {
     for (const a of sorted) {
-      if (a.error !== errors || !clear(a.y2)) continue;
-      a.label = errors ? `✕ ${text(a)}` : text(a);
+      if (rank(a) !== pass || !clear(a.y2)) continue;
+      a.label = a.error ? `✕ ${text(a)}` : text(a);
       a.labelY = a.y2 + 12 > plotBottom + 6 ? a.y2 - 4 : a.y2 + 12;
       kept.push(a.y2);
     }
