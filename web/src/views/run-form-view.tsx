@@ -82,12 +82,13 @@ function ModePicker({ form, onChange }: { form: RunFormState; onChange: (modes: 
         const why = modeRefusal(m, form.command, form.engine);
         const checked = form.modes.includes(m);
         return (
-          <label key={m} className={why ? 'check disabled' : 'check'} title={why ?? undefined}>
+          <label key={m} className={why ? (checked ? 'check refused' : 'check disabled') : 'check'} title={why ?? undefined}>
             <input
               type="checkbox"
               data-testid={`mode-${m}`}
-              checked={checked && !why}
-              disabled={why !== null}
+              // A refused mode already ticked (from a link) stays tickable off, its reason shown; the form's error says the same.
+              checked={checked}
+              disabled={why !== null && !checked}
               onChange={(e) => onChange(e.target.checked ? [...form.modes, m] : form.modes.filter((x) => x !== m))}
             />
             <span className="mode-name">{modeBadge(m)}</span>
