@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { ROOT, startAppProcess, type AppProcess } from './app-process.ts';
 import { launchBrowser, newPage } from './browser.ts';
+import type { RunMode } from '../trace/trace-format.ts';
 
 /** Screenshots go here (git-ignored); the README's are copied from them. */
 export const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
@@ -32,7 +33,7 @@ export function useAppInBrowser(): AppInBrowser {
   return context;
 }
 
-export type Mode = 'sequential' | 'pipeline' | 'chunked';
+export type Mode = RunMode;
 
 export function runPanel(page: Page, mode: Mode): Locator {
   return page.locator(`[data-testid=run-panel][data-mode=${mode}]`);

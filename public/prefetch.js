@@ -2,12 +2,12 @@
 // requests over (web/src/state/trace-files.ts, prefetchedText). A plain script, loaded by index.html
 // before the app's module: it must not wait for the module graph. It is a file, not inline, so that
 // the Content-Security-Policy can forbid inline scripts (server/app/security-headers.ts).
-// Same choice of URLs as traceUrlsFromSearch: trimmed, non-empty, the first MAX_TRACE_FILES (80).
+// Same choice of URLs as traceUrlsFromSearch: trimmed, non-empty, the first MAX_TRACE_FILES (120).
 window.pipescopePrefetch = new Map(
   new URLSearchParams(location.search).getAll('trace')
     .map(function (url) { return url.trim(); })
     .filter(function (url) { return url.length > 0; })
-    .slice(0, 80)
+    .slice(0, 120)
     .map(function (url) {
       var text = fetch(url).then(function (response) {
         if (!response.ok) throw new Error(('HTTP ' + response.status + ' ' + response.statusText).trim());

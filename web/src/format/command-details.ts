@@ -1,7 +1,7 @@
 // What the tooltip says about one command: its text, measured times and latency (and, server-traced,
 // when Redis executed it), its reply, and the socket write and read that carried it. Pure: returns rows of text, painted by tooltip-painter.ts.
 import type { TraceColumns } from '../model/trace-columns.ts';
-import { commandText } from './command-text.ts';
+import { commandText, replyText } from './command-text.ts';
 import { formatBytes, formatCount, formatUs } from './number-format.ts';
 
 export interface DetailRow {
@@ -20,10 +20,11 @@ export function commandDetails(columns: TraceColumns, index: number): CommandDet
   const command = doc.commands[index]!;
   const write = doc.writes[columns.writeOf[index]!]!;
   const read = doc.reads[columns.readOf[index]!]!;
-  const reply = 'error' in command ? `error: ${command.error}` : command.reply === null ? '(nil)' : JSON.stringify(command.reply);
-  const serverUs = columns.serverUs?.[index];
+  const reply = 'error' in command ? `error: ${command.error}` : replyText(command);
+  const serverUs = columns.executed?.[index] === 0 ? undefined : columns.serverUs?.[index];
   const u = formatUs(columns.clockUncertaintyUs);
-  const executed = serverUs === undefined ? [] : [{ label: 'executed', value: `${formatUs(serverUs)} after t0 ± ${u} (MONITOR)` }];
+  const notRun = columns.executed?.[index] === 0 ? [{ label: 'executed', value: 'never: Redis did not run it (no MONITOR line)' }] : [];
+  const executed = serverUs === undefined ? notRun : [{ label: 'executed', value: `${formatUs(serverUs)} after t0 ± ${u} (MONITOR)` }];
   return {
     title: `#${formatCount(index)}  ${commandText(doc.run, index)}`,
     rows: [

@@ -92,6 +92,12 @@ describe('long sequential runs ask first', () => {
     });
   });
 
+  it('counts two round trips per GET-COMPUTE-SET step run sequentially', () => {
+    expect(longRunCheck({ n: 500, rttMs: 250, modes: ['sequential', 'eval'], command: 'GET-COMPUTE-SET' }, 100)).toEqual({
+      mode: 'sequential', roundTrips: 1000, expectedUs: 250_100_000, suggestedN: 119,
+    });
+  });
+
   it('does not ask for short runs or pipelines alone', () => {
     expect(longRunCheck({ n: 400, rttMs: 250, modes: ['sequential'] }, 100)).toBeNull();
     expect(longRunCheck({ n: 100_000, rttMs: 250, modes: ['pipeline'] }, 100)).toBeNull();

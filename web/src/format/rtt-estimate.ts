@@ -7,7 +7,7 @@
 // rest of the difference. Every input is a measurement from the trace: RTT from the PINGs before t0,
 // service time from INFO commandstats, the parts and round trips at the client socket.
 import { runPhases } from '../../../trace/run-phases.ts';
-import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
+import type { CommandName, RunMode, TraceDocument } from '../../../trace/trace-format.ts';
 import { roundTripsWaited } from '../model/round-trips.ts';
 import { formatCount, formatUs, plural } from './number-format.ts';
 import { clientPartsText, phasesTotalText } from './phase-text.ts';
@@ -98,17 +98,19 @@ export interface LongRun {
  * latest measured trace.
  */
 export function longRunCheck(
-  spec: { n: number; rttMs: number; modes: readonly RunMode[]; chunk?: number | undefined },
+  spec: { n: number; rttMs: number; modes: readonly RunMode[]; chunk?: number | undefined; command?: CommandName },
   baseRttUs: number,
 ): LongRun | null {
   const mode = spec.modes.includes('sequential') ? 'sequential' : spec.modes.includes('chunked') && spec.chunk !== undefined ? 'chunked' : null;
   if (mode === null) return null;
-  const roundTrips = roundTripsOf({ mode, n: spec.n, chunk: spec.chunk });
+  // A GET-COMPUTE-SET step is two round trips (its GET, then its SET) when run one at a time.
+  const perOperation = spec.command === 'GET-COMPUTE-SET' && mode === 'sequential' ? 2 : 1;
+  const roundTrips = roundTripsOf({ mode, n: spec.n, chunk: spec.chunk }) * perOperation;
   const expectedUs = expectedSequentialUs(roundTrips, spec.rttMs, baseRttUs);
   if (expectedUs <= LONG_RUN_US) return null;
   const tripsInAMinute = Math.floor(SUGGESTED_RUN_US / (expectedUs / roundTrips));
-  const commandsPerTrip = mode === 'chunked' ? spec.chunk! : 1;
-  return { mode, roundTrips, expectedUs, suggestedN: Math.max(1, tripsInAMinute * commandsPerTrip) };
+  const commandsPerTrip = mode === 'chunked' ? spec.chunk! : 1 / perOperation;
+  return { mode, roundTrips, expectedUs, suggestedN: Math.max(1, Math.floor(tripsInAMinute * commandsPerTrip)) };
 }
 
 /** The connection's RTT without the added delay, from a measured trace (never below 1 µs). */

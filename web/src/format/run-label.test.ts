@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkNote, modeBadge, modeLabel, modePhrase, pipelineCount, runTitle, workloadTitle } from './run-label.ts';
+import { chunkNote, modeBadge, modeLabel, modePhrase, modeWireLine, pipelineCount, runTitle, workloadTitle } from './run-label.ts';
 
 describe('run labels', () => {
   it('names each mode for a badge, a sentence and a label', () => {
@@ -28,5 +28,20 @@ describe('run labels', () => {
     expect(chunkNote(10, 10_000)).toBe('≥ N: one pipeline of 10');
     expect(chunkNote(Number.NaN, 10)).toBeNull();
     expect(chunkNote(10, 0)).toBeNull();
+  });
+});
+
+describe('the modes beyond plain pipelines', () => {
+  it('says in one line what each mode puts on the wire', () => {
+    expect(modeWireLine('multi')).toBe('MULTI, your commands, EXEC — a transaction');
+    expect(modeWireLine('eval')).toBe('one EVAL: a Lua script does the work on Redis');
+    expect(modeWireLine('evalsha')).toBe('EVALSHA calls in one pipeline (script loaded first)');
+    expect(modeWireLine('multikey')).toMatch(/MSET\/MGET/);
+    expect(modeWireLine('auto')).toBe('no pipeline call: the client library batches same-tick commands');
+  });
+
+  it('titles a run by its operations, not its wire commands', () => {
+    expect(workloadTitle({ n: 12, operations: 10, command: 'INCR', valueBytes: 0 })).toBe('10 × INCR');
+    expect(workloadTitle({ n: 10, command: 'INCR', valueBytes: 0 })).toBe('10 × INCR');
   });
 });

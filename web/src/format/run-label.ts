@@ -5,7 +5,8 @@ import { commandTakesValue } from '../../../trace/run-request.ts';
 import type { RunInfo, RunMode } from '../../../trace/trace-format.ts';
 import { formatCount } from './number-format.ts';
 
-type Workload = Pick<RunInfo, 'n' | 'command' | 'valueBytes'>;
+/** A trace's run (operations: the work asked for, v3) or a request (whose n is the operations). */
+type Workload = Pick<RunInfo, 'n' | 'command' | 'valueBytes'> & { operations?: number };
 
 const BADGES: Record<RunMode, string> = {
   sequential: 'Sequential', pipeline: 'Pipeline', chunked: 'Chunked',
@@ -39,10 +40,10 @@ export function modeLabel(mode: RunMode, chunk?: number): string {
   return phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }
 
-/** "10 × INCR", "1,000,000 × SET (100 B values)". */
+/** "10 × INCR", "1,000,000 × SET (100 B values)": the operations, not the commands on the wire. */
 export function workloadTitle(run: Workload): string {
   const value = commandTakesValue(run.command) ? ` (${formatCount(run.valueBytes)} B values)` : '';
-  return `${formatCount(run.n)} × ${run.command}${value}`;
+  return `${formatCount(run.operations ?? run.n)} × ${run.command}${value}`;
 }
 
 /** A run's title: its workload, and for a chunked run "in pipelines of C". */
@@ -63,4 +64,20 @@ export function chunkNote(n: number, chunk: number): string | null {
   const count = pipelineCount(n, chunk);
   const last = n - (count - 1) * chunk;
   return `${formatCount(count)} pipelines${last === chunk ? '' : `, the last of ${formatCount(last)}`}`;
+}
+
+const WIRE_LINES: Record<RunMode, string> = {
+  sequential: 'one command, its reply awaited, then the next',
+  pipeline: 'all N commands written at once, then the replies',
+  chunked: 'pipelines of C commands, each one’s replies awaited before the next',
+  multi: 'MULTI, your commands, EXEC — a transaction',
+  eval: 'one EVAL: a Lua script does the work on Redis',
+  evalsha: 'EVALSHA calls in one pipeline (script loaded first)',
+  multikey: 'one MSET/MGET for all the keys',
+  auto: 'no pipeline call: the client library batches same-tick commands',
+};
+
+/** What a mode puts on the wire, in one line for the run form: "MULTI, your commands, EXEC — a transaction". */
+export function modeWireLine(mode: RunMode): string {
+  return WIRE_LINES[mode];
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kernelCounts } from '../model/kernel-counts.ts';
 import { traceColumns } from '../model/trace-columns.ts';
-import { pipelineTrace, proxiedTrace, serverTracedPipeline, serverTracedSequential } from '../test-support/trace-fixtures.ts';
+import { modeTrace, pipelineTrace, proxiedTrace, serverTracedPipeline, serverTracedSequential } from '../test-support/trace-fixtures.ts';
 import { commandDetails } from './command-details.ts';
 import { probesText } from './probes-text.ts';
 import { serverOrder, serverOrderText } from './server-order.ts';
@@ -62,5 +62,11 @@ describe('tooltips of the Redis side', () => {
     const other = otherDetails(columns, 0);
     expect(other.title).toBe('GET other');
     expect(other.rows).toContainEqual({ label: 'from', value: '127.0.0.1:50123' });
+  });
+});
+
+describe('the order of a transaction on Redis', () => {
+  it('names its wire commands', () => {
+    expect(serverOrderText(traceColumns(modeTrace('multi', 10, { monitor: true })))).toMatch(/^On Redis \(MONITOR\): Client MULTI, INCR ×10, EXEC, then Server ×12/);
   });
 });

@@ -2,7 +2,9 @@
 // Client INCR, Server 2…", pipelined "Client ×N, then Server ×N". Decided from MONITOR's execution
 // times against the client's send times, only where the gap exceeds the clock uncertainty.
 import type { TraceColumns } from '../model/trace-columns.ts';
+import { wireDiffers, wireName } from './command-text.ts';
 import { formatCount, formatUs } from './number-format.ts';
+import { wireNames } from './wire-text.ts';
 
 export type ServerOrder =
   /** Each command ran before the client sent the next one. */
@@ -37,13 +39,18 @@ export function serverOrderText(columns: TraceColumns): string | null {
   const order = serverOrder(columns);
   if (!order) return null;
   const { n } = columns;
-  const cmd = columns.doc.run.command;
+  const { run } = columns.doc;
+  // Runs whose wire is not N × one command name their wire: "Client INCR" becomes "Client GET", "Client MULTI, INCR ×10, EXEC".
+  const named = wireDiffers(run);
+  const cmd = named ? wireName(run, 0) : run.command;
+  const next = named ? wireName(run, 1) : run.command;
+  const all = named ? wireNames(0, n, (i) => wireName(run, i)) : `${run.command} ×${formatCount(n)}`;
   const u = `clock ±${formatUs(columns.clockUncertaintyUs)}`;
   switch (order.kind) {
     case 'interleaved':
-      return `On Redis (MONITOR): Client ${cmd}, Server ${replyText(columns, 0)}, Client ${cmd}, Server ${replyText(columns, 1)}… — each command ran before the next was sent (${u}).`;
+      return `On Redis (MONITOR): Client ${cmd}, Server ${replyText(columns, 0)}, Client ${next}, Server ${replyText(columns, 1)}… — each command ran before the next was sent (${u}).`;
     case 'batched':
-      return `On Redis (MONITOR): Client ${cmd} ×${formatCount(n)}, then Server ×${formatCount(n)} — all ran after the last command was sent (${u}).`;
+      return `On Redis (MONITOR): Client ${all}, then Server ×${formatCount(n)} — all ran after the last command was sent (${u}).`;
     case 'mixed':
       return `On Redis (MONITOR): ${formatCount(order.early)} of ${formatCount(n)} commands ran before the client had sent the last one (${u}).`;
     default:

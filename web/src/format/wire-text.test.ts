@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { traceColumns } from '../model/trace-columns.ts';
 import { wireRows } from '../model/wire-rows.ts';
 import { serverTracedPipeline, serverTracedSequential } from '../test-support/trace-fixtures.ts';
-import { carriedText } from './wire-text.ts';
+import { carriedText, wireNames } from './wire-text.ts';
 
 describe('carriedText', () => {
   it('names the one command or reply each call of a sequential run carried', () => {
@@ -26,5 +26,18 @@ describe('carriedText', () => {
     expect(carriedText({ unit: 'command', first: null, count: 0 })).toBe('part of a command');
     expect(carriedText({ unit: 'reply', first: 1000, count: 2 })).toBe('replies 1,000–1,001');
     expect(carriedText(null)).toBe('');
+  });
+});
+
+describe('wire command names in the carried column', () => {
+  const multi = (i: number) => (i === 0 ? 'MULTI' : i === 11 ? 'EXEC' : 'INCR');
+  it('folds runs of one name', () => {
+    expect(carriedText({ unit: 'command', first: 0, count: 12 }, multi)).toBe('commands 0–11: MULTI, INCR ×10, EXEC');
+    expect(carriedText({ unit: 'reply', first: 11, count: 1 }, multi)).toBe('reply 11: EXEC');
+    expect(carriedText({ unit: 'command', first: 3, count: 0 }, multi)).toBe('part of command 3 (INCR)');
+  });
+
+  it('sums up a long alternation', () => {
+    expect(wireNames(0, 20, (i) => (i % 2 ? 'SET' : 'GET'))).toBe('GET, SET, GET, SET, GET, …');
   });
 });

@@ -6,12 +6,37 @@ import { formatCount } from './number-format.ts';
 
 const WORDS = { command: ['command', 'commands'], reply: ['reply', 'replies'] } as const;
 
-/** The text of a row's "carried" column; "" when nothing can be said (the view shows a dash). */
-export function carriedText(carried: WireCarried | null): string {
+/** Names listed at most in one row before the rest is summed up. */
+const MAX_NAMED = 4;
+
+/**
+ * The wire commands of indexes [first, first + count) by name, runs of one name folded:
+ * "MULTI, INCR ×10, EXEC", "GET, SET, GET, SET, …". nameAt gives the wire command at an index (wire-layout.ts).
+ */
+export function wireNames(first: number, count: number, nameAt: (index: number) => string): string {
+  const runs: { name: string; count: number }[] = [];
+  for (let i = first; i < first + count; i++) {
+    const name = nameAt(i);
+    const last = runs.at(-1);
+    if (last?.name === name) last.count++;
+    else if (runs.length > MAX_NAMED) return `${runs.map(run).join(', ')}, …`;
+    else runs.push({ name, count: 1 });
+  }
+  return runs.map(run).join(', ');
+}
+
+const run = (r: { name: string; count: number }) => (r.count === 1 ? r.name : `${r.name} ×${formatCount(r.count)}`);
+
+/**
+ * The text of a row's "carried" column; "" when nothing can be said (the view shows a dash). With
+ * nameAt (runs whose wire differs from their workload), the wire commands carried are named too.
+ */
+export function carriedText(carried: WireCarried | null, nameAt?: (index: number) => string): string {
   if (!carried) return '';
   const [one, many] = WORDS[carried.unit];
   const { first, count } = carried;
   if (first === null) return `part of a ${one}`;
-  if (count === 0) return `part of ${one} ${formatCount(first)}`;
-  return count === 1 ? `${one} ${formatCount(first)}` : `${many} ${formatCount(first)}–${formatCount(first + count - 1)}`;
+  if (count === 0) return `part of ${one} ${formatCount(first)}${nameAt ? ` (${nameAt(first)})` : ''}`;
+  const names = nameAt ? `: ${wireNames(first, count, nameAt)}` : '';
+  return count === 1 ? `${one} ${formatCount(first)}${names}` : `${many} ${formatCount(first)}–${formatCount(first + count - 1)}${names}`;
 }

@@ -2,6 +2,11 @@
 // one per reply at its measured repliedUs, bundles where one socket write / read carried several
 // commands, and write/read marks on the client lane, labelled where there is room. Pure: times in
 // µs in, plot px out (see diagram-geometry.ts for the coordinate spaces).
+// Runs whose wire differs from their workload (MULTI … EXEC, EVAL, EVALSHA, MSET/MGET, GET-COMPUTE-SET,
+// the held PING) and runs with error replies get labels on the arrows: each request its wire command's
+// name, each reply its text as recorded (QUEUED, OK, EXEC's array); an error reply is always labelled.
+import { operationAt } from '../../../trace/wire-layout.ts';
+import { replyText, wireDiffers, wireName } from '../format/command-text.ts';
 import { formatBytes, formatCount } from '../format/number-format.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
 import type { DiagramGeometry } from './diagram-geometry.ts';
@@ -21,6 +26,10 @@ export interface ArrowItem {
   x1: number;
   x2: number;
   error: boolean;
+  /** The wire command's name (requests) or the reply as recorded (replies), when there was room. */
+  label?: string;
+  /** Plot y of the label's baseline: below the arrow's end, or above it at the foot of the plot. */
+  labelY?: number;
 }
 
 /** Several arrows sharing one y because one socket write (or read) carried them all. */
@@ -82,15 +91,18 @@ export function sequenceLayout(columns: TraceColumns, scale: TimeScale, g: Diagr
   // An arrow is laid out when its client end is in view.
   const toServerUs = columns.toServerUs ?? columns.serverUs;
   const fromServerUs = columns.fromServerUs ?? columns.serverUs;
+  // A command Redis never executed has no Redis-side time (horizontal arrows); one queued in MULTI ran
+  // after its QUEUED reply came back, so its arrows end (and start) no later than that reply.
+  const timed = (i: number) => columns.toServerUs !== null || columns.executed === null || columns.executed[i] === 1;
   for (let i = sent.start; i < sent.end; i++) {
     const y1 = scale(columns.sentUs[i]!);
-    const y2 = toServerUs ? scale(toServerUs[i]!) : y1;
+    const y2 = toServerUs && timed(i) ? scale(Math.min(toServerUs[i]!, columns.repliedUs[i]!)) : y1;
     requests.push({ index: i, kind: 'request', y1, y2, x1: g.clientX, x2: g.serverX, error: false });
   }
   const replies: ArrowItem[] = [];
   for (let i = replied.start; i < replied.end; i++) {
     const y2 = scale(columns.repliedUs[i]!);
-    const y1 = fromServerUs ? scale(fromServerUs[i]!) : y2;
+    const y1 = fromServerUs && timed(i) ? scale(Math.min(fromServerUs[i]!, columns.repliedUs[i]!)) : y2;
     replies.push({ index: i, kind: 'reply', y1, y2, x1: g.serverX, x2: g.clientX, error: columns.isError[i] === 1 });
   }
 
@@ -113,7 +125,36 @@ export function sequenceLayout(columns: TraceColumns, scale: TimeScale, g: Diagr
   }
   marks.sort((a, b) => a.y - b.y);
   dropCrowdedLabels(marks);
+  if (columns.errors > 0 || wireDiffers(doc.run)) {
+    // MULTI and EXEC (framing, the held PING) before the commands they frame, when labels crowd.
+    labelArrows(requests, (a) => wireName(doc.run, a.index), g.plotBottom, (a) => operationAt(doc.run, a.index) === null);
+    labelArrows(replies, (a) => shorten(replyText(doc.commands[a.index]!), a.error ? 26 : 18), g.plotBottom);
+  }
   return { requests, replies, bundles, marks, commandsDrawn: commands };
+}
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/**
+ * Labels arrows at their end (y2: Redis for requests, the client for replies) where LABEL_SPACING_PX
+ * allows: error replies first, then framing commands (MULTI, EXEC), then the rest, each in time order. Every error reply keeps its cross
+ * (paint) and its full text in the tooltip and the error table, labelled or not.
+ */
+function labelArrows(arrows: ArrowItem[], text: (a: ArrowItem) => string, plotBottom: number, framing: (a: ArrowItem) => boolean = () => false): void {
+  const kept: number[] = [];
+  const clear = (y: number) => kept.every((k) => Math.abs(k - y) >= LABEL_SPACING_PX);
+  const sorted = [...arrows].sort((x, y) => x.y2 - y.y2);
+  const rank = (a: ArrowItem) => (a.error ? 0 : framing(a) ? 1 : 2);
+  for (const pass of [0, 1, 2]) {
+    for (const a of sorted) {
+      if (rank(a) !== pass || !clear(a.y2)) continue;
+      a.label = a.error ? `✕ ${text(a)}` : text(a);
+      a.labelY = a.y2 + 12 > plotBottom + 6 ? a.y2 - 4 : a.y2 + 12;
+      kept.push(a.y2);
+    }
+  }
 }
 
 /** Keeps a label only if it is at least LABEL_SPACING_PX below the last kept one. Items sorted by y. */

@@ -56,9 +56,11 @@ export function syscallLabel(call: Syscall): string | undefined {
 }
 
 /** Indices [start, end) of a sorted column, grouped into runs whose y lies within 1 px of the run's first. */
-function groups(times: ArrayLike<number>, start: number, end: number, scale: TimeScale, merge: boolean): { first: number; count: number; y: number }[] {
+/** keep: 0 at the indexes to leave out (commands Redis never executed). */
+function groups(times: ArrayLike<number>, start: number, end: number, scale: TimeScale, merge: boolean, keep: Uint8Array | null = null): { first: number; count: number; y: number }[] {
   const out: { first: number; count: number; y: number }[] = [];
   for (let i = start; i < end; i++) {
+    if (keep && keep[i] === 0) continue;
     const y = scale(times[i]!);
     const last = out.at(-1);
     if (merge && last && y - last.y < 1) last.count++;
@@ -74,7 +76,7 @@ export function serverLaneLayout(columns: TraceColumns, scale: TimeScale, g: Dia
   if (columns.serverUs) {
     // An execution's band may reach into view before the execution itself does.
     const { start, end } = visibleRange(columns.serverUs, fromUs - u, toUs + u);
-    for (const grp of groups(columns.serverUs, start, end, scale, end - start > MAX_MARKS)) {
+    for (const grp of groups(columns.serverUs, start, end, scale, end - start > MAX_MARKS, columns.executed)) {
       const lastUs = columns.serverUs[grp.first + grp.count - 1]!;
       let error = false;
       for (let i = grp.first; i < grp.first + grp.count && !error; i++) error = columns.isError[i] === 1;

@@ -33,6 +33,12 @@ export interface TraceColumns {
    * clock within ± clockUncertaintyUs. Non-decreasing (TraceBuilder checks the order).
    */
   readonly serverUs: Float64Array | null;
+  /**
+   * v3: 0 where Redis never executed command i (refused while queueing, discarded by EXECABORT): MONITOR
+   * has no line for it, and serverUs holds the previous execution's time there only to stay sorted.
+   * null when every command was executed (or none was traced).
+   */
+  readonly executed: Uint8Array | null;
   readonly clockUncertaintyUs: number;
   /** strace's calls on the run's socket, sorted by time (stable); null when strace was not used. */
   readonly syscalls: readonly Syscall[] | null;
@@ -83,8 +89,7 @@ export function traceColumns(doc: TraceDocument): TraceColumns {
     readOf.fill(k, r.firstReply, Math.min(n, r.firstReply + r.replies));
   });
   const server = doc.serverTrace;
-  const traced = server !== null && n > 0 && doc.commands.every((c) => c.serverUs !== undefined);
-  const serverUs = traced ? Float64Array.from(doc.commands, (c) => c.serverUs!) : null;
+  const { serverUs, executed } = executionTimes(doc);
   const syscalls = server?.syscalls ? sortedByTime(server.syscalls.calls) : null;
   const others = server ? sortedByTime(server.others) : [];
   const syscallAtUs = Float64Array.from(syscalls ?? [], (c) => c.atUs);
@@ -92,10 +97,30 @@ export function traceColumns(doc: TraceDocument): TraceColumns {
   const endUs = Math.max(doc.totals.durationUs, n ? repliedUs[n - 1]! : 0, writeAtUs.at(-1) ?? 0, readAtUs.at(-1) ?? 0);
   const columns: TraceColumns = {
     doc, n, sentUs, repliedUs, toServerUs, fromServerUs, writeOf, readOf, isError, errors, writeAtUs, readAtUs,
-    serverUs, clockUncertaintyUs: server?.clock.uncertaintyUs ?? 0, syscalls, syscallAtUs, others, otherAtUs, endUs,
+    serverUs, executed, clockUncertaintyUs: server?.clock.uncertaintyUs ?? 0, syscalls, syscallAtUs, others, otherAtUs, endUs,
   };
   cache.set(doc, columns);
   return columns;
+}
+
+/** MONITOR's execution times, a command never executed holding its predecessor's (the first executed one's, before any). */
+function executionTimes(doc: TraceDocument): { serverUs: Float64Array | null; executed: Uint8Array | null } {
+  const { commands } = doc;
+  const firstUs = commands.find((c) => c.serverUs !== undefined)?.serverUs;
+  if (doc.serverTrace === null || firstUs === undefined) return { serverUs: null, executed: null };
+  const serverUs = new Float64Array(commands.length);
+  const executed = new Uint8Array(commands.length);
+  let previous = firstUs;
+  let all = true;
+  commands.forEach((c, i) => {
+    if (c.serverUs === undefined) all = false;
+    else {
+      executed[i] = 1;
+      previous = Math.max(previous, c.serverUs);
+    }
+    serverUs[i] = previous;
+  });
+  return { serverUs, executed: all ? null : executed };
 }
 
 /** Already sorted in every trace Pipescope records; sorted anyway (stably) so binary search holds for any file. */

@@ -13,7 +13,7 @@ import { serverLaneLayout } from '../layout/server-lane-layout.ts';
 import { axisTicks, timeScale } from '../layout/time-scale-layout.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import { expectGoldenMarkup } from '../test-support/svg-golden.ts';
-import { pipelineTrace, proxiedTrace, sequentialTrace, serverTracedPipeline, serverTracedSequential } from '../test-support/trace-fixtures.ts';
+import { modeTrace, pipelineTrace, proxiedTrace, sequentialTrace, serverTracedPipeline, serverTracedSequential } from '../test-support/trace-fixtures.ts';
 import {
   createSvgLayers, paintArrows, paintBundles, paintFocus, paintFrame, paintMarks, paintSelection, paintServerLane, svgElement,
   type LaneHeads,
@@ -138,5 +138,38 @@ describe('sequence diagram SVG goldens', () => {
     expect(mode).toBe('canvas');
     expect(count(svg, '[data-testid=request-arrow]')).toBe(0);
     expectGolden(svg, 'pipeline-ping-2000-canvas-mode');
+  });
+
+  it('MULTI/EXEC with MONITOR: each wire command labelled (MULTI, INCR, EXEC), replies as recorded (OK, QUEUED, EXEC’s array)', () => {
+    const { svg } = paintDiagram(modeTrace('multi', 10, { monitor: true }));
+    expect(count(svg, '[data-testid=request-arrow]')).toBe(12);
+    const labels = [...svg.querySelectorAll('[data-testid=request-label]')].map((t) => t.textContent);
+    expect(labels[0]).toBe('MULTI');
+    expect(labels.at(-1)).toBe('EXEC');
+    expect(labels).toContain('INCR');
+    const replies = [...svg.querySelectorAll('[data-testid=reply-label]')].map((t) => t.textContent);
+    expect(replies[0]).toBe('OK');
+    expect(count(svg, '[data-testid=error-mark]')).toBe(0);
+    expectGolden(svg, 'server-traced-multi-incr-10');
+  });
+
+  it('an error reply marked in place: a cross and the error text on operation 4’s reply, the other replies as they were', () => {
+    const { svg } = paintDiagram(modeTrace('pipeline', 10, { monitor: true, errorAt: 4 }));
+    expect(count(svg, '[data-testid=error-mark]')).toBe(1);
+    const errorArrow = svg.querySelector('[data-testid=error-mark]')!.parentElement!;
+    expect(errorArrow.getAttribute('data-index')).toBe('4');
+    expect(errorArrow.classList.contains('error')).toBe(true);
+    expect(errorArrow.querySelector('[data-testid=reply-label]')!.textContent).toBe('✕ ERR value is not an integ…');
+    expectGolden(svg, 'server-traced-pipeline-incr-10-error-at-4');
+  });
+
+  it('EXECABORT: the refused INCR and EXEC’s reply both marked as errors', () => {
+    const { svg } = paintDiagram(modeTrace('multi', 10, { monitor: true, errorAt: 4, errorKind: 'queueing' }));
+    expect([...svg.querySelectorAll('[data-testid=error-mark]')].map((m) => m.parentElement!.getAttribute('data-index'))).toEqual(['5', '11']);
+    // MONITOR saw MULTI and EXEC only: the queued commands never ran, so no diamond and level arrows for them.
+    expect(count(svg, '[data-testid=server-exec]')).toBe(2);
+    const refused = svg.querySelector('[data-testid=request-arrow][data-index="5"]')!;
+    expect(refused.getAttribute('y1')).toBe(refused.getAttribute('y2'));
+    expectGolden(svg, 'server-traced-multi-incr-10-execabort');
   });
 });

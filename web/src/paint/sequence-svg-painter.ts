@@ -157,8 +157,39 @@ function joinArrows(layer: G, items: ArrowItem[], testId: string, layers: SvgLay
       shaft.setAttribute('data-index', String(d.index));
       shaft.setAttribute('marker-end', head(d));
       setLine(hit, d.x1, d.y1, d.x2, d.y2);
+      paintArrowExtras(this, d);
     })
     .order();
+}
+
+/**
+ * An arrow's label (requests: the wire command at the Redis end; replies: the reply at the client end)
+ * and, for an error reply, a cross at the client end (data-testid=error-mark). Created only where there
+ * is one, so plain runs' markup stays as it was.
+ */
+function paintArrowExtras(group: SVGGElement, d: ArrowItem): void {
+  let label = group.querySelector<SVGTextElement>('text.arrow-label');
+  if (d.label === undefined) label?.remove();
+  else {
+    label ??= group.appendChild(svgElement('text'));
+    label.setAttribute('class', d.error ? 'arrow-label error' : 'arrow-label');
+    label.setAttribute('data-testid', d.kind === 'request' ? 'request-label' : 'reply-label');
+    const request = d.kind === 'request';
+    label.setAttribute('x', String(request ? d.x2 - 8 : d.x2 + 16));
+    // Below the arrow's end (layout's labelY): a request comes down from the upper left, a reply from the upper right, so the shaft stays clear.
+    label.setAttribute('y', String(d.labelY ?? d.y2 + 12));
+    label.setAttribute('text-anchor', request ? 'end' : 'start');
+    label.textContent = d.label;
+  }
+  let mark = group.querySelector<SVGPathElement>('path.error-mark');
+  if (!d.error) mark?.remove();
+  else {
+    mark ??= group.appendChild(svgElement('path'));
+    mark.setAttribute('class', 'error-mark');
+    mark.setAttribute('data-testid', 'error-mark');
+    const x = d.x2 + 9;
+    mark.setAttribute('d', `M${x - 4},${d.y2 - 4} L${x + 4},${d.y2 + 4} M${x - 4},${d.y2 + 4} L${x + 4},${d.y2 - 4}`);
+  }
 }
 
 function setLine(line: SVGLineElement, x1: number, y1: number, x2: number, y2: number): void {

@@ -3,7 +3,8 @@ import { NETWORK_PRESETS, applyPreset, currentPreset } from './network-presets.t
 import { validateRunForm, type RunFormState } from './run-form-state.ts';
 
 const form: RunFormState = { command: 'INCR', n: '10', valueBytes: '16', mode: 'both', chunk: '10000', rttMs: '0', jitterMs: '0', monitor: false, strace: false, cold: false,
-  repeats: '5', engine: 'ioredis' };
+  repeats: '5', engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: '0', plantError: false, errorAt: '4', errorKind: 'runtime', neighborRate: '0',
+  neighborCommand: 'INCR', heldConnection: false };
 const preset = (id: string) => NETWORK_PRESETS.find((p) => p.id === id)!;
 
 describe('presets', () => {
@@ -43,5 +44,19 @@ describe('presets', () => {
     });
     // A network preset afterwards keeps the value and chunk sizes the workload preset set.
     expect(applyPreset(applied, preset('lan'))).toMatchObject({ valueBytes: '100', chunk: '10000', mode: 'both' });
+  });
+});
+
+describe('the issue-12 presets', () => {
+  it('the error preset plants a runtime error at operation 4 in a pipeline and in MULTI/EXEC, with MONITOR on', () => {
+    const applied = applyPreset({ ...form, plantError: false }, preset('error'));
+    expect(applied).toMatchObject({ command: 'INCR', n: '10', mode: 'custom', modes: ['pipeline', 'multi'], plantError: true, errorAt: '4', errorKind: 'runtime', monitor: true });
+    expect(validateRunForm(applied)).toMatchObject({ ok: true, spec: { errorAt: 4, modes: ['pipeline', 'multi'] } });
+    expect(currentPreset(applied)?.id).toBe('error');
+  });
+
+  it('a preset without an error turns a planted one off; every new preset is a valid run', () => {
+    expect(applyPreset({ ...form, plantError: true }, preset('loopback')).plantError).toBe(false);
+    for (const id of ['four-ways', 'error', 'execabort', 'read-compute-write']) expect(validateRunForm(applyPreset(form, preset(id))).ok).toBe(true);
   });
 });

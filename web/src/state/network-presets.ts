@@ -2,9 +2,11 @@
 // small enough to finish while the room watches, plus the docs' netcat example (PING×3 inline on a raw
 // socket, server-traced) and the docs' advice to send a large job in chunks of ~10k (time and memory of
 // one huge pipeline beside chunks: SETs, whose cost falls on the client, and GETs of 1 KB, whose
-// replies Redis must queue). Loopback adds nothing; the rest are labelled delay.
+// replies Redis must queue). Loopback adds nothing; the rest are labelled delay. Issue 12 adds the
+// lessons beyond plain pipelines: four ways to batch side by side, a planted error (no rollback, and
+// EXECABORT), and a read-compute-write that a pipeline cannot batch.
 import type { Engine } from '../../../trace/run-request.ts';
-import type { CommandName } from '../../../trace/trace-format.ts';
+import type { CommandName, RunMode } from '../../../trace/trace-format.ts';
 import type { RunFormState } from './run-form-state.ts';
 import type { ModeChoice } from './url-hash-params.ts';
 
@@ -24,6 +26,13 @@ export interface NetworkPreset {
   chunk?: number;
   engine?: Engine;
   serverTrace?: boolean;
+  /** mode 'custom': the modes ticked. */
+  modes?: RunMode[];
+  /** MONITOR alone (cheap), when serverTrace is not given. */
+  monitor?: boolean;
+  /** A planted error at this operation; presets without one turn it off. */
+  errorAt?: number;
+  errorKind?: 'runtime' | 'queueing';
   /** What the preset is meant to show, in one line. */
   lesson: string;
 }
@@ -45,6 +54,18 @@ export const NETWORK_PRESETS: readonly NetworkPreset[] = [
   { id: 'reply-queue', label: '100,000 GETs (1 KB): one pipeline vs chunks of 10,000', rttMs: 0, jitterMs: 0, command: 'GET', n: 100_000,
     valueBytes: 1000, mode: 'pipeline-vs-chunked', chunk: 10_000, engine: 'ioredis', serverTrace: false,
     lesson: 'Replies far bigger than the requests: Redis queues what the client has not read yet on the connection (CLIENT LIST omem); chunks of 10,000 bound that queue.' },
+  { id: 'four-ways', label: '10 INCRs four ways: pipeline, MULTI/EXEC, EVAL, EVALSHA', rttMs: 0, jitterMs: 0, command: 'INCR', n: 10,
+    mode: 'custom', modes: ['pipeline', 'multi', 'eval', 'evalsha'], monitor: true,
+    lesson: 'The same ten INCRs as a pipeline, a transaction and two kinds of script: what goes on the wire, round trips, and which ran as one block.' },
+  { id: 'error', label: 'A failing INCR: pipeline vs MULTI/EXEC', rttMs: 0, jitterMs: 0, command: 'INCR', n: 10, mode: 'custom',
+    modes: ['pipeline', 'multi'], monitor: true, errorAt: 4, errorKind: 'runtime',
+    lesson: 'Operation 4 fails on Redis; the ones after it still run, in a pipeline and inside MULTI/EXEC alike: no rollback.' },
+  { id: 'execabort', label: 'A command refused while queueing: EXECABORT', rttMs: 0, jitterMs: 0, command: 'INCR', n: 10, mode: 'multi',
+    monitor: true, errorAt: 4, errorKind: 'queueing',
+    lesson: 'Redis rejects operation 4 before running anything; EXEC then aborts the whole transaction and no key changes.' },
+  { id: 'read-compute-write', label: 'Read, compute, write ×10 at 10 ms: sequential vs one EVAL', rttMs: 10, jitterMs: 0, command: 'GET-COMPUTE-SET', n: 10,
+    valueBytes: 16, mode: 'custom', modes: ['sequential', 'eval'],
+    lesson: 'Each SET needs its GET’s reply, so a pipeline cannot batch them: 2 round trips per step, against 1 for the whole Lua script.' },
 ];
 
 /** The form a preset sets up: every field it names, both modes and ioredis unless it says otherwise; the rest as they were. */
@@ -58,9 +79,13 @@ export function applyPreset(form: RunFormState, p: NetworkPreset): RunFormState 
     rttMs: String(p.rttMs),
     jitterMs: String(p.jitterMs),
     mode: p.mode ?? 'both',
+    modes: p.modes ?? form.modes,
     engine: p.engine ?? 'ioredis',
-    monitor: p.serverTrace ?? form.monitor,
+    monitor: p.serverTrace ?? p.monitor ?? form.monitor,
     strace: p.serverTrace ?? form.strace,
+    plantError: p.errorAt !== undefined,
+    errorAt: p.errorAt === undefined ? form.errorAt : String(p.errorAt),
+    errorKind: p.errorKind ?? form.errorKind,
   };
 }
 

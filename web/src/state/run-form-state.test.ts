@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { validateRunForm, type RunFormState } from './run-form-state.ts';
+import { modeRefusal, validateRunForm, type RunFormState } from './run-form-state.ts';
 
 const form = (patch: Partial<RunFormState>): RunFormState => ({
   command: 'INCR', n: '10', valueBytes: '16', mode: 'both', chunk: '10000', rttMs: '0', jitterMs: '0', monitor: false, strace: false, cold: false, repeats: '5',
-  engine: 'ioredis', ...patch,
+  engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: '0', plantError: false, errorAt: '4', errorKind: 'runtime', neighborRate: '0',
+  neighborCommand: 'INCR', heldConnection: false, ...patch,
 });
 
 describe('validateRunForm', () => {
@@ -80,5 +81,52 @@ describe('validateRunForm', () => {
     expect(validateRunForm(form({ mode: 'chunked', chunk: '1.5' }))).toEqual({ ok: false, errors: { chunk: 'chunk must be a whole number' } });
     expect(validateRunForm(form({ mode: 'all', chunk: '' }))).toMatchObject({ ok: false, errors: { chunk: expect.any(String) } });
     expect(validateRunForm(form({ mode: 'chunked', chunk: '1000001' }))).toEqual({ ok: false, errors: { chunk: 'chunk must be at most 1,000,000' } });
+  });
+});
+
+describe('the issue-12 fields', () => {
+  it('asks for the modes ticked one by one, in the modes\' own order', () => {
+    expect(validateRunForm(form({ mode: 'custom', modes: ['eval', 'pipeline', 'multi'] }))).toMatchObject({ ok: true, spec: { modes: ['pipeline', 'multi', 'eval'] } });
+    expect(validateRunForm(form({ mode: 'custom', modes: [] }))).toEqual({ ok: false, errors: { modes: 'choose at least one mode' } });
+    expect(validateRunForm(form({ mode: 'multi' }))).toMatchObject({ ok: true, spec: { modes: ['multi'] } });
+  });
+
+  it('shows the server\'s refusals of combinations', () => {
+    expect(validateRunForm(form({ mode: 'multikey' }))).toMatchObject({ ok: false, errors: { modes: expect.stringMatching(/^multikey needs SET/) } });
+    expect(validateRunForm(form({ mode: 'multikey', command: 'SET' })).ok).toBe(true);
+    expect(validateRunForm(form({ command: 'GET-COMPUTE-SET', mode: 'both' }))).toMatchObject({ ok: false, errors: { modes: expect.stringMatching(/^GET-COMPUTE-SET needs/) } });
+    expect(validateRunForm(form({ command: 'GET-COMPUTE-SET', mode: 'custom', modes: ['sequential', 'eval'] }))).toMatchObject({ ok: true, spec: { valueBytes: 16 } });
+    expect(validateRunForm(form({ mode: 'auto', engine: 'raw' }))).toMatchObject({ ok: false, errors: { modes: expect.stringMatching(/^auto-pipelining/) } });
+    expect(validateRunForm(form({ mode: 'auto', engine: 'node-redis' })).ok).toBe(true);
+  });
+
+  it('says beforehand which modes a command or engine rules out', () => {
+    expect(modeRefusal('multikey', 'INCR', 'ioredis')).toMatch(/SET .* GET/);
+    expect(modeRefusal('multikey', 'GET', 'ioredis')).toBeNull();
+    expect(modeRefusal('pipeline', 'GET-COMPUTE-SET', 'ioredis')).toMatch(/sequential or eval/);
+    expect(modeRefusal('eval', 'GET-COMPUTE-SET', 'ioredis')).toBeNull();
+    expect(modeRefusal('auto', 'INCR', 'raw')).toMatch(/raw socket/);
+    expect(modeRefusal('auto', 'INCR', 'node-redis')).toBeNull();
+  });
+
+  it('plants an error only when asked, and refuses it off INCR or beyond n', () => {
+    expect(validateRunForm(form({}))).toMatchObject({ ok: true, spec: { errorKind: 'runtime' } });
+    expect(validateRunForm(form({})).ok && 'errorAt' in (validateRunForm(form({})) as { spec: object }).spec).toBe(false);
+    expect(validateRunForm(form({ plantError: true, errorAt: '4', errorKind: 'queueing', mode: 'multi' }))).toMatchObject({
+      ok: true, spec: { errorAt: 4, errorKind: 'queueing', modes: ['multi'] },
+    });
+    expect(validateRunForm(form({ plantError: true, errorAt: '10' }))).toEqual({ ok: false, errors: { errorAt: 'errorAt counts operations from 0: it must be less than n' } });
+    expect(validateRunForm(form({ plantError: true, command: 'PING' }))).toEqual({ ok: false, errors: { errorAt: 'errorAt plants a failing INCR: it needs command INCR' } });
+    expect(validateRunForm(form({ plantError: true, errorKind: 'queueing', mode: 'eval' }))).toMatchObject({ ok: false, errors: { errorKind: expect.stringMatching(/choose runtime/) } });
+  });
+
+  it('sends the chunk pause with chunked runs only, and the neighbour and held-connection fields', () => {
+    expect(validateRunForm(form({ mode: 'chunked', chunk: '5', chunkPauseMs: '2' }))).toMatchObject({ ok: true, spec: { chunk: 5, chunkPauseMs: 2 } });
+    expect(validateRunForm(form({ mode: 'chunked', chunk: '5', chunkPauseMs: '5000' }))).toEqual({ ok: false, errors: { chunkPauseMs: 'chunkPauseMs must be at most 1000' } });
+    expect(validateRunForm(form({ chunkPauseMs: 'junk' })).ok).toBe(true); // not a chunked run: not sent
+    expect(validateRunForm(form({ neighborRate: '6000', neighborCommand: 'GET', heldConnection: true }))).toMatchObject({
+      ok: true, spec: { neighborRate: 6000, neighborCommand: 'GET', heldConnection: true },
+    });
+    expect(validateRunForm(form({ neighborRate: '50000' }))).toEqual({ ok: false, errors: { neighborRate: 'neighborRate must be at most 20,000 per second' } });
   });
 });

@@ -1,9 +1,10 @@
 // The run form as typed (strings, so a half-typed number is kept) and its validation against the
 // shared RunSpecSchema: the backend checks the same schema, so the messages shown inline are the ones
-// the backend would give.
-import { RunSpecSchema, commandTakesValue, type Engine, type RunSpec } from '../../../trace/run-request.ts';
-import type { CommandName } from '../../../trace/trace-format.ts';
-import { MODES_OF, hasChunks, type ModeChoice } from './url-hash-params.ts';
+// the backend would give. modeRefusal says beforehand, for the menu, which modes the spec would refuse.
+import { DEPENDENT_MODES, RunSpecSchema, commandTakesValue, type Engine, type RunSpec } from '../../../trace/run-request.ts';
+import type { CommandName, RunMode } from '../../../trace/trace-format.ts';
+import { multiKeyCommand } from '../../../trace/wire-layout.ts';
+import { chosenModes, hasChunks, type HashParams, type ModeChoice } from './url-hash-params.ts';
 
 export interface RunFormState {
   command: CommandName;
@@ -23,18 +24,48 @@ export interface RunFormState {
   /** Runs of each mode, interleaved, as typed (1–20). */
   repeats: string;
   engine: Engine;
+  /** mode 'custom': the modes ticked. */
+  modes: RunMode[];
+  /** Chunked runs: ms between chunks, as typed. */
+  chunkPauseMs: string;
+  /** "Plant an error": on or off, at which operation (as typed), and its kind. */
+  plantError: boolean;
+  errorAt: string;
+  errorKind: HashParams['errorKind'];
+  /** A neighbour client: its rate per second as typed ('0': none) and its command; the held-connection probe. */
+  neighborRate: string;
+  neighborCommand: HashParams['neighborCommand'];
+  heldConnection: boolean;
 }
 
 export type FormErrors = Partial<
-  Record<'command' | 'n' | 'valueBytes' | 'chunk' | 'rttMs' | 'jitterMs' | 'repeats' | 'modes' | 'engine' | 'monitor' | 'strace' | 'cold' | 'form', string>
+  Record<(typeof FIELDS)[number] | 'form', string>
 >;
 
 export type FormResult = { ok: true; spec: RunSpec } | { ok: false; errors: FormErrors };
 
-const FIELDS = ['command', 'n', 'valueBytes', 'chunk', 'rttMs', 'jitterMs', 'repeats', 'modes', 'engine', 'monitor', 'strace', 'cold'] as const;
+const FIELDS = [
+  'command', 'n', 'valueBytes', 'chunk', 'rttMs', 'jitterMs', 'repeats', 'modes', 'engine', 'monitor', 'strace', 'cold', 'chunkPauseMs', 'errorAt',
+  'errorKind', 'neighborRate', 'neighborCommand', 'heldConnection',
+] as const;
 
-export function modesOf(mode: ModeChoice): RunSpec['modes'] {
-  return [...MODES_OF[mode]];
+export function modesOf(mode: ModeChoice, custom: readonly RunMode[] = []): RunSpec['modes'] {
+  return chosenModes(mode, custom);
+}
+
+/** The runs the form asks for. */
+export const formModes = (form: Pick<RunFormState, 'mode' | 'modes'>): RunMode[] => chosenModes(form.mode, form.modes);
+
+/**
+ * Why RunSpecSchema would refuse `mode` with this command and engine, in a few words for the menu, or null.
+ * The same three rules as the schema's refinements (multikey, GET-COMPUTE-SET, auto); the schema's own
+ * message is still what the form shows once such a run is asked for.
+ */
+export function modeRefusal(mode: RunMode, command: CommandName, engine: Engine): string | null {
+  if (mode === 'multikey' && multiKeyCommand(command) === null) return 'only for SET (one MSET) or GET (one MGET)';
+  if (command === 'GET-COMPUTE-SET' && !DEPENDENT_MODES.includes(mode)) return 'GET-COMPUTE-SET needs each reply before its SET: sequential or eval only';
+  if (mode === 'auto' && engine === 'raw') return 'the raw socket has no client library to batch: choose ioredis or node-redis';
+  return null;
 }
 
 /** A typed number: blank or non-numeric text becomes NaN so the schema reports it. */
@@ -48,7 +79,7 @@ export function validateRunForm(form: RunFormState): FormResult {
     command: form.command,
     n: numberOf(form.n),
     valueBytes: takesValue ? numberOf(form.valueBytes) : 0,
-    ...(hasChunks(form.mode) ? { chunk: numberOf(form.chunk) } : {}),
+    ...(hasChunks(form.mode, form.modes) ? { chunk: numberOf(form.chunk), chunkPauseMs: numberOf(form.chunkPauseMs) } : {}),
     rttMs: numberOf(form.rttMs),
     jitterMs: numberOf(form.jitterMs),
     engine: form.engine,
@@ -56,7 +87,11 @@ export function validateRunForm(form: RunFormState): FormResult {
     strace: form.strace,
     cold: form.cold,
     repeats: numberOf(form.repeats),
-    modes: modesOf(form.mode),
+    modes: formModes(form),
+    ...(form.plantError ? { errorAt: numberOf(form.errorAt), errorKind: form.errorKind } : {}),
+    neighborRate: numberOf(form.neighborRate),
+    neighborCommand: form.neighborCommand,
+    heldConnection: form.heldConnection,
   });
   if (parsed.success) return { ok: true, spec: parsed.data };
   const errors: FormErrors = {};

@@ -6,6 +6,7 @@ import type { RunStore } from '../live/run-store.ts';
 import type { SweepStore } from '../live/sweep-store.ts';
 import type { ViewChoice } from './sweep-hash-params.ts';
 import { runGroups } from '../model/run-groups.ts';
+import { modeLabel, runTitle } from '../format/run-label.ts';
 import { MAX_RUNS_SHOWN, orderForComparison, type LoadResult } from './trace-files.ts';
 
 /** Shows what was loaded; returns the view to switch to (traces: run, sweeps only: sweep), or null to stay. */
@@ -15,11 +16,17 @@ export function showLoaded({ docs, sweeps, errors }: LoadResult, source: 'file' 
   if (docs.length) runs.showTraces(groups.slice(0, MAX_RUNS_SHOWN).flatMap((g) => g.repeats), source);
   if (sweeps[0]) sweepStore.show(sweeps[0], source);
   const extra = [
-    ...(groups.length > MAX_RUNS_SHOWN ? [`Showing the first ${MAX_RUNS_SHOWN} of ${groups.length} runs.`] : []),
+    ...(groups.length > MAX_RUNS_SHOWN ? [notShownText(groups.slice(MAX_RUNS_SHOWN).map((g) => g.median.run), groups.length)] : []),
     ...(sweeps.length > 1 ? [`Showing the first of ${sweeps.length} sweep files.`] : []),
   ];
   runs.setMessage(errors.length ? { kind: 'error', text: [...errors, ...extra].join(' ') } : extra.length ? { kind: 'info', text: extra.join(' ') } : null);
   if (docs.length === 0 && sweeps.length > 0) return 'sweep';
   if (sweeps.length === 0 && docs.length > 0) return 'run';
   return null;
+}
+
+/** "Showing the first 6 of 8 runs (at most 6 compare side by side); not drawn: EVAL · 10 × INCR, …". */
+export function notShownText(runs: readonly Parameters<typeof runTitle>[0][], total: number): string {
+  const names = runs.map((r) => `${modeLabel(r.mode, r.chunk)} · ${runTitle(r)}`).join('; ');
+  return `Showing the first ${MAX_RUNS_SHOWN} of ${total} runs (at most ${MAX_RUNS_SHOWN} compare side by side); not drawn: ${names}. Open those on their own to see them.`;
 }

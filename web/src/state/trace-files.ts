@@ -8,8 +8,8 @@ import { serializeTrace } from '../../../trace/trace-io.ts';
 import { MAX_REPEATS } from '../../../trace/run-request.ts';
 import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
 
-/** Runs side by side (a run being its repeats): more would not be readable. */
-export const MAX_RUNS_SHOWN = 4;
+/** Runs compared at once (a run being its repeats), two per row: more would not be readable; more files opened are named, not drawn. */
+export const MAX_RUNS_SHOWN = 6;
 /** Files or ?trace= links read at once: every repeat of each run shown (index.html's prefetch takes as many). */
 export const MAX_TRACE_FILES = MAX_RUNS_SHOWN * MAX_REPEATS;
 

@@ -17,6 +17,13 @@ describe('parseHashParams', () => {
       cold: false,
       repeats: 5,
       engine: 'ioredis',
+      modes: ['sequential', 'pipeline'],
+      chunkPauseMs: 0,
+      errorAt: null,
+      errorKind: 'runtime',
+      neighborRate: 0,
+      neighborCommand: 'INCR',
+      heldConnection: false,
     });
   });
 
@@ -64,6 +71,7 @@ describe('parseHashParams', () => {
 
   it('round-trips what it formats', () => {
     const p = {
+      ...DEFAULT_HASH_PARAMS,
       command: 'GET' as const, n: 123, valueBytes: 64, mode: 'sequential' as const, chunk: 10_000, scale: 'own' as const, rttMs: 0.5, jitterMs: 5,
       monitor: true, strace: false, cold: true, repeats: 12, engine: 'raw' as const,
     };
@@ -120,5 +128,39 @@ describe('parseHashParams', () => {
     const changed = { ...DEFAULT_HASH_PARAMS, mode: 'pipeline' as const, chunk: 250 };
     expect(parseHashParams(formatHashParams(changed))).toEqual(changed);
     expect(formatHashParams(DEFAULT_HASH_PARAMS)).not.toMatch(/chunk/);
+  });
+});
+
+describe('the issue-12 fields', () => {
+  it('reads a custom list of modes, tolerantly: unknown names and repeats dropped, in the modes\' own order', () => {
+    expect(parseHashParams('#mode=custom&modes=eval,multi,MULTI,bogus,pipeline')).toMatchObject({ mode: 'custom', modes: ['pipeline', 'multi', 'eval'] });
+    expect(parseHashParams('#mode=custom&modes=bogus,,').modes).toEqual(DEFAULT_HASH_PARAMS.modes);
+    expect(parseHashParams('#mode=multikey').mode).toBe('multikey');
+  });
+
+  it('reads a planted error, a chunk pause, a neighbour and the held-connection probe', () => {
+    expect(parseHashParams('#command=INCR&errorAt=4&errorKind=Queueing&chunkPauseMs=2.5&neighborRate=6000&neighborCommand=get&heldConnection=1')).toMatchObject({
+      errorAt: 4, errorKind: 'queueing', chunkPauseMs: 2.5, neighborRate: 6000, neighborCommand: 'GET', heldConnection: true,
+    });
+  });
+
+  it('drops bad values of the new fields to their defaults', () => {
+    for (const bad of ['-1', '1.5', 'x', '', '1000000']) expect(parseHashParams(`#errorAt=${bad}`).errorAt).toBeNull();
+    expect(parseHashParams('#errorKind=boom').errorKind).toBe('runtime');
+    expect(parseHashParams('#chunkPauseMs=5000').chunkPauseMs).toBe(0);
+    expect(parseHashParams('#neighborRate=99999').neighborRate).toBe(0);
+    expect(parseHashParams('#neighborCommand=DEL').neighborCommand).toBe('INCR');
+    expect(parseHashParams('#heldConnection=maybe').heldConnection).toBe(false);
+  });
+
+  it('round-trips them, and leaves them out of the link when they are the defaults', () => {
+    const p = {
+      ...DEFAULT_HASH_PARAMS, mode: 'custom' as const, modes: ['pipeline', 'chunked', 'multi', 'eval'] as const, chunk: 5, chunkPauseMs: 3, errorAt: 4,
+      errorKind: 'queueing' as const, neighborRate: 100, neighborCommand: 'GET' as const, heldConnection: true,
+    };
+    const params = { ...p, modes: [...p.modes] };
+    expect(parseHashParams(formatHashParams(params))).toEqual(params);
+    expect(formatHashParams(DEFAULT_HASH_PARAMS)).not.toMatch(/modes|chunkPauseMs|errorAt|errorKind|neighbor|heldConnection/);
+    expect(formatHashParams({ ...DEFAULT_HASH_PARAMS, errorAt: 0 })).toMatch(/errorAt=0&errorKind=runtime/);
   });
 });

@@ -3,25 +3,46 @@
 // when they are not the defaults) so a presenter can send a link that opens the same form. Links made
 // before MONITOR and strace were apart say &serverTrace=1, which still means both. Parsing is tolerant:
 // any missing or bad value falls back to its default and nothing ever throws.
-import { COMMAND_NAMES, type CommandName, type RunMode } from '../../../trace/trace-format.ts';
-import { DEFAULT_REPEATS, ENGINES, MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_REPEATS, MAX_VALUE_BYTES, type Engine } from '../../../trace/run-request.ts';
+// Issue 12's fields: mode=custom&modes=multi,eval (the modes picked one by one), chunkPauseMs, errorAt
+// and errorKind (a planted error; no errorAt: none), neighborRate, neighborCommand, heldConnection.
+import { COMMAND_NAMES, NEIGHBOR_COMMANDS, RUN_MODES, type CommandName, type RunMode } from '../../../trace/trace-format.ts';
+import {
+  DEFAULT_REPEATS, ENGINES, MAX_ADDED_RTT_MS, MAX_CHUNK_PAUSE_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_NEIGHBOR_RATE, MAX_REPEATS, MAX_VALUE_BYTES,
+  type Engine,
+} from '../../../trace/run-request.ts';
 
-/** One mode, or a comparison: 'both' (sequential vs one pipeline, the original choice), 'pipeline-vs-chunked', 'all'. */
-export const MODE_CHOICES = ['sequential', 'pipeline', 'chunked', 'both', 'pipeline-vs-chunked', 'all'] as const;
+/**
+ * One mode, or a comparison: 'both' (sequential vs one pipeline, the original choice), 'pipeline-vs-chunked',
+ * 'all', or 'custom': the modes ticked one by one (HashParams.modes).
+ */
+export const MODE_CHOICES = [
+  'sequential', 'pipeline', 'chunked', 'multi', 'eval', 'evalsha', 'multikey', 'auto', 'both', 'pipeline-vs-chunked', 'all', 'custom',
+] as const;
 export type ModeChoice = (typeof MODE_CHOICES)[number];
 
-/** The runs a choice asks for, in the order they run and are shown. */
+/** The runs a choice asks for, in the order they run and are shown ('custom': none here, see chosenModes). */
 export const MODES_OF: Record<ModeChoice, readonly RunMode[]> = {
   sequential: ['sequential'],
   pipeline: ['pipeline'],
   chunked: ['chunked'],
+  multi: ['multi'],
+  eval: ['eval'],
+  evalsha: ['evalsha'],
+  multikey: ['multikey'],
+  auto: ['auto'],
   both: ['sequential', 'pipeline'],
   'pipeline-vs-chunked': ['pipeline', 'chunked'],
   all: ['sequential', 'pipeline', 'chunked'],
+  custom: [],
 };
 
+/** The modes a choice runs: the fixed list, or for 'custom' the ticked ones in RUN_MODES order. */
+export function chosenModes(mode: ModeChoice, custom: readonly RunMode[]): RunMode[] {
+  return mode === 'custom' ? RUN_MODES.filter((m) => custom.includes(m)) : [...MODES_OF[mode]];
+}
+
 /** Whether a choice includes a chunked run, which needs a chunk size. */
-export const hasChunks = (mode: ModeChoice): boolean => MODES_OF[mode].includes('chunked');
+export const hasChunks = (mode: ModeChoice, custom: readonly RunMode[] = []): boolean => chosenModes(mode, custom).includes('chunked');
 export const SCALE_CHOICES = ['shared', 'own'] as const;
 export type ScaleChoice = (typeof SCALE_CHOICES)[number];
 
@@ -44,12 +65,32 @@ export interface HashParams {
   /** Runs of each mode, interleaved (runs of a second or more run once). */
   repeats: number;
   engine: Engine;
+  /** mode=custom: the modes ticked, in RUN_MODES order, each once. */
+  modes: RunMode[];
+  /** Chunked runs: ms between one pipeline's replies and the next pipeline. */
+  chunkPauseMs: number;
+  /** A planted failing INCR at this operation (from 0), or null for none; and its kind. */
+  errorAt: number | null;
+  errorKind: 'runtime' | 'queueing';
+  /** A neighbour client's rate per second (0: none) and command; the held-connection probe. */
+  neighborRate: number;
+  neighborCommand: (typeof NEIGHBOR_COMMANDS)[number];
+  heldConnection: boolean;
 }
 
 export const DEFAULT_HASH_PARAMS: HashParams = {
   command: 'INCR', n: 10, valueBytes: 16, mode: 'both', chunk: 10_000, scale: 'shared', rttMs: 0, jitterMs: 0, monitor: false, strace: false, cold: false,
-  repeats: DEFAULT_REPEATS, engine: 'ioredis',
+  repeats: DEFAULT_REPEATS, engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: 0, errorAt: null, errorKind: 'runtime', neighborRate: 0,
+  neighborCommand: 'INCR', heldConnection: false,
 };
+
+/** A comma list of modes: unknown names and repeats dropped, RUN_MODES order; nothing left: the fallback. */
+function modeList(value: string | null, fallback: RunMode[]): RunMode[] {
+  if (value === null) return [...fallback];
+  const named = new Set(value.split(',').map((m) => m.trim().toLowerCase()));
+  const modes = RUN_MODES.filter((m) => named.has(m));
+  return modes.length > 0 ? modes : [...fallback];
+}
 
 function oneOf<T extends string>(choices: readonly T[], value: string | null, fallback: T): T {
   if (value === null) return fallback;
@@ -77,6 +118,11 @@ function wholeNumber(value: string | null, min: number, max: number, fallback: n
   return Number.isSafeInteger(n) && n >= min && n <= max ? n : fallback;
 }
 
+function wholeNumberOrNull(value: string | null, max: number): number | null {
+  const n = wholeNumber(value, 0, max, -1);
+  return n < 0 ? null : n;
+}
+
 export function parseHashParams(hash: string): HashParams {
   let params: URLSearchParams;
   try {
@@ -100,13 +146,21 @@ export function parseHashParams(hash: string): HashParams {
     cold: flag(params.get('cold'), d.cold),
     repeats: wholeNumber(params.get('repeats'), 1, MAX_REPEATS, d.repeats),
     engine: oneOf(ENGINES, params.get('engine'), d.engine),
+    modes: modeList(params.get('modes'), d.modes),
+    chunkPauseMs: decimal(params.get('chunkPauseMs'), MAX_CHUNK_PAUSE_MS, d.chunkPauseMs),
+    errorAt: params.get('errorAt') === null ? d.errorAt : wholeNumberOrNull(params.get('errorAt'), MAX_COMMANDS - 1),
+    errorKind: oneOf(['runtime', 'queueing'] as const, params.get('errorKind'), d.errorKind),
+    neighborRate: decimal(params.get('neighborRate'), MAX_NEIGHBOR_RATE, d.neighborRate),
+    neighborCommand: oneOf(NEIGHBOR_COMMANDS, params.get('neighborCommand'), d.neighborCommand),
+    heldConnection: flag(params.get('heldConnection'), d.heldConnection),
   };
 }
 
 export function formatHashParams(p: HashParams): string {
   const params = new URLSearchParams({ command: p.command, n: String(p.n), valueBytes: String(p.valueBytes), mode: p.mode });
   // The chunk size only when it matters or was changed, delay only when there is some: the usual link stays short.
-  if (hasChunks(p.mode) || p.chunk !== DEFAULT_HASH_PARAMS.chunk) params.set('chunk', String(p.chunk));
+  if (p.mode === 'custom') params.set('modes', p.modes.join(','));
+  if (hasChunks(p.mode, p.modes) || p.chunk !== DEFAULT_HASH_PARAMS.chunk) params.set('chunk', String(p.chunk));
   params.set('scale', p.scale);
   if (p.rttMs > 0) params.set('rttMs', String(p.rttMs));
   if (p.jitterMs > 0) params.set('jitterMs', String(p.jitterMs));
@@ -115,5 +169,15 @@ export function formatHashParams(p: HashParams): string {
   if (p.cold) params.set('cold', '1');
   if (p.repeats !== DEFAULT_HASH_PARAMS.repeats) params.set('repeats', String(p.repeats));
   if (p.engine !== DEFAULT_HASH_PARAMS.engine) params.set('engine', p.engine);
+  if (p.chunkPauseMs > 0) params.set('chunkPauseMs', String(p.chunkPauseMs));
+  if (p.errorAt !== null) {
+    params.set('errorAt', String(p.errorAt));
+    params.set('errorKind', p.errorKind);
+  }
+  if (p.neighborRate > 0) {
+    params.set('neighborRate', String(p.neighborRate));
+    params.set('neighborCommand', p.neighborCommand);
+  }
+  if (p.heldConnection) params.set('heldConnection', '1');
   return `#${params.toString()}`;
 }

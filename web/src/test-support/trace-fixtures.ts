@@ -4,7 +4,7 @@
 import { escapeBytes } from '../../../trace/escape-bytes.ts';
 import { TraceBuilder, type ServerCounts, type TraceHeader } from '../../../trace/trace-builder.ts';
 import {
-  HEAD_BYTES, MEMORY_CLIENT_SOURCE, MEMORY_SERVER_SOURCE, type CommandName, type Memory, type RunMode, type ServerTrace, type Syscall,
+  HEAD_BYTES, KEYS_AFTER_SOURCE, MEMORY_CLIENT_SOURCE, MEMORY_SERVER_SOURCE, type CommandName, type Memory, type RunMode, type ServerTrace, type Syscall,
   type TraceDocument,
 } from '../../../trace/trace-format.ts';
 
@@ -186,4 +186,74 @@ export function serverTracedPipeline(n: number): TraceDocument {
     },
   };
   return b.finish(SERVER(1, 1), { serverSide: { trace, serverUs: Array.from({ length: n }, (_, i) => 300 + i) } });
+}
+
+/** Issue 12's fixtures: options of a run with a planted error, a transaction or MONITOR. */
+export interface ModeTraceOptions {
+  /** A planted failing INCR at this operation, and its kind. */
+  errorAt?: number;
+  errorKind?: 'runtime' | 'queueing';
+  /** MONITOR on: executions at 300 + i µs, and these other clients' commands (atUs, source). */
+  monitor?: boolean;
+  others?: { atUs: number; source: string; command: string }[];
+  /** Keys read back after the run (value per operation), or none. */
+  keysAfter?: boolean;
+}
+
+const RUNTIME_ERROR = 'ERR value is not an integer or out of range';
+const QUEUEING_ERROR = "ERR wrong number of arguments for 'incr' command";
+
+/**
+ * ops INCRs on a key each (pipescope:<id>:key:{i}) in one write, as `mode` puts them on the wire (pipeline,
+ * multi, eval, evalsha), replies in one read at 500 µs: QUEUED inside MULTI, EXEC's array preview, the
+ * planted error where Redis gives it (a runtime error inside MULTI is inside EXEC's array; a queueing one
+ * is the command's own reply and EXEC then says EXECABORT).
+ */
+export function modeTrace(mode: 'pipeline' | 'multi' | 'eval' | 'evalsha', ops: number, o: ModeTraceOptions = {}): TraceDocument {
+  const id = `test-${mode}-${ops}${o.errorAt === undefined ? '' : `-err${o.errorAt}-${o.errorKind ?? 'runtime'}`}`;
+  const h = header(mode, ops, 'INCR', id);
+  const n = mode === 'multi' ? ops + 2 : mode === 'eval' ? 1 : ops;
+  const injectedError = o.errorAt === undefined ? null : { operation: o.errorAt, kind: o.errorKind ?? 'runtime' };
+  const run = {
+    ...h.run, n, keyPattern: `pipescope:${id}:key:{i}`, injectedError,
+    probes: { ...h.run.probes, monitor: o.monitor ?? false },
+  };
+  const b = new TraceBuilder({ ...h, run });
+  b.addWrite({ atUs: 10, bytes: n * 40, commands: n });
+  b.addRead({ atUs: 500, bytes: n * 8, replies: n });
+  const failsAt = (op: number) => o.errorAt === op;
+  const queueing = o.errorKind === 'queueing';
+  const values = Array.from({ length: ops }, (_, op) => (failsAt(op) ? RUNTIME_ERROR : '1'));
+  if (mode === 'multi') {
+    b.addOutcome({ reply: 'OK' });
+    for (let op = 0; op < ops; op++) b.addOutcome(failsAt(op) && queueing ? { error: QUEUEING_ERROR } : { reply: 'QUEUED' });
+    const preview = `[${values.map((v) => (v === '1' ? 1 : v)).join(', ')}]`.slice(0, 64);
+    b.addOutcome(o.errorAt !== undefined && queueing ? { error: 'EXECABORT Transaction discarded because of previous errors.' } : { reply: preview });
+  } else if (mode === 'eval') {
+    b.addOutcome(o.errorAt === undefined ? { reply: ops } : { error: `${RUNTIME_ERROR} script: 1` });
+  } else {
+    for (let op = 0; op < ops; op++) b.addOutcome(failsAt(op) ? { error: queueing ? QUEUEING_ERROR : RUNTIME_ERROR } : { reply: 1 });
+  }
+  const aborted = mode === 'multi' && o.errorAt !== undefined && queueing;
+  const keysAfter = o.keysAfter
+    ? {
+        source: KEYS_AFTER_SOURCE,
+        keys: Array.from({ length: ops }, (_, op) => ({
+          key: `pipescope:${id}:key:${op}`,
+          // Runtime: the planted key holds its text; queueing: that INCR never ran, its key does not exist.
+          value: aborted ? (failsAt(op) && !queueing ? 'not-a-number' : null) : failsAt(op) ? (queueing ? null : 'not-a-number') : '1',
+        })),
+        truncated: false,
+      } as const
+    : null;
+  const step = Math.min(25, 280 / n);
+  // Never executed (no MONITOR line): a command refused while queueing, and in an aborted transaction every queued one.
+  const neverRan = (i: number) => {
+    const op = mode === 'multi' ? i - 1 : i;
+    if (mode === 'multi' && (i === 0 || i === n - 1)) return false;
+    return queueing && o.errorAt !== undefined && (aborted || op === o.errorAt);
+  };
+  const serverUs = o.monitor ? Array.from({ length: n }, (_, i) => (neverRan(i) ? null : 200 + i * step)) : null;
+  const serverSide = serverUs ? { trace: { clock: CLOCK, others: o.others ?? [], syscalls: null }, serverUs } : undefined;
+  return b.finish(SERVER(1, 1), { keysAfter, ...(serverSide ? { serverSide } : {}) });
 }

@@ -28,7 +28,9 @@ import { ViewTabsView } from './view-tabs-view.tsx';
 function formOf(p: HashParams): RunFormState {
   return {
     command: p.command, n: String(p.n), valueBytes: String(p.valueBytes), mode: p.mode, chunk: String(p.chunk), rttMs: String(p.rttMs), jitterMs: String(p.jitterMs),
-    monitor: p.monitor, strace: p.strace, cold: p.cold, repeats: String(p.repeats), engine: p.engine,
+    monitor: p.monitor, strace: p.strace, cold: p.cold, repeats: String(p.repeats), engine: p.engine, modes: p.modes, chunkPauseMs: String(p.chunkPauseMs),
+    plantError: p.errorAt !== null, errorAt: String(p.errorAt ?? 0), errorKind: p.errorKind, neighborRate: String(p.neighborRate), neighborCommand: p.neighborCommand,
+    heldConnection: p.heldConnection,
   };
 }
 
@@ -72,9 +74,11 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
     if (view !== 'run') return; // the sweep view writes its own
     const current = parseHashParams(window.location.hash);
     const typed = parseHashParams(
-      `#n=${encodeURIComponent(form.n)}&valueBytes=${encodeURIComponent(form.valueBytes)}&rttMs=${encodeURIComponent(form.rttMs)}&jitterMs=${encodeURIComponent(form.jitterMs)}&chunk=${encodeURIComponent(form.chunk)}&repeats=${encodeURIComponent(form.repeats)}`,
+      `#n=${encodeURIComponent(form.n)}&valueBytes=${encodeURIComponent(form.valueBytes)}&rttMs=${encodeURIComponent(form.rttMs)}&jitterMs=${encodeURIComponent(form.jitterMs)}&chunk=${encodeURIComponent(form.chunk)}&repeats=${encodeURIComponent(form.repeats)}&chunkPauseMs=${encodeURIComponent(form.chunkPauseMs)}&neighborRate=${encodeURIComponent(form.neighborRate)}&errorAt=${encodeURIComponent(form.errorAt)}`,
     );
-    const good = (key: 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'chunk' | 'repeats') => (typed[key] === Number(form[key]) ? typed[key] : current[key]);
+    type Typed = 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'chunk' | 'repeats' | 'chunkPauseMs' | 'neighborRate';
+    const good = (key: Typed) => (typed[key] === Number(form[key]) ? typed[key] : current[key]);
+    const errorAt = typed.errorAt !== null && typed.errorAt === Number(form.errorAt) ? typed.errorAt : (current.errorAt ?? 0);
     const hash = formatHashParams({
       command: form.command,
       mode: form.mode,
@@ -89,6 +93,13 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
       cold: form.cold,
       repeats: good('repeats'),
       engine: form.engine,
+      modes: form.modes.length > 0 ? form.modes : current.modes,
+      chunkPauseMs: good('chunkPauseMs'),
+      errorAt: form.plantError ? errorAt : null,
+      errorKind: form.errorKind,
+      neighborRate: good('neighborRate'),
+      neighborCommand: form.neighborCommand,
+      heldConnection: form.heldConnection,
     });
     if (hash !== window.location.hash) history.replaceState(null, '', `${window.location.pathname}${window.location.search}${hash}`);
   }, [form, scale, view]);

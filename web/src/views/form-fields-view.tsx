@@ -44,27 +44,45 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
   ) : null;
 }
 
+const COMMAND_NOTES: Partial<Record<CommandName, string>> = {
+  'GET-COMPUTE-SET': 'Read a key, compute from its value, write the result back: the SET needs the GET’s reply, so a pipeline cannot batch it',
+};
+
 export function CommandField({ id, testId, value, onChange }: { id: string; testId: string; value: CommandName; onChange: (command: CommandName) => void }) {
   return (
     <div className="field">
       <label htmlFor={id}>Command</label>
       <select id={id} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value as CommandName)}>
         {COMMAND_NAMES.map((c) => (
-          <option key={c} value={c}>
+          <option key={c} value={c} title={COMMAND_NOTES[c]}>
             {c}
           </option>
         ))}
       </select>
+      {COMMAND_NOTES[value] && (
+        <span className="field-note below command-note" data-testid="command-note">
+          read, compute, write back
+        </span>
+      )}
     </div>
   );
 }
 
 const ENGINE_LABELS: Record<Engine, string> = { ioredis: 'ioredis', raw: 'raw socket', 'node-redis': 'node-redis' };
 
+const ENGINE_HINTS: Partial<Record<Engine, string>> = {
+  'node-redis': 'pipelines same-tick commands by itself',
+  raw: 'pre-encoded bytes; PING goes inline',
+};
+
 export function EngineField({ id, testId, value, onChange }: { id: string; testId: string; value: Engine; onChange: (engine: Engine) => void }) {
+  const hint = ENGINE_HINTS[value];
   return (
     <div className="field">
-      <label htmlFor={id} title="Who writes the commands: ioredis, or a plain socket with pre-encoded commands (PING goes inline, as PING\r\n)">
+      <label
+        htmlFor={id}
+        title="Who writes the commands: ioredis, node-redis (which pipelines commands issued in the same tick by itself), or a plain socket with pre-encoded commands (PING goes inline, as PING\r\n)"
+      >
         Client
       </label>
       <select id={id} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value as Engine)}>
@@ -74,6 +92,11 @@ export function EngineField({ id, testId, value, onChange }: { id: string; testI
           </option>
         ))}
       </select>
+      {hint && (
+        <span className="field-note below engine-hint" data-testid="engine-hint">
+          {hint}
+        </span>
+      )}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { runGroups, shownRepeat } from '../model/run-groups.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import type { WireRef } from '../model/wire-rows.ts';
 import type { ScaleChoice } from '../state/url-hash-params.ts';
+import { CompareTableView } from './compare-table-view.tsx';
 import { PerCommandChartView } from './per-command-chart-view.tsx';
 import { RunPanelView } from './run-panel-view.tsx';
 import { WireView } from './wire-view.tsx';
@@ -85,6 +86,11 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
         <span className="legend" aria-label="Legend">
           <span className="key request">request →</span>
           <span className="key reply">← reply</span>
+          {traces.some((d) => d.commands.some((c) => 'error' in c)) && (
+            <span className="key error-reply" data-testid="legend-error" title="An error reply, marked where it arrived; hover it for Redis's error text">
+              ✕ error reply
+            </span>
+          )}
           {traces.some((d) => d.serverTrace !== null) && (
             <>
               <span className="key execution" title="When Redis executed the command (MONITOR), ± the clock uncertainty band">
@@ -104,6 +110,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
           Export {traces.length > 1 ? `${traces.length} traces` : 'trace'}
         </button>
       </div>
+      <CompareTableView groups={groups} shown={shown} />
       {/* A chunked run's title ("… in pipelines of 10,000") may take two lines: every header then does, so side-by-side diagrams stay level. */}
       <div className={`panels panels-${Math.min(groups.length, 2)}${shown.some((d) => d.run.mode === 'chunked') ? ' panels-chunked' : ''}`}>
         {groups.map((group, i) => (

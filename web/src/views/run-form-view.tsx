@@ -2,9 +2,13 @@
 // (when a chunked run is asked for), added delay, client engine, repeats, a cold connection, the two
 // Redis-side probes (MONITOR and strace, each with its cost), Run / Cancel. Validated with the shared
 // RunSpecSchema as the user types, messages shown next to the field they concern.
+// Issue 12: the modes beyond plain pipelines (each with what it puts on the wire; those the spec would
+// refuse for this command or engine disabled, with the reason), a custom pick of modes to compare, the
+// chunk pause, a planted error (plant-error-view.tsx) and the neighbour fields (neighbor-fields-view.tsx).
 import { useId } from 'react';
 import {
   MAX_ADDED_RTT_MS,
+  MAX_CHUNK_PAUSE_MS,
   MAX_COMMANDS,
   MAX_JITTER_MS,
   MAX_REPEATS,
@@ -13,10 +17,13 @@ import {
   commandTakesValue,
   type RunSpec,
 } from '../../../trace/run-request.ts';
-import { chunkNote } from '../format/run-label.ts';
+import { RUN_MODES, type RunMode } from '../../../trace/trace-format.ts';
+import { chunkNote, modeBadge, modeWireLine } from '../format/run-label.ts';
 import { formatCount } from '../format/number-format.ts';
-import { validateRunForm, type RunFormState } from '../state/run-form-state.ts';
-import { MODE_CHOICES, hasChunks, type ModeChoice } from '../state/url-hash-params.ts';
+import { formModes, modeRefusal, validateRunForm, type RunFormState } from '../state/run-form-state.ts';
+import { MODES_OF, MODE_CHOICES, hasChunks, type ModeChoice } from '../state/url-hash-params.ts';
+import { NeighborFieldsView } from './neighbor-fields-view.tsx';
+import { PlantErrorView } from './plant-error-view.tsx';
 import { RTT_STOPS_MS, rttAtStop, stopIndexFor } from '../state/rtt-slider-stops.ts';
 import { CommandField, EngineField, FieldError, NumberInput } from './form-fields-view.tsx';
 
@@ -41,15 +48,57 @@ function modeChoiceLabel(mode: ModeChoice, form: RunFormState): string {
     both: 'Sequential vs one pipeline',
     'pipeline-vs-chunked': `One pipeline vs chunks of ${c}`,
     all: `All three: sequential, one pipeline, chunks of ${c}`,
+    multi: 'MULTI/EXEC transaction',
+    eval: 'One EVAL script',
+    evalsha: 'EVALSHA calls, pipelined',
+    multikey: 'One multi-key command (MSET/MGET)',
+    auto: 'Auto-pipelined by the client',
+    custom: 'Pick the modes to compare…',
   };
   return labels[mode];
 }
 
 /** The choices of the mode menu, grouped: one mode, or a comparison. */
 const MODE_GROUPS: { label: string; modes: readonly ModeChoice[] }[] = [
-  { label: 'One mode', modes: MODE_CHOICES.filter((m) => m === 'sequential' || m === 'pipeline' || m === 'chunked') },
-  { label: 'Compare', modes: MODE_CHOICES.filter((m) => m === 'both' || m === 'pipeline-vs-chunked' || m === 'all') },
+  { label: 'One mode', modes: MODE_CHOICES.filter((m) => MODES_OF[m].length === 1) },
+  { label: 'Compare', modes: MODE_CHOICES.filter((m) => MODES_OF[m].length !== 1) },
 ];
+
+/** Why a menu choice cannot run with this command and engine: the first of its modes the spec refuses. */
+function choiceRefusal(mode: ModeChoice, form: RunFormState): string | null {
+  for (const m of MODES_OF[mode]) {
+    const why = modeRefusal(m, form.command, form.engine);
+    if (why) return why;
+  }
+  return null;
+}
+
+/** The custom pick: every mode with what it puts on the wire, those refused here disabled with the reason. */
+function ModePicker({ form, onChange }: { form: RunFormState; onChange: (modes: RunMode[]) => void }) {
+  return (
+    <fieldset className="field checks mode-picker" data-testid="mode-picker">
+      <legend>Modes to compare (two to six fit side by side)</legend>
+      {RUN_MODES.map((m) => {
+        const why = modeRefusal(m, form.command, form.engine);
+        const checked = form.modes.includes(m);
+        return (
+          <label key={m} className={why ? (checked ? 'check refused' : 'check disabled') : 'check'} title={why ?? undefined}>
+            <input
+              type="checkbox"
+              data-testid={`mode-${m}`}
+              // A refused mode already ticked (from a link) stays tickable off, its reason shown; the form's error says the same.
+              checked={checked}
+              disabled={why !== null && !checked}
+              onChange={(e) => onChange(e.target.checked ? [...form.modes, m] : form.modes.filter((x) => x !== m))}
+            />
+            <span className="mode-name">{modeBadge(m)}</span>
+            <span className="check-note">{why ? `— ${why}` : `— ${modeWireLine(m)}`}</span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
 
 export function RunFormView({ form, onChange, onRun, onCancel, running, cancelling, blockedReason }: Props) {
   const id = useId();
@@ -84,16 +133,33 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
         <select id={`${id}-mode`} data-testid="mode" value={form.mode} onChange={(e) => set({ mode: e.target.value as ModeChoice })}>
           {MODE_GROUPS.map(({ label, modes }) => (
             <optgroup key={label} label={label}>
-              {modes.map((m) => (
-                <option key={m} value={m}>
-                  {modeChoiceLabel(m, form)}
-                </option>
-              ))}
+              {modes.map((m) => {
+                const why = choiceRefusal(m, form);
+                return (
+                  <option key={m} value={m} disabled={why !== null && m !== form.mode} title={why ?? undefined}>
+                    {modeChoiceLabel(m, form)}
+                    {why ? ' (unavailable)' : ''}
+                  </option>
+                );
+              })}
             </optgroup>
           ))}
         </select>
+        {form.mode !== 'custom' && (
+          <ul className="mode-lines" data-testid="mode-lines">
+            {formModes(form).map((m) => {
+              const why = modeRefusal(m, form.command, form.engine);
+              return (
+                <li key={m} className={why ? 'refused' : undefined}>
+                  <b>{modeBadge(m)}</b>: {why ? `unavailable — ${why}` : modeWireLine(m)}
+                </li>
+              );
+            })}
+          </ul>
+        )}
       </div>
-      {hasChunks(form.mode) && (
+      {form.mode === 'custom' && <ModePicker form={form} onChange={(modes) => set({ modes })} />}
+      {hasChunks(form.mode, form.modes) && (
         <div className="field">
           <label htmlFor={`${id}-chunk`} title="Commands per pipeline: each pipeline's replies are awaited before the next is written">
             Pipelines of C
@@ -105,6 +171,15 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
               {chunkNote(Number(form.n), Number(form.chunk))}
             </span>
           )}
+        </div>
+      )}
+      {hasChunks(form.mode, form.modes) && (
+        <div className="field">
+          <label htmlFor={`${id}-pause`} title="The client sleeps this long between one pipeline's last reply and the next pipeline (the Tencent article's small batches with a short sleep)">
+            Pause between chunks (ms)
+          </label>
+          <NumberInput id={`${id}-pause`} testId="chunk-pause" className="narrow" value={form.chunkPauseMs} min={0} max={MAX_CHUNK_PAUSE_MS} error={errors.chunkPauseMs} onChange={(chunkPauseMs) => set({ chunkPauseMs })} />
+          <FieldError id={`${id}-pause`} error={errors.chunkPauseMs} />
         </div>
       )}
       <div className="field">
@@ -136,6 +211,7 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
         <FieldError id={`${id}-jitter`} error={errors.jitterMs} />
       </div>
       <EngineField id={`${id}-engine`} testId="engine" value={form.engine} onChange={(engine) => set({ engine })} />
+      {form.command === 'INCR' && <PlantErrorView form={form} errors={errors} onChange={set} />}
       <div className="field">
         <label htmlFor={`${id}-repeats`} title="Each mode runs this many times, interleaved (sequential, pipeline, sequential, …); every figure is then median [min–max]">
           Repeats
@@ -162,6 +238,7 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
           strace <span className="check-note">(read()/write() calls; slows Redis several-fold)</span>
         </label>
       </fieldset>
+      <NeighborFieldsView form={form} errors={errors} onChange={set} />
       <div className="field actions">
         {running ? (
           <button type="button" className="button danger" data-testid="cancel" onClick={onCancel} disabled={cancelling}>
@@ -180,7 +257,9 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
         )}
       </div>
       {(errors.form || errors.modes || errors.command || errors.engine || errors.monitor || errors.strace || errors.cold) && (
-        <p className="field-error form-error">{errors.form ?? errors.modes ?? errors.command ?? errors.engine ?? errors.monitor ?? errors.strace ?? errors.cold}</p>
+        <p className="field-error form-error" data-testid="form-error">
+          {errors.form ?? errors.modes ?? errors.command ?? errors.engine ?? errors.monitor ?? errors.strace ?? errors.cold}
+        </p>
       )}
     </form>
   );

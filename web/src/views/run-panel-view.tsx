@@ -23,6 +23,7 @@ import { NeighborView } from './neighbor-view.tsx';
 import { PhaseBarView } from './phase-bar-view.tsx';
 import { RepeatPickerView } from './repeat-picker-view.tsx';
 import { RunSummaryView } from './run-summary-view.tsx';
+import { ErrorRepliesView, KeysAfterView, RunVerdictView } from './run-verdict-view.tsx';
 import { SequenceDiagramView } from './sequence-diagram-view.tsx';
 
 interface Props {
@@ -80,6 +81,7 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
           {probesText(doc)}
         </span>
       </p>
+      <RunVerdictView doc={doc} />
       <SequenceDiagramView
         doc={doc}
         domainEndUs={domainEndUs}
@@ -91,6 +93,8 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
         onWireClick={onWireClick ? (ref) => onWireClick(doc, ref) : undefined}
       />
       <PhaseBarView doc={doc} scaleEndUs={phaseEndUs} />
+      <ErrorRepliesView doc={doc} />
+      <KeysAfterView doc={doc} />
       <p className="explanation">{explanation}</p>
       {order && (
         <p className="explanation server-order" data-testid="server-order">

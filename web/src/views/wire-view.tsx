@@ -8,6 +8,7 @@ import { formatBytes, formatCount, formatUs, plural } from '../format/number-for
 import { probesOf } from '../format/probes-text.ts';
 import { modeLabel, workloadTitle } from '../format/run-label.ts';
 import { carriedText } from '../format/wire-text.ts';
+import { wireDiffers, wireName } from '../format/command-text.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import { wireHeadsRecorded, wireKey, wirePosition, wireRowCount, wireRows, type WireKind, type WireRef, type WireRow } from '../model/wire-rows.ts';
 
@@ -43,6 +44,7 @@ export function WireView({ traces, runId, onRunChange, selected, scrollToSelecte
   const listRef = useRef<HTMLOListElement>(null);
   const selectedKey = selected ? wireKey(selected) : null;
   const idPrefix = `wire-${doc.run.id}`;
+  const nameAt = wireDiffers(doc.run) ? (index: number) => wireName(doc.run, index) : undefined;
 
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -118,7 +120,7 @@ export function WireView({ traces, runId, onRunChange, selected, scrollToSelecte
         onKeyDown={onKeyDown}
       >
         {rows.map((row) => (
-          <WireRowView key={row.key} row={row} id={`${idPrefix}-${row.key}`} selected={row.key === selectedKey} onSelect={onSelect} />
+          <WireRowView key={row.key} row={row} id={`${idPrefix}-${row.key}`} selected={row.key === selectedKey} onSelect={onSelect} nameAt={nameAt} />
         ))}
       </ol>
       {shown < total && (
@@ -133,7 +135,16 @@ export function WireView({ traces, runId, onRunChange, selected, scrollToSelecte
   );
 }
 
-function WireRowView({ row, id, selected, onSelect }: { row: WireRow; id: string; selected: boolean; onSelect: (ref: WireRef) => void }) {
+interface RowProps {
+  row: WireRow;
+  id: string;
+  selected: boolean;
+  onSelect: (ref: WireRef) => void;
+  /** Runs whose wire differs from their workload: the wire command at an index (MULTI, INCR, EXEC…). */
+  nameAt: ((index: number) => string) | undefined;
+}
+
+function WireRowView({ row, id, selected, onSelect, nameAt }: RowProps) {
   const kind = KIND_TEXT[row.kind];
   const who = row.call ? `Redis ${row.call}()` : kind.who;
   return (
@@ -165,7 +176,7 @@ function WireRowView({ row, id, selected, onSelect }: { row: WireRow; id: string
           </>
         )}
       </span>
-      <span className="wire-carried">{carriedText(row.carried) || '—'}</span>
+      <span className="wire-carried">{carriedText(row.carried, nameAt) || '—'}</span>
     </li>
   );
 }

@@ -1,0 +1,77 @@
+// The compare table's rows (issue 12): for two to six runs of one workload side by side — whatever
+// their modes — each run's time, ops/s, client writes, TCP data segments, Redis reads, round trips and
+// where its time went (trace/run-phases.ts). Over repeats every figure is the median; the phases are the
+// shown repeat's. Each column says who measured it. Pure, unit-tested.
+import { spreadOver } from '../../../trace/repeat-stats.ts';
+import { runPhases, type Phase } from '../../../trace/run-phases.ts';
+import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { RunGroup } from '../model/run-groups.ts';
+import { roundTripsWaited } from '../model/round-trips.ts';
+import { modeLabel, runTitle } from './run-label.ts';
+
+export interface CompareRow {
+  key: string;
+  /** "MULTI/EXEC transaction"-like label of the mode, and the workload title. */
+  mode: string;
+  title: string;
+  repeats: number;
+  durationUs: number;
+  opsPerSec: number;
+  clientWrites: number;
+  /** null when the run has no kernel figures (ss off or unavailable). */
+  tcpSegmentsOut: number | null;
+  redisReads: number;
+  roundTrips: number;
+  /** The shown repeat's phases, and its t0 → call returned. */
+  phases: Phase[];
+  doneUs: number;
+  fastest: boolean;
+}
+
+export const COMPARE_SOURCES = {
+  durationUs: 'client socket',
+  opsPerSec: 'client socket, operations ÷ time',
+  clientWrites: 'client socket',
+  tcpSegmentsOut: 'kernel (ss)',
+  redisReads: 'Redis INFO',
+  roundTrips: 'client socket',
+  phases: 'client socket + Redis INFO',
+} as const;
+
+function dataSegmentsOut(doc: TraceDocument): number | null {
+  const k = doc.kernelTcp;
+  return k && !('unavailable' in k) ? k.dataSegmentsOut : null;
+}
+
+/** One row per group, in the groups' order; `shown` is the repeat each panel shows. */
+export function compareRows(groups: readonly RunGroup[], shown: readonly TraceDocument[]): CompareRow[] {
+  const rows = groups.map((g, i) => {
+    const doc = shown[i] ?? g.median;
+    const median = (f: (d: TraceDocument) => number) => spreadOver(g.repeats, f).median;
+    const segments = g.repeats.every((d) => dataSegmentsOut(d) !== null) ? median((d) => dataSegmentsOut(d)!) : null;
+    return {
+      key: g.key,
+      mode: modeLabel(doc.run.mode, doc.run.chunk),
+      title: runTitle(doc.run),
+      repeats: g.repeats.length,
+      durationUs: median((d) => d.totals.durationUs),
+      opsPerSec: median((d) => d.totals.opsPerSec),
+      clientWrites: median((d) => d.counts.client.writes),
+      tcpSegmentsOut: segments,
+      redisReads: median((d) => d.counts.server.reads),
+      roundTrips: median(roundTripsWaited),
+      phases: runPhases(doc),
+      doneUs: doc.totals.doneUs,
+      fastest: false,
+    };
+  });
+  const best = Math.min(...rows.map((r) => r.durationUs));
+  if (rows.length > 1) for (const r of rows) r.fastest = r.durationUs === best;
+  return rows;
+}
+
+/** Whether the runs did the same work (command, operations, value size): else the table says so. */
+export function sameWorkload(docs: readonly TraceDocument[]): boolean {
+  const key = (d: TraceDocument) => `${d.run.command}|${d.run.operations}|${d.run.valueBytes}`;
+  return docs.every((d) => key(d) === key(docs[0]!));
+}

@@ -1,0 +1,49 @@
+// "Plant an error" in the run form (INCR runs only): operation K fails, at runtime (its key holds text,
+// so INCR fails when Redis runs it) or while queueing (the command goes without its key, so Redis refuses
+// it before running anything). Each kind says in a line what it shows. The schema's refusals (K ≥ N, a
+// queueing error inside one EVAL) appear next to the field, as the server would word them.
+import { useId } from 'react';
+import { MAX_COMMANDS } from '../../../trace/run-request.ts';
+import type { FormErrors, RunFormState } from '../state/run-form-state.ts';
+import { FieldError, NumberInput } from './form-fields-view.tsx';
+
+interface Props {
+  form: RunFormState;
+  errors: FormErrors;
+  onChange: (patch: Partial<RunFormState>) => void;
+}
+
+const KINDS = [
+  { kind: 'runtime', label: 'at runtime', note: 'its key holds text, so INCR fails when Redis runs it; the others still run (inside MULTI too)' },
+  { kind: 'queueing', label: 'while queueing', note: 'sent without its key, so Redis refuses it before running it; inside MULTI, EXEC then aborts them all' },
+] as const;
+
+export function PlantErrorView({ form, errors, onChange }: Props) {
+  const id = useId();
+  return (
+    <fieldset className="field checks plant-error" data-testid="plant-error">
+      <legend title="Does an error inside a pipeline or a transaction undo the commands around it? Plant one and read the keys afterwards.">Errors</legend>
+      <label className="check">
+        <input type="checkbox" data-testid="plant-error-on" checked={form.plantError} onChange={(e) => onChange({ plantError: e.target.checked })} />
+        Plant an error
+      </label>
+      {form.plantError && (
+        <>
+          <span className="inline-field">
+            <label htmlFor={`${id}-at`}>at operation</label>
+            <NumberInput id={`${id}-at`} testId="error-at" className="tiny" value={form.errorAt} min={0} max={MAX_COMMANDS - 1} whole error={errors.errorAt} onChange={(errorAt) => onChange({ errorAt })} />
+            <span className="check-note">(from 0)</span>
+          </span>
+          <FieldError id={`${id}-at`} error={errors.errorAt} />
+          {KINDS.map(({ kind, label, note }) => (
+            <label key={kind} className="check" title={note}>
+              <input type="radio" name={`${id}-kind`} data-testid={`error-kind-${kind}`} checked={form.errorKind === kind} onChange={() => onChange({ errorKind: kind })} />
+              {label} <span className="check-note kind-note">— {note}</span>
+            </label>
+          ))}
+          <FieldError id={`${id}-kind`} error={errors.errorKind} />
+        </>
+      )}
+    </fieldset>
+  );
+}
