@@ -180,7 +180,7 @@ describe('on the driver, measured by a SocketProbe', () => {
     const plan: WirePlan = { total: runtime.length + queueing.length, batches: () => [runtime, queueing], setup: [] };
     const seen = await probed((record) => driver.batches(plan, record, () => false));
     expect(values(seen.outcomes)).toEqual([
-      'OK', 'QUEUED', 'QUEUED', '["OK","ERR value is not an integer or out of range"]',
+      'OK', 'QUEUED', 'QUEUED', '["OK",{"error":"ERR value is not an integer or out of range"}]',
       'OK', 'QUEUED', "error: ERR wrong number of arguments for 'incr' command",
       'error: EXECABORT Transaction discarded because of previous errors.',
     ]);
