@@ -91,10 +91,14 @@ export async function renderBench(browser: Browser, appUrl: string, trace: { tex
 
 /** Zooms in step by step at the middle of the diagram, drags it down, zooms out; one frame per step. */
 async function panAndZoom(page: Page, n: number, steps: number): Promise<FrameCost[]> {
-  const box = await page.locator(`[data-testid=run-panel][data-n="${n}"] .diagram-svg`).boundingBox();
+  const diagram = page.locator(`[data-testid=run-panel][data-n="${n}"] .diagram-svg`);
+  // The verdict lines above a diagram can push it below the fold: input must land on its visible part.
+  await diagram.scrollIntoViewIfNeeded();
+  const box = await diagram.boundingBox();
   if (!box) throw new Error('The diagram is not on the page');
+  const viewportHeight = page.viewportSize()?.height ?? box.y + box.height;
   const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
+  const y = box.y + Math.min(box.height, viewportHeight - box.y) / 2;
   await page.mouse.move(x, y);
   await nextFrame(page);
   await startFrameTiming(page);

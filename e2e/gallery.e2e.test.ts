@@ -50,7 +50,8 @@ describe('the gallery, live', () => {
     }
     expect(await card('docs-ping').locator('[data-testid=gallery-live]').innerText()).toMatch(/ioredis .* · loopback, no added delay · RTT [\d.]+ µs on the run’s connection/);
     expect(await card('docs-ping').locator('[data-testid=gallery-why]').innerText()).toMatch(/^Per command, the Redis docs measured 119 µs sequentially and 25\.1 µs pipelined; here /);
-    expect(await card('docs-ping').locator('[data-testid=gallery-gap]').innerText()).toMatch(/^Besides the round trip \([\d.]+ µs measured on this connection\)/);
+    // Under load the RTT probed before the run can read longer than a whole sequential command; the card then says "at most".
+    expect(await card('docs-ping').locator('[data-testid=gallery-gap]').innerText()).toMatch(/^Besides the round trip \((?:[\d.,]+ (?:µs|ms) measured on this connection|at most [\d.,]+ (?:µs|ms): the [\d.,]+ (?:µs|ms) probed before the run read longer than a sequential command took)\)/);
     // The blog's card ran the same workload: it shows the same run against its own figure.
     expect(await figure('blog-ping', 'sequential').getAttribute('data-value')).toBe(await figure('docs-ping', 'sequential').getAttribute('data-value'));
     // The netcat card kept its result while the other ran.
