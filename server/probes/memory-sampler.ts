@@ -15,6 +15,7 @@ import { MEMORY_CLIENT_SOURCE, MEMORY_SERVER_SOURCE, type ClientMemorySample, ty
 import { tlsOptions, type RedisTarget } from '../redis/redis-target.ts';
 import { microsSince } from '../support/monotonic-clock.ts';
 import { MEMORY_WORKER_SOURCE } from './memory-sampler-worker.ts';
+import { WorkerMailbox } from '../support/worker-mailbox.ts';
 
 export const MEMORY_INTERVAL_MS = 10;
 
@@ -31,29 +32,14 @@ export class MemorySampler {
   private readonly client: [bigint, Omit<ClientMemorySample, 'atUs'>][] = [];
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
-  private readonly replies: WorkerReply[] = [];
-  private waiting: ((reply: WorkerReply) => void) | undefined;
+
+  private readonly mailbox: WorkerMailbox<WorkerReply>;
 
   private constructor(
     private readonly worker: Worker,
     private readonly intervalMs: number,
   ) {
-    worker.on('message', (reply: WorkerReply) => this.receive(reply));
-    worker.on('error', (error) => this.receive({ type: 'error', message: error.message }));
-    worker.on('exit', () => this.receive({ type: 'error', message: 'the memory sampler stopped' }));
-  }
-
-  /** Hands a reply to whoever waits for one, or keeps it for the next next(). */
-  private receive(reply: WorkerReply): void {
-    const waiting = this.waiting;
-    this.waiting = undefined;
-    if (waiting) waiting(reply);
-    else this.replies.push(reply);
-  }
-
-  private next(): Promise<WorkerReply> {
-    const queued = this.replies.shift();
-    return queued ? Promise.resolve(queued) : new Promise((resolve) => (this.waiting = resolve));
+    this.mailbox = new WorkerMailbox<WorkerReply>(worker, 'the memory sampler stopped');
   }
 
   /** Starts the worker and its connection ahead of the run, so the handshake is not in the run's counts. */
@@ -63,7 +49,7 @@ export class MemorySampler {
       workerData: { ioredisUrl, url: target.url, tls: target.url.startsWith('rediss:') ? tlsOptions(target) : null, name, intervalMs },
     });
     const sampler = new MemorySampler(worker, intervalMs);
-    const reply = await sampler.next();
+    const reply = await sampler.mailbox.next();
     if (reply.type !== 'ready') {
       await worker.terminate();
       throw new Error(`The memory sampler could not connect: ${reply.type === 'error' ? reply.message : reply.type}`);
@@ -78,7 +64,7 @@ export class MemorySampler {
   async start(runClientId: number): Promise<void> {
     this.worker.postMessage({ type: 'start', runClientId });
     this.readClient();
-    const reply = await this.next();
+    const reply = await this.mailbox.next();
     if (reply.type !== 'first') throw new Error(`The memory sampler failed: ${reply.type === 'error' ? reply.message : reply.type}`);
   }
 
@@ -108,7 +94,7 @@ export class MemorySampler {
     this.stopped = true;
     clearTimeout(this.timer);
     this.worker.postMessage({ type: 'stop' });
-    const reply = await this.next();
+    const reply = await this.mailbox.next();
     if (reply.type !== 'done') throw new Error(`The memory sampler failed: ${reply.type === 'error' ? reply.message : reply.type}`);
     const server: ServerMemorySample[] = [];
     for (const sample of reply.samples) {

@@ -17,6 +17,7 @@ import { assertAllowed } from '../protocol/command-guard.ts';
 import { tlsOptions, type RedisTarget } from '../redis/redis-target.ts';
 import { redisAddress } from './monitor-probe.ts';
 import { NEIGHBOR_WORKER_SOURCE } from './neighbor-client-worker.ts';
+import { WorkerMailbox } from '../support/worker-mailbox.ts';
 
 /** Commands one neighbour sends at most (2 × 8 bytes of times each: 3.2 MB at most). */
 export const MAX_NEIGHBOR_COMMANDS = 200_000;
@@ -63,11 +64,11 @@ export interface NeighborOptions {
 }
 
 export class NeighborClient {
-  private readonly replies: WorkerReply[] = [];
-  private waiting: ((reply: WorkerReply) => void) | undefined;
   private done: Promise<WorkerReply> | undefined;
   /** Its connection as Redis (MONITOR, CLIENT LIST) names it: local address:port; set once connected. */
   address = '';
+
+  private readonly mailbox: WorkerMailbox<WorkerReply>;
 
   private constructor(
     private readonly worker: Worker,
@@ -75,9 +76,7 @@ export class NeighborClient {
     /** [0] = 1: stop issuing (shared with the worker, so it is seen even while the worker waits). */
     private readonly stopFlag: Int32Array,
   ) {
-    worker.on('message', (reply: WorkerReply) => this.receive(reply));
-    worker.on('error', (error) => this.receive({ type: 'error', message: error.message }));
-    worker.on('exit', () => this.receive({ type: 'error', message: 'the neighbour client stopped' }));
+    this.mailbox = new WorkerMailbox<WorkerReply>(worker, 'the neighbour client stopped');
   }
 
   /** Connects (and, for GET, creates its value) on the worker; nothing is issued until go(). */
@@ -93,7 +92,7 @@ export class NeighborClient {
       },
     });
     const client = new NeighborClient(worker, options, stopFlag);
-    const reply = await client.next();
+    const reply = await client.mailbox.next();
     if (reply.type !== 'ready') {
       await worker.terminate();
       throw new Error(`The neighbour client could not connect: ${reply.type === 'error' ? reply.message : reply.type}`);
@@ -102,22 +101,10 @@ export class NeighborClient {
     return client;
   }
 
-  private receive(reply: WorkerReply): void {
-    const waiting = this.waiting;
-    this.waiting = undefined;
-    if (waiting) waiting(reply);
-    else this.replies.push(reply);
-  }
-
-  private next(): Promise<WorkerReply> {
-    const queued = this.replies.shift();
-    return queued ? Promise.resolve(queued) : new Promise((resolve) => (this.waiting = resolve));
-  }
-
   /** Starts issuing; resolves once its baseline is in (NEIGHBOR_WARM_COMMANDS replies or NEIGHBOR_WARM_MS). */
   async go(): Promise<void> {
     this.worker.postMessage({ type: 'go' });
-    const reply = await this.next();
+    const reply = await this.mailbox.next();
     if (reply.type !== 'warm') throw new Error(`The neighbour client failed: ${reply.type === 'error' ? reply.message : reply.type}`);
   }
 
@@ -148,7 +135,7 @@ export class NeighborClient {
     if (!this.done) {
       this.halt();
       this.worker.postMessage({ type: 'stop' });
-      this.done = this.next();
+      this.done = this.mailbox.next();
     }
     return this.done;
   }
