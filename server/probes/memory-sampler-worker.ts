@@ -14,12 +14,8 @@ export const MEMORY_WORKER_SOURCE = String.raw`
 (async () => {
   const { parentPort, workerData } = await import('node:worker_threads');
   const { Redis } = await import(workerData.ioredisUrl);
-  const { url, tls, name, intervalMs } = workerData;
-  const connection = new Redis(url, {
-    ...(tls ? { tls } : {}),
-    lazyConnect: true, connectionName: name, enableOfflineQueue: false, maxRetriesPerRequest: 0,
-    retryStrategy: () => null, enableAutoPipelining: false, connectTimeout: 5000,
-  });
+  const { url, redisOptions, intervalMs } = workerData;
+  const connection = new Redis(url, { ...redisOptions, retryStrategy: () => null });
   connection.on('error', () => {});
   try {
     await connection.connect();

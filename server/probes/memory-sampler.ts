@@ -8,14 +8,13 @@
 // Each request is one pipelined write of CLIENT LIST + INFO memory, sent only when the previous one
 // has answered, so Redis sees one read event and one write event per request: `requests` lets the
 // run subtract exactly that from its INFO deltas (chunked-pipelines.integration.test.ts checks it).
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { MEMORY_CLIENT_SOURCE, MEMORY_SERVER_SOURCE, type ClientMemorySample, type Memory, type ServerMemorySample } from '../../trace/trace-format.ts';
-import { tlsOptions, type RedisTarget } from '../redis/redis-target.ts';
+import type { RedisTarget } from '../redis/redis-target.ts';
 import { microsSince } from '../support/monotonic-clock.ts';
 import { MEMORY_WORKER_SOURCE } from './memory-sampler-worker.ts';
 import { WorkerMailbox } from '../support/worker-mailbox.ts';
+import { workerConnection } from './worker-connection.ts';
 
 export const MEMORY_INTERVAL_MS = 10;
 
@@ -25,7 +24,6 @@ type WorkerReply =
   | { type: 'first' }
   | { type: 'done'; samples: { atNs: string; list: string; usedMemory: number }[]; requests: number; failure?: string };
 
-const ioredisUrl = pathToFileURL(createRequire(import.meta.url).resolve('ioredis')).href;
 
 export class MemorySampler {
   /** Client heap readings on the run's own thread: [hrtime ns, sample without atUs]. */
@@ -46,7 +44,7 @@ export class MemorySampler {
   static async connect(target: RedisTarget, name: string, intervalMs = MEMORY_INTERVAL_MS): Promise<MemorySampler> {
     const worker = new Worker(MEMORY_WORKER_SOURCE, {
       eval: true,
-      workerData: { ioredisUrl, url: target.url, tls: target.url.startsWith('rediss:') ? tlsOptions(target) : null, name, intervalMs },
+      workerData: { ...workerConnection(target, name), intervalMs },
     });
     const sampler = new MemorySampler(worker, intervalMs);
     const reply = await sampler.mailbox.next();

@@ -19,14 +19,10 @@ export const NEIGHBOR_WORKER_SOURCE = String.raw`
 (async () => {
   const { parentPort, workerData } = await import('node:worker_threads');
   const { Redis } = await import(workerData.ioredisUrl);
-  const { url, tls, name, command, key, valueBytes, ratePerSec, maxCommands, warmCommands, warmMs, stopFlag } = workerData;
+  const { url, redisOptions, command, key, valueBytes, ratePerSec, maxCommands, warmCommands, warmMs, stopFlag } = workerData;
   const flag = new Int32Array(stopFlag);
   const stopping = () => Atomics.load(flag, 0) !== 0;
-  const connection = new Redis(url, {
-    ...(tls ? { tls } : {}),
-    lazyConnect: true, connectionName: name, enableOfflineQueue: false, maxRetriesPerRequest: 0,
-    retryStrategy: () => null, enableAutoPipelining: false, connectTimeout: 5000,
-  });
+  const connection = new Redis(url, { ...redisOptions, retryStrategy: () => null });
   connection.on('error', () => {});
   try {
     await connection.connect();

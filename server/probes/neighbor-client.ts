@@ -9,15 +9,14 @@
 // that it stops issuing, so its recorded commands end before the run does (the trace format has no
 // field for it: the last command's time says so). Its key is `<namespace>neighbor`, created (for GET)
 // before t0 and deleted with the run's keys (runs/run-cleanup.ts).
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { NEIGHBOR_SOURCE, type Neighbor } from '../../trace/trace-format.ts';
 import { assertAllowed } from '../protocol/command-guard.ts';
-import { tlsOptions, type RedisTarget } from '../redis/redis-target.ts';
+import type { RedisTarget } from '../redis/redis-target.ts';
 import { redisAddress } from './monitor-probe.ts';
 import { NEIGHBOR_WORKER_SOURCE } from './neighbor-client-worker.ts';
 import { WorkerMailbox } from '../support/worker-mailbox.ts';
+import { workerConnection } from './worker-connection.ts';
 
 /** Commands one neighbour sends at most (2 × 8 bytes of times each: 3.2 MB at most). */
 export const MAX_NEIGHBOR_COMMANDS = 200_000;
@@ -35,7 +34,6 @@ type WorkerReply =
   | { type: 'warm' }
   | { type: 'done'; baseNs: string; sent: Float64Array; replied: Float64Array; count: number; errors: [number, string][] };
 
-const ioredisUrl = pathToFileURL(createRequire(import.meta.url).resolve('ioredis')).href;
 
 /**
  * A neighbour for the run `runId`, connected (its GET value created) but not yet issuing: go() starts it.
@@ -85,7 +83,7 @@ export class NeighborClient {
     const worker = new Worker(NEIGHBOR_WORKER_SOURCE, {
       eval: true,
       workerData: {
-        ioredisUrl, url: target.url, tls: target.url.startsWith('rediss:') ? tlsOptions(target) : null, name,
+        ...workerConnection(target, name),
         command: options.command, key: options.key, valueBytes: options.command === 'GET' ? options.valueBytes : 0,
         ratePerSec: options.ratePerSec, maxCommands: options.maxCommands ?? MAX_NEIGHBOR_COMMANDS,
         warmCommands: NEIGHBOR_WARM_COMMANDS, warmMs: NEIGHBOR_WARM_MS, stopFlag: stopFlag.buffer,
