@@ -19,7 +19,7 @@ import { MEMORY_WORKER_SOURCE } from './memory-sampler-worker.ts';
 export const MEMORY_INTERVAL_MS = 10;
 
 type WorkerReply =
-  | { type: 'ready' }
+  | { type: 'ready'; address: string }
   | { type: 'error'; message: string }
   | { type: 'first' }
   | { type: 'done'; samples: { atNs: string; list: string; usedMemory: number }[]; requests: number; failure?: string };
@@ -33,6 +33,8 @@ export class MemorySampler {
   private stopped = false;
   private readonly replies: WorkerReply[] = [];
   private waiting: ((reply: WorkerReply) => void) | undefined;
+  /** The sampler connection's address as MONITOR names it ("127.0.0.1:51772"): its INFO lines are Pipescope's own. */
+  address = '';
 
   private constructor(
     private readonly worker: Worker,
@@ -68,6 +70,7 @@ export class MemorySampler {
       await worker.terminate();
       throw new Error(`The memory sampler could not connect: ${reply.type === 'error' ? reply.message : reply.type}`);
     }
+    sampler.address = reply.address;
     return sampler;
   }
 

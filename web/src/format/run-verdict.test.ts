@@ -47,6 +47,16 @@ describe('atomic or not', () => {
   it('does not count a script\'s own commands (MONITOR source "lua") as other clients', () => {
     expect(othersInside(modeTrace('multi', 10, { monitor: true, others: [{ atUs: 305, source: 'lua', command: 'INCR k' }] }))).toBe(0);
   });
+
+  it('does not count Pipescope\'s own connections (control, memory sampler) as other clients', () => {
+    const others = [
+      { atUs: 304.5, source: '127.0.0.1:5001 (Pipescope memory sampler)', command: 'info memory' },
+      { atUs: 304.6, source: '127.0.0.1:5002 (Pipescope control)', command: 'ping' },
+      { atUs: 304.7, source: '127.0.0.1:5000', command: 'INCR n' },
+    ];
+    expect(othersInside(modeTrace('pipeline', 10, { monitor: true, others }))).toBe(1);
+    expect(text(modeTrace('pipeline', 10, { monitor: true, others }), 'atomic')).toBe('not atomic: 1 other client command ran in between');
+  });
 });
 
 describe('rolled back or not', () => {

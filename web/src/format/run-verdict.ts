@@ -66,8 +66,9 @@ export function othersInside(doc: TraceDocument): number | null {
   if (times.length === 0) return null;
   const first = Math.min(...times);
   const last = Math.max(...times);
-  // Commands a script runs show in MONITOR as coming from "lua": they are the run's own work.
-  return server.others.filter((o) => !/lua/i.test(o.source) && o.atUs > first && o.atUs < last).length;
+  // Commands a script runs show in MONITOR as coming from "lua": they are the run's own work; Pipescope's
+  // own connections (control, memory sampler: its INFO every 10 ms) are not other clients either.
+  return server.others.filter((o) => !/lua|\(Pipescope /i.test(o.source) && o.atUs > first && o.atUs < last).length;
 }
 
 function atomicLine(doc: TraceDocument): VerdictLine | null {
