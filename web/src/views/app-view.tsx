@@ -273,7 +273,7 @@ function EmptyState({ running, title }: { running: boolean; title: string }) {
         <>
           <h2 data-testid="empty-title">{title}</h2>
           <p>
-            Pipescope sends the N commands to a real Redis in each mode chosen above, one mode after the other, and draws every request and
+            Pipescope sends the N commands to a real Redis in each mode chosen above (their repeats interleaved) and draws every request and
             reply at the time the client socket saw it. Or open a trace file recorded earlier.
           </p>
         </>
