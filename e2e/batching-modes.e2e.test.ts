@@ -28,8 +28,8 @@ describe('the compare view with four modes renders', () => {
     for (const mode of FOUR) await expect.poll(() => runPanel(page, mode).getAttribute('data-render')).toBe('svg');
     // One batch each: one round trip, measured at the client socket.
     expect(await rows.locator('[data-metric=round-trips]').allInnerTexts()).toEqual(['1', '1', '1', '1']);
-    expect(await runPanel(page, 'multi').locator('[data-testid=verdict-wire]').innerText()).toBe('10 INCR as 12 commands on the wire: MULTI, 10 × INCR, EXEC');
-    expect(await runPanel(page, 'eval').locator('[data-testid=verdict-wire]').innerText()).toBe('10 INCR as 1 command on the wire: one EVAL');
+    expect(await runPanel(page, 'multi').locator('[data-testid=verdict-wire]').innerText()).toBe('10 INCRs as 12 commands on the wire: MULTI, 10 × INCR, EXEC');
+    expect(await runPanel(page, 'eval').locator('[data-testid=verdict-wire]').innerText()).toBe('10 INCRs as 1 command on the wire: one EVAL');
     expect(await runPanel(page, 'multi').locator('[data-testid=verdict-atomic]').innerText()).toMatch(/^atomic: Redis ran the 10 INCRs as one block .*MONITOR$/s);
     expect(await runPanel(page, 'pipeline').locator('[data-testid=verdict-atomic]').innerText()).toMatch(/^not atomic/);
     const labels = await runPanel(page, 'multi').locator('[data-testid=request-label]').allTextContents();
@@ -83,5 +83,35 @@ describe('the error preset marks the error in place', () => {
     } finally {
       await page.context().close();
     }
+  });
+});
+
+describe('what redis-py’s pipeline() sends', () => {
+  beforeAll(async () => {
+    const { page } = ctx;
+    await page.click('[data-testid=preset-redis-py]');
+    expect(await page.evaluate(() => window.location.hash)).toMatch(/mode=custom&modes=pipeline%2Cmulti/);
+    expect(await page.evaluate(() => window.location.hash)).toMatch(/engine=raw/);
+    await page.click('[data-testid=run]');
+    await requestDone(page, 120_000);
+    await runPanel(page, 'multi').waitFor({ timeout: 60_000 });
+    await waitForIdleRender(page);
+  });
+
+  it('live: the raw bytes of the MULTI run start with MULTI; the verdicts give the wire commands and atomic or not', async () => {
+    const { page } = ctx;
+    expect(await page.locator('.presets-lesson').innerText()).toMatch(/transaction=True/);
+    expect(await runPanel(page, 'pipeline').locator('[data-testid=verdict-wire]').innerText()).toBe('10 INCRs as 10 commands on the wire: 10 × INCR');
+    expect(await runPanel(page, 'multi').locator('[data-testid=verdict-wire]').innerText()).toBe('10 INCRs as 12 commands on the wire: MULTI, 10 × INCR, EXEC');
+    expect(await runPanel(page, 'pipeline').locator('[data-testid=verdict-atomic]').innerText()).toMatch(/^not atomic/);
+    expect(await runPanel(page, 'multi').locator('[data-testid=verdict-atomic]').innerText()).toMatch(/^atomic: Redis ran the 10 INCRs as one block/);
+    const wire = page.locator('[data-testid=wire-view]');
+    await wire.locator('[data-testid=wire-run][data-mode=multi]').click();
+    const firstWrite = wire.locator('[data-testid=wire-row][data-kind=client-write]').first();
+    expect(await firstWrite.innerText()).toContain('*1\\r\\n$5\\r\\nMULTI\\r\\n');
+    await wire.locator('[data-testid=wire-run][data-mode=pipeline]').click();
+    const plain = await wire.locator('[data-testid=wire-row][data-kind=client-write]').first().innerText();
+    expect(plain).toContain('*2\\r\\n$4\\r\\nINCR');
+    expect(plain).not.toContain('MULTI');
   });
 });

@@ -5,7 +5,7 @@
 // clock as the run's t0: process.hrtime is process-wide). Being off the run's thread, it neither
 // delays the run nor stops sampling while the run's thread is busy encoding a huge pipeline.
 //
-// Messages: worker → main {type:'ready'} | {type:'error', message}; main → worker {type:'start',
+// Messages: worker → main {type:'ready', address (its connection's local address:port, as MONITOR names it)} | {type:'error', message}; main → worker {type:'start',
 // runClientId} → {type:'first'} once the baseline sample is in (early in the run's set-up); main →
 // worker {type:'go'} just before t0: sampling every intervalMs from then on; main → worker
 // {type:'stop'} → {type:'done', samples: [{atNs (decimal string), list, usedMemory}], requests (those
@@ -66,6 +66,7 @@ export const MEMORY_WORKER_SOURCE = String.raw`
       parentPort.postMessage({ type: 'done', samples, requests, failure });
     }
   });
-  parentPort.postMessage({ type: 'ready' });
+  const stream = connection.stream;
+  parentPort.postMessage({ type: 'ready', address: (stream && stream.localAddress || '') + ':' + (stream && stream.localPort || 0) });
 })();
 `;

@@ -19,7 +19,7 @@ import { workerConnection } from './worker-connection.ts';
 export const MEMORY_INTERVAL_MS = 10;
 
 type WorkerReply =
-  | { type: 'ready' }
+  | { type: 'ready'; address: string }
   | { type: 'error'; message: string }
   | { type: 'first' }
   | { type: 'done'; samples: { atNs: string; list: string; usedMemory: number }[]; requests: number; failure?: string };
@@ -30,6 +30,8 @@ export class MemorySampler {
   private readonly client: [bigint, Omit<ClientMemorySample, 'atUs'>][] = [];
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** The sampler connection's address as MONITOR names it ("127.0.0.1:51772"): its INFO lines are Pipescope's own. */
+  address = '';
 
   private readonly mailbox: WorkerMailbox<WorkerReply>;
 
@@ -52,6 +54,7 @@ export class MemorySampler {
       await worker.terminate();
       throw new Error(`The memory sampler could not connect: ${reply.type === 'error' ? reply.message : reply.type}`);
     }
+    sampler.address = reply.address;
     return sampler;
   }
 

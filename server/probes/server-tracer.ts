@@ -53,9 +53,10 @@ export class ServerTracer {
    * (`wire` says which: v3, a command refused while queueing or discarded by EXECABORT has no line,
    * and its serverUs is null). MONITOR prints a script's redis.call commands as `[… lua]` lines right
    * after the EVAL/EVALSHA line that ran them: they belong to that line's client, so the run's own
-   * are not counted among other clients' commands.
+   * are not counted among other clients' commands. `samplerSource`: the memory sampler's connection, whose
+   * INFO lines are labelled as Pipescope's own like the control connection's.
    */
-  async finish(runSource: string, wire: ExpectedWire, t0: bigint, endUs: number): Promise<ServerSide> {
+  async finish(runSource: string, wire: ExpectedWire, t0: bigint, endUs: number, samplerSource = ''): Promise<ServerSide> {
     const toTrace = (epochUs: number) => serverToTraceUs(epochUs, this.clock, t0);
     const executions = this.monitor ? await this.executions(this.monitor, runSource, wire) : null;
     const controlSource = redisAddress(this.control.stream?.localAddress, this.control.stream?.localPort);
@@ -69,7 +70,7 @@ export class ServerTracer {
       .filter(({ line, source }) => source !== runSource && toTrace(line.atEpochUs) >= 0 && toTrace(line.atEpochUs) <= endUs)
       .map(({ line, source, lua }) => ({
         atUs: toTrace(line.atEpochUs),
-        source: (source === controlSource ? `${source} (Pipescope control)` : source) + (lua ? ' (lua)' : ''),
+        source: ownLabel(source, controlSource, samplerSource) + (lua ? ' (lua)' : ''),
         command: line.args.join(' ').slice(0, OTHER_COMMAND_CHARS),
       }));
     const strace = this.strace;
@@ -106,4 +107,11 @@ export class ServerTracer {
     this.monitor?.stop();
     await this.strace?.abandon();
   }
+}
+
+/** Pipescope's own connections, named as such among MONITOR's other clients: its control and memory sampler. */
+function ownLabel(source: string, controlSource: string, samplerSource: string): string {
+  if (source === controlSource) return `${source} (Pipescope control)`;
+  if (samplerSource !== '' && source === samplerSource) return `${source} (Pipescope memory sampler)`;
+  return source;
 }

@@ -75,3 +75,11 @@ it('other clients\' commands during the run are shown for what they are', async 
   expect(others.length).toBeGreaterThan(0);
   expect(others[0]!.source).toBe(`${neighbour.stream.localAddress}:${neighbour.stream.localPort}`);
 });
+
+it('the memory sampler\'s INFO lines are named as Pipescope\'s own, not left as another client\'s', async () => {
+  // 20,000 INCRs in one pipeline last long enough for the sampler (every 10 ms) to ask while Redis runs them.
+  const doc = await executeRun(local.session, 'pipeline', { command: 'INCR', n: 20_000, valueBytes: 0, monitor: true, memory: true });
+  const info = doc.serverTrace!.others.filter((o) => /^info/i.test(o.command));
+  expect(info.length).toBeGreaterThan(0);
+  for (const line of info) expect(line.source).toMatch(/ \(Pipescope memory sampler\)$/);
+});

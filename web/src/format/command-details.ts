@@ -1,5 +1,6 @@
 // What the tooltip says about one command: its text, measured times and latency (and, server-traced,
 // when Redis executed it), its reply, and the socket write and read that carried it. Pure: returns rows of text, painted by tooltip-painter.ts.
+import { nestedErrors, type NestedErrors } from '../model/nested-errors.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
 import { commandText, replyText } from './command-text.ts';
 import { formatBytes, formatCount, formatUs } from './number-format.ts';
@@ -33,6 +34,7 @@ export function commandDetails(columns: TraceColumns, index: number): CommandDet
       { label: 'replied', value: `${formatUs(command.repliedUs)} after t0` },
       { label: 'latency', value: formatUs(command.repliedUs - command.sentUs) },
       { label: 'reply', value: reply },
+      ...inside(nestedErrors(doc, index)),
       {
         label: 'write',
         value: `#${formatCount(columns.writeOf[index]! + 1)} of ${formatCount(doc.writes.length)}: carried ${plural(write.commands, 'command')}, ${formatBytes(write.bytes)}`,
@@ -48,4 +50,14 @@ export function commandDetails(columns: TraceColumns, index: number): CommandDet
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/** "contains 1 error", "contains at least 2 errors": of a reply whose array holds error elements. */
+export function nestedErrorsText(e: NestedErrors): string {
+  return `contains ${e.atLeast ? 'at least ' : ''}${plural(e.count, 'error')}`;
+}
+
+/** The tooltip row for errors inside a reply (EXEC's array after a runtime error): none when it holds none. */
+function inside(e: NestedErrors | null): DetailRow[] {
+  return e ? [{ label: 'inside', value: `${nestedErrorsText(e)} — element${e.count === 1 ? '' : 's'} of the array; the other commands still ran` }] : [];
 }

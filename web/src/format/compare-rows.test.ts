@@ -20,6 +20,17 @@ describe('compareRows', () => {
     expect(sameWorkload(docs)).toBe(true);
   });
 
+  it('names each row’s client library when the runs were made by different ones, and only then', () => {
+    const ioredis = modeTrace('pipeline', 10);
+    const nodeRedis = { ...modeTrace('pipeline', 10), recorder: { ...ioredis.recorder, client: 'node-redis 5.9.0' } };
+    const groups = runGroups([ioredis, nodeRedis]);
+    expect(groups).toHaveLength(2);
+    const rows = compareRows(groups, groups.map((g) => g.median));
+    expect(rows.map((r) => r.client)).toEqual([ioredis.recorder.client, 'node-redis 5.9.0']);
+    const same = runGroups([modeTrace('pipeline', 10), modeTrace('multi', 10)]);
+    expect(compareRows(same, same.map((g) => g.median)).map((r) => r.client)).toEqual([null, null]);
+  });
+
   it('says when the runs did different work', () => {
     expect(sameWorkload([pipelineTrace(10), pipelineTrace(20)])).toBe(false);
   });

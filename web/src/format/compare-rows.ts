@@ -1,7 +1,8 @@
 // The compare table's rows (issue 12): for two to six runs of one workload side by side — whatever
 // their modes — each run's time, ops/s, client writes, TCP data segments, Redis reads, round trips and
 // where its time went (trace/run-phases.ts). Over repeats every figure is the median; the phases are the
-// shown repeat's. Each column says who measured it. Pure, unit-tested.
+// shown repeat's. Each column says who measured it; when the runs were made by different client libraries
+// (ioredis and node-redis, both auto-pipelined), each row names its library. Pure, unit-tested.
 import { spreadOver } from '../../../trace/repeat-stats.ts';
 import { runPhases, type Phase } from '../../../trace/run-phases.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
@@ -14,6 +15,8 @@ export interface CompareRow {
   /** "MULTI/EXEC transaction"-like label of the mode, and the workload title. */
   mode: string;
   title: string;
+  /** The client library ("node-redis 5.x"), when the rows do not all share one; else null. */
+  client: string | null;
   repeats: number;
   durationUs: number;
   opsPerSec: number;
@@ -45,6 +48,8 @@ function dataSegmentsOut(doc: TraceDocument): number | null {
 
 /** One row per group, in the groups' order; `shown` is the repeat each panel shows. */
 export function compareRows(groups: readonly RunGroup[], shown: readonly TraceDocument[]): CompareRow[] {
+  const clientOf = (i: number) => (shown[i] ?? groups[i]!.median).recorder.client;
+  const clientsDiffer = new Set(groups.map((_, i) => clientOf(i))).size > 1;
   const rows = groups.map((g, i) => {
     const doc = shown[i] ?? g.median;
     const median = (f: (d: TraceDocument) => number) => spreadOver(g.repeats, f).median;
@@ -53,6 +58,7 @@ export function compareRows(groups: readonly RunGroup[], shown: readonly TraceDo
       key: g.key,
       mode: modeLabel(doc.run.mode, doc.run.chunk),
       title: runTitle(doc.run),
+      client: clientsDiffer ? doc.recorder.client : null,
       repeats: g.repeats.length,
       durationUs: median((d) => d.totals.durationUs),
       opsPerSec: median((d) => d.totals.opsPerSec),

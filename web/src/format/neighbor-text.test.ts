@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { neighborTrace } from '../test-support/neighbor-fixtures.ts';
 import { pipelineTrace } from '../test-support/trace-fixtures.ts';
-import { heldConnectionText, neighborTexts } from './neighbor-text.ts';
+import { bucketText, heldConnectionText, neighborTexts } from './neighbor-text.ts';
 
 describe('neighborTexts', () => {
   it('says how many ran inside the pipeline, with MONITOR as its source, and p99 during against before', () => {
@@ -29,5 +29,14 @@ describe('heldConnectionText', () => {
     expect(held.text).toBe('A PING on the same connection waited 41.2 ms behind the pipeline; on a second connection 100 µs');
     expect(held).toMatchObject({ sameWaitUs: 41_200, otherWaitUs: 100 });
     expect(heldConnectionText(pipelineTrace(10))).toBeNull();
+  });
+});
+
+describe('bucketText', () => {
+  it('one command a bucket reads "per command", not "per 1 commands"', () => {
+    expect(bucketText(300, 400)).toBe('per command');
+    expect(bucketText(400, 400)).toBe('per command');
+    expect(bucketText(12_000, 400)).toBe('per ~30 commands');
+    expect(bucketText(undefined, 0)).toBe('per bucket');
   });
 });

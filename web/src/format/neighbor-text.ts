@@ -59,3 +59,13 @@ export function heldConnectionText(doc: TraceDocument): { text: string; sameWait
     ...verdict,
   };
 }
+
+/**
+ * What one point of the neighbour's latency chart stands for: "per command" when each bucket holds one,
+ * "per ~12 commands" (the mean bucket, rounded) otherwise, "per bucket" before any command is in.
+ */
+export function bucketText(commands: number | undefined, buckets: number): string {
+  if (commands === undefined || commands <= 0) return 'per bucket';
+  const each = Math.max(1, Math.round(commands / Math.max(1, buckets)));
+  return each === 1 ? 'per command' : `per ~${formatCount(each)} commands`;
+}

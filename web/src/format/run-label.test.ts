@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkNote, modeBadge, modeLabel, modePhrase, modeWireLine, pipelineCount, runTitle, workloadTitle } from './run-label.ts';
+import { chunkNote, modeBadge, modeLabel, modePhrase, modeWireLine, pipelineCount, pressRunTitle, runTitle, workloadTitle } from './run-label.ts';
 
 describe('run labels', () => {
   it('names each mode for a badge, a sentence and a label', () => {
@@ -43,5 +43,17 @@ describe('the modes beyond plain pipelines', () => {
   it('titles a run by its operations, not its wire commands', () => {
     expect(workloadTitle({ n: 12, operations: 10, command: 'INCR', valueBytes: 0 })).toBe('10 × INCR');
     expect(workloadTitle({ n: 10, command: 'INCR', valueBytes: 0 })).toBe('10 × INCR');
+  });
+});
+
+describe('the empty results’ heading names the modes chosen, not "both modes"', () => {
+  it('one, two or several modes', () => {
+    expect(pressRunTitle(['multi'])).toBe('Press Run to see one MULTI/EXEC transaction');
+    expect(pressRunTitle(['sequential', 'pipeline'])).toBe('Press Run to see sequential and one pipeline side by side');
+    expect(pressRunTitle(['pipeline', 'multi', 'eval', 'evalsha'])).toBe(
+      'Press Run to see one pipeline, one MULTI/EXEC transaction, one EVAL script and EVALSHA calls in one pipeline side by side',
+    );
+    expect(pressRunTitle(['pipeline', 'chunked'], 10_000)).toBe('Press Run to see one pipeline and chunks of 10,000 side by side');
+    expect(pressRunTitle([])).toBe('Pick a mode, then press Run');
   });
 });

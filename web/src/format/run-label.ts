@@ -81,3 +81,14 @@ const WIRE_LINES: Record<RunMode, string> = {
 export function modeWireLine(mode: RunMode): string {
   return WIRE_LINES[mode];
 }
+
+/**
+ * The empty results' heading for the modes chosen in the form: "Press Run to see sequential and one
+ * pipeline side by side", "Press Run to see one MULTI/EXEC transaction" (one mode: nothing beside it).
+ */
+export function pressRunTitle(modes: readonly RunMode[], chunk?: number): string {
+  const phrases = modes.map((m) => modePhrase(m, chunk));
+  if (phrases.length === 0) return 'Pick a mode, then press Run';
+  if (phrases.length === 1) return `Press Run to see ${phrases[0]}`;
+  return `Press Run to see ${phrases.slice(0, -1).join(', ')} and ${phrases[phrases.length - 1]} side by side`;
+}

@@ -9,10 +9,10 @@ const text = (doc: TraceDocument, kind: VerdictKind) => line(doc, kind)?.parts.m
 
 describe('what went on the wire', () => {
   it('says operations vs wire commands', () => {
-    expect(wireLine(modeTrace('multi', 10))).toBe('10 INCR as 12 commands on the wire: MULTI, 10 × INCR, EXEC');
-    expect(wireLine(modeTrace('eval', 10))).toBe('10 INCR as 1 command on the wire: one EVAL');
-    expect(wireLine(modeTrace('evalsha', 10))).toBe('10 INCR as 10 commands on the wire: 10 × EVALSHA');
-    expect(wireLine(pipelineTrace(10))).toBe('10 INCR as 10 commands on the wire: 10 × INCR');
+    expect(wireLine(modeTrace('multi', 10))).toBe('10 INCRs as 12 commands on the wire: MULTI, 10 × INCR, EXEC');
+    expect(wireLine(modeTrace('eval', 10))).toBe('10 INCRs as 1 command on the wire: one EVAL');
+    expect(wireLine(modeTrace('evalsha', 10))).toBe('10 INCRs as 10 commands on the wire: 10 × EVALSHA');
+    expect(wireLine(pipelineTrace(10))).toBe('10 INCRs as 10 commands on the wire: 10 × INCR');
   });
 
   it('names the source of each count: round trips and writes at the client socket, reads from Redis INFO', () => {
@@ -46,6 +46,16 @@ describe('atomic or not', () => {
 
   it('does not count a script\'s own commands (MONITOR source "lua") as other clients', () => {
     expect(othersInside(modeTrace('multi', 10, { monitor: true, others: [{ atUs: 305, source: 'lua', command: 'INCR k' }] }))).toBe(0);
+  });
+
+  it('does not count Pipescope\'s own connections (control, memory sampler) as other clients', () => {
+    const others = [
+      { atUs: 304.5, source: '127.0.0.1:5001 (Pipescope memory sampler)', command: 'info memory' },
+      { atUs: 304.6, source: '127.0.0.1:5002 (Pipescope control)', command: 'ping' },
+      { atUs: 304.7, source: '127.0.0.1:5000', command: 'INCR n' },
+    ];
+    expect(othersInside(modeTrace('pipeline', 10, { monitor: true, others }))).toBe(1);
+    expect(text(modeTrace('pipeline', 10, { monitor: true, others }), 'atomic')).toBe('not atomic: 1 other client command ran in between');
   });
 });
 
@@ -86,6 +96,6 @@ describe('read, compute, write', () => {
   it('counts 2 round trips per step sequentially, 1 for the whole script', () => {
     expect(text(gcs('sequential', 10, 20), 'dependent')).toBe('2 round trips per step: 10 × 2 = 20 round trips (measured 20)');
     expect(text(gcs('eval', 10, 1), 'dependent')).toBe('read, compute, write on Redis: 1 round trip for all 10 steps');
-    expect(wireLine(gcs('sequential', 10, 20))).toBe('10 GET-COMPUTE-SET as 20 commands on the wire: 10 × (GET, SET)');
+    expect(wireLine(gcs('sequential', 10, 20))).toBe('10 GET-COMPUTE-SETs as 20 commands on the wire: 10 × (GET, SET)');
   });
 });

@@ -1,5 +1,5 @@
 // The verdict lines of one run (issue 12), computed from its trace alone, each naming who measured it:
-// what went on the wire ("10 INCR as 12 commands on the wire: MULTI, 10 × INCR, EXEC"); round trips,
+// what went on the wire ("10 INCRs as 12 commands on the wire: MULTI, 10 × INCR, EXEC"); round trips,
 // client writes, TCP data segments and Redis reads; atomic or not (from MONITOR when it was on, otherwise
 // what Redis guarantees, said as "could"); rolled back or not (from the error replies and the keys read
 // after the run); and for GET-COMPUTE-SET how many round trips its dependent steps cost. Pure, unit-tested.
@@ -38,10 +38,10 @@ export function wireSequence(run: WireRun): string {
   return `${work[run.mode]}${run.probes.heldConnection ? ', PING (held-connection probe)' : ''}`;
 }
 
-/** "10 INCR as 12 commands on the wire: MULTI, 10 × INCR, EXEC". */
+/** "10 INCRs as 12 commands on the wire: MULTI, 10 × INCR, EXEC" ("1 INCR as …" for one). */
 export function wireLine(doc: TraceDocument): string {
   const { run } = doc;
-  return `${formatCount(run.operations)} ${run.command} as ${plural(run.n, 'command')} on the wire: ${wireSequence(run)}`;
+  return `${plural(run.operations, run.command)} as ${plural(run.n, 'command')} on the wire: ${wireSequence(run)}`;
 }
 
 /** Round trips, client writes, TCP data segments out (when ss gave them), Redis reads: each with its source. */
@@ -66,8 +66,9 @@ export function othersInside(doc: TraceDocument): number | null {
   if (times.length === 0) return null;
   const first = Math.min(...times);
   const last = Math.max(...times);
-  // Commands a script runs show in MONITOR as coming from "lua": they are the run's own work.
-  return server.others.filter((o) => !/lua/i.test(o.source) && o.atUs > first && o.atUs < last).length;
+  // Commands a script runs show in MONITOR as coming from "lua": they are the run's own work; Pipescope's
+  // own connections (control, memory sampler: its INFO every 10 ms) are not other clients either.
+  return server.others.filter((o) => !/lua|\(Pipescope /i.test(o.source) && o.atUs > first && o.atUs < last).length;
 }
 
 function atomicLine(doc: TraceDocument): VerdictLine | null {

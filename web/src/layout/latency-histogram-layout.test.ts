@@ -9,9 +9,9 @@ describe('latency histogram layout', () => {
   const pipe = latencyHistogram(pipelineTrace(10, 10, 10, 500));
 
   it('shares one bucket range across the runs compared', () => {
-    expect(histogramDomain([seq, pipe])).toEqual({ firstIndex: 20, lastIndex: 26 });
-    expect(histogramDomain([[], seq])).toEqual({ firstIndex: 20, lastIndex: 20 });
-    expect(histogramDomain([])).toEqual({ firstIndex: 0, lastIndex: 0 });
+    expect(histogramDomain([seq, pipe])).toEqual({ firstIndex: 20, lastIndex: 26, maxCount: 10 });
+    expect(histogramDomain([[], seq])).toEqual({ firstIndex: 20, lastIndex: 20, maxCount: 10 });
+    expect(histogramDomain([])).toEqual({ firstIndex: 0, lastIndex: 0, maxCount: 0 });
   });
 
   it('puts the same latency at the same x in every panel, bar heights by count', () => {
@@ -33,5 +33,17 @@ describe('latency histogram layout', () => {
     const layout = latencyHistogramLayout(seq, wide, 442);
     expect(layout.ticks.map((t) => t.label)).toEqual(['1 µs', '10 µs', '100 µs', '1 ms', '10 ms']);
     expect(layout.bars).toHaveLength(1);
+  });
+
+  it('leaves room for a five-digit count label, and the same left edge in every panel', () => {
+    const big = latencyHistogram(pipelineTrace(12_772, 12_772, 12_772, 500));
+    const domain = histogramDomain([seq, big]);
+    const a = latencyHistogramLayout(seq, domain, 742);
+    const b = latencyHistogramLayout(big, domain, 742);
+    expect(b.maxCount).toBe(12_772);
+    // "12,772": 6 characters of ~6 px, right-aligned 5 px left of the plot, need the plot to start past 41 px.
+    expect(b.left).toBeGreaterThanOrEqual(47);
+    expect(a.left).toBe(b.left);
+    expect(a.ticks[0]!.x).toBe(b.ticks[0]!.x);
   });
 });

@@ -9,7 +9,7 @@
 // Ticks at 1, 10, 100 µs, 1 ms…; at 1-2-5 steps when the domain spans little more than a decade.
 import { scaleLinear } from 'd3';
 import { BUCKETS_PER_DECADE, type LatencyBucket } from '../../../trace/latency-stats.ts';
-import { formatUs } from '../format/number-format.ts';
+import { formatCount, formatUs } from '../format/number-format.ts';
 
 export const HISTOGRAM_HEIGHT = 62;
 const LEFT = 30;
@@ -23,6 +23,8 @@ const BAR_GAP = 1;
 export interface HistogramDomain {
   firstIndex: number;
   lastIndex: number;
+  /** The fullest bucket over every panel: the count axis's label width, the same left edge in each. */
+  maxCount?: number;
 }
 
 export interface HistogramBar {
@@ -49,8 +51,14 @@ export interface HistogramLayout {
 /** The bucket range covering every histogram given (the runs shown side by side). */
 export function histogramDomain(histograms: readonly (readonly LatencyBucket[])[]): HistogramDomain {
   const indexes = histograms.flatMap((h) => (h.length ? [h[0]!.index, h.at(-1)!.index] : []));
-  if (indexes.length === 0) return { firstIndex: 0, lastIndex: 0 };
-  return { firstIndex: Math.min(...indexes), lastIndex: Math.max(...indexes) };
+  const maxCount = Math.max(0, ...histograms.flatMap((h) => h.map((b) => b.count)));
+  if (indexes.length === 0) return { firstIndex: 0, lastIndex: 0, maxCount };
+  return { firstIndex: Math.min(...indexes), lastIndex: Math.max(...indexes), maxCount };
+}
+
+/** Room left of the plot for the count label (10 px monospace, ~6 px a character, 5 px gap): "12,772" fits. */
+function countAxisLeft(maxCount: number): number {
+  return Math.max(LEFT, 11 + 6 * formatCount(maxCount).length);
 }
 
 const r = (v: number) => Math.round(v * 100) / 100;
@@ -58,10 +66,11 @@ const r = (v: number) => Math.round(v * 100) / 100;
 export function latencyHistogramLayout(buckets: readonly LatencyBucket[], domain: HistogramDomain, width: number): HistogramLayout {
   const w = Math.max(160, width);
   const baseline = HISTOGRAM_HEIGHT - AXIS;
+  const maxCount = Math.max(0, ...buckets.map((b) => b.count));
+  const left = countAxisLeft(Math.max(maxCount, domain.maxCount ?? 0));
   const x = scaleLinear()
     .domain([domain.firstIndex, domain.lastIndex + 1])
-    .range([LEFT, w - RIGHT]);
-  const maxCount = Math.max(0, ...buckets.map((b) => b.count));
+    .range([left, w - RIGHT]);
   const y = scaleLinear()
     .domain([0, Math.max(1, maxCount)])
     .range([baseline, TOP]);
@@ -73,7 +82,7 @@ export function latencyHistogramLayout(buckets: readonly LatencyBucket[], domain
       const gap = full > 2 * BAR_GAP + 1 ? BAR_GAP : 0;
       return { x: r(x0 + gap / 2), width: r(full - gap), y: r(y(b.count)), height: r(baseline - y(b.count)), count: b.count, fromUs: b.fromUs, toUs: b.toUs };
     });
-  return { width: w, bars, ticks: ticks(domain, x), maxCount, baseline, left: LEFT, right: w - RIGHT };
+  return { width: w, bars, ticks: ticks(domain, x), maxCount, baseline, left, right: w - RIGHT };
 }
 
 /** Decades, or 1-2-5 steps when the domain spans fewer than 15 buckets; each at its exact latency. */

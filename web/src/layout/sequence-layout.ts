@@ -5,6 +5,7 @@
 // Runs whose wire differs from their workload (MULTI … EXEC, EVAL, EVALSHA, MSET/MGET, GET-COMPUTE-SET,
 // the held PING) and runs with error replies get labels on the arrows: each request its wire command's
 // name, each reply its text as recorded (QUEUED, OK, EXEC's array); an error reply is always labelled.
+import type { NestedErrors } from '../model/nested-errors.ts';
 import { operationAt } from '../../../trace/wire-layout.ts';
 import { replyText, wireDiffers, wireName } from '../format/command-text.ts';
 import { formatBytes, formatCount } from '../format/number-format.ts';
@@ -26,6 +27,8 @@ export interface ArrowItem {
   x1: number;
   x2: number;
   error: boolean;
+  /** Replies: error elements inside the reply (EXEC's array after a runtime error), when there are any. */
+  nestedErrors?: NestedErrors;
   /** The wire command's name (requests) or the reply as recorded (replies), when there was room. */
   label?: string;
   /** Plot y of the label's baseline: below the arrow's end, or above it at the foot of the plot. */
@@ -103,7 +106,8 @@ export function sequenceLayout(columns: TraceColumns, scale: TimeScale, g: Diagr
   for (let i = replied.start; i < replied.end; i++) {
     const y2 = scale(columns.repliedUs[i]!);
     const y1 = fromServerUs && timed(i) ? scale(Math.min(fromServerUs[i]!, columns.repliedUs[i]!)) : y2;
-    replies.push({ index: i, kind: 'reply', y1, y2, x1: g.serverX, x2: g.clientX, error: columns.isError[i] === 1 });
+    const nested = columns.nestedErrors?.get(i);
+    replies.push({ index: i, kind: 'reply', y1, y2, x1: g.serverX, x2: g.clientX, error: columns.isError[i] === 1, ...(nested ? { nestedErrors: nested } : {}) });
   }
 
   const [fromUs, toUs] = scale.domain() as [number, number];

@@ -2,6 +2,7 @@
 // per-command and per-event times sit in Float64Arrays so a 100,000-command trace lays out without
 // allocating per command. Invariant (guaranteed by TraceBuilder's FIFO derivation): sentUs,
 // repliedUs, writeAtUs and readAtUs are each non-decreasing, so they can be binary-searched.
+import { nestedErrors, type NestedErrors } from './nested-errors.ts';
 import type { Syscall, TraceDocument } from '../../../trace/trace-format.ts';
 
 /** A command another connection ran during the run (MONITOR), as the trace records it. */
@@ -25,6 +26,8 @@ export interface TraceColumns {
   /** 1 where command i's reply is an error. */
   readonly isError: Uint8Array;
   readonly errors: number;
+  /** Error elements inside a command's array reply, by index (EXEC after a runtime error; model/nested-errors.ts); null when none has any. */
+  readonly nestedErrors: ReadonlyMap<number, NestedErrors> | null;
   /** µs since t0, indexed by write / read. */
   readonly writeAtUs: Float64Array;
   readonly readAtUs: Float64Array;
@@ -76,6 +79,13 @@ export function traceColumns(doc: TraceDocument): TraceColumns {
       errors++;
     }
   }
+  let nested: Map<number, NestedErrors> | null = null;
+  if (doc.run.mode === 'multi') {
+    for (let i = 0; i < n; i++) {
+      const e = nestedErrors(doc, i);
+      if (e) (nested ??= new Map()).set(i, e);
+    }
+  }
   const writeOf = new Uint32Array(n);
   const writeAtUs = new Float64Array(doc.writes.length);
   doc.writes.forEach((w, k) => {
@@ -96,7 +106,7 @@ export function traceColumns(doc: TraceDocument): TraceColumns {
   const otherAtUs = Float64Array.from(others, (o) => o.atUs);
   const endUs = Math.max(doc.totals.durationUs, n ? repliedUs[n - 1]! : 0, writeAtUs.at(-1) ?? 0, readAtUs.at(-1) ?? 0);
   const columns: TraceColumns = {
-    doc, n, sentUs, repliedUs, toServerUs, fromServerUs, writeOf, readOf, isError, errors, writeAtUs, readAtUs,
+    doc, n, sentUs, repliedUs, toServerUs, fromServerUs, writeOf, readOf, isError, errors, nestedErrors: nested, writeAtUs, readAtUs,
     serverUs, executed, clockUncertaintyUs: server?.clock.uncertaintyUs ?? 0, syscalls, syscallAtUs, others, otherAtUs, endUs,
   };
   cache.set(doc, columns);

@@ -163,6 +163,17 @@ describe('sequence diagram SVG goldens', () => {
     expectGolden(svg, 'server-traced-pipeline-incr-10-error-at-4');
   });
 
+  it('a runtime error inside MULTI: EXEC’s reply (not an error itself) carries a ring saying it contains 1 error', () => {
+    const { svg } = paintDiagram(modeTrace('multi', 10, { monitor: true, errorAt: 4 }));
+    expect(count(svg, '[data-testid=error-mark]')).toBe(0);
+    const rings = [...svg.querySelectorAll('[data-testid=nested-error-mark]')];
+    expect(rings.map((m) => m.parentElement!.getAttribute('data-index'))).toEqual(['11']);
+    expect(rings[0]!.getAttribute('data-count')).toBe('1');
+    expect(rings[0]!.querySelector('title')!.textContent).toBe('This reply contains 1 error inside its array');
+    // A clean transaction has none.
+    expect(count(paintDiagram(modeTrace('multi', 10, { monitor: true })).svg, '[data-testid=nested-error-mark]')).toBe(0);
+  });
+
   it('EXECABORT: the refused INCR and EXEC’s reply both marked as errors', () => {
     const { svg } = paintDiagram(modeTrace('multi', 10, { monitor: true, errorAt: 4, errorKind: 'queueing' }));
     expect([...svg.querySelectorAll('[data-testid=error-mark]')].map((m) => m.parentElement!.getAttribute('data-index'))).toEqual(['5', '11']);

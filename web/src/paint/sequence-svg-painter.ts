@@ -8,6 +8,7 @@ import { select, type Selection } from 'd3';
 import type { DensityLabel } from '../layout/density-layout.ts';
 import type { DiagramGeometry } from '../layout/diagram-geometry.ts';
 import type { ArrowItem, BundleItem, LaneMark, SequenceLayout } from '../layout/sequence-layout.ts';
+import { nestedErrorsText } from '../format/command-details.ts';
 import type { ExecutionMark, OtherMark, ServerLaneLayout, SyscallMark } from '../layout/server-lane-layout.ts';
 import type { AxisTick } from '../layout/time-scale-layout.ts';
 
@@ -164,7 +165,8 @@ function joinArrows(layer: G, items: ArrowItem[], testId: string, layers: SvgLay
 
 /**
  * An arrow's label (requests: the wire command at the Redis end; replies: the reply at the client end)
- * and, for an error reply, a cross at the client end (data-testid=error-mark). Created only where there
+ * and, for an error reply, a cross at the client end (data-testid=error-mark); for a reply holding errors in
+ * its array, a ring there (data-testid=nested-error-mark, its count in data-count and its title). Created only where there
  * is one, so plain runs' markup stays as it was.
  */
 function paintArrowExtras(group: SVGGElement, d: ArrowItem): void {
@@ -189,6 +191,20 @@ function paintArrowExtras(group: SVGGElement, d: ArrowItem): void {
     mark.setAttribute('data-testid', 'error-mark');
     const x = d.x2 + 9;
     mark.setAttribute('d', `M${x - 4},${d.y2 - 4} L${x + 4},${d.y2 + 4} M${x - 4},${d.y2 + 4} L${x + 4},${d.y2 - 4}`);
+  }
+  // Errors inside the reply (EXEC's array after a runtime error): a small ring where the cross would be, its count in the tooltip.
+  let ring = group.querySelector<SVGCircleElement>('circle.nested-error-mark');
+  if (!d.nestedErrors) ring?.remove();
+  else {
+    ring ??= group.appendChild(svgElement('circle'));
+    ring.setAttribute('class', 'nested-error-mark');
+    ring.setAttribute('data-testid', 'nested-error-mark');
+    ring.setAttribute('data-count', String(d.nestedErrors.count));
+    ring.setAttribute('cx', String(d.x2 + 9));
+    ring.setAttribute('cy', String(d.y2));
+    ring.setAttribute('r', '5');
+    const title = ring.querySelector('title') ?? ring.appendChild(svgElement('title'));
+    title.textContent = `This reply ${nestedErrorsText(d.nestedErrors)} inside its array`;
   }
 }
 

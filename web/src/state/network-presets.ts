@@ -4,7 +4,8 @@
 // one huge pipeline beside chunks: SETs, whose cost falls on the client, and GETs of 1 KB, whose
 // replies Redis must queue). Loopback adds nothing; the rest are labelled delay. Issue 12 adds the
 // lessons beyond plain pipelines: four ways to batch side by side, a planted error (no rollback, and
-// EXECABORT), and a read-compute-write that a pipeline cannot batch.
+// EXECABORT), a read-compute-write that a pipeline cannot batch, and what redis-py's default pipeline()
+// puts on the wire (MULTI … EXEC), shown by the raw engine's recorded bytes beside a plain pipeline.
 import type { Engine } from '../../../trace/run-request.ts';
 import type { CommandName, RunMode } from '../../../trace/trace-format.ts';
 import type { RunFormState } from './run-form-state.ts';
@@ -66,6 +67,12 @@ export const NETWORK_PRESETS: readonly NetworkPreset[] = [
   { id: 'read-compute-write', label: 'Read, compute, write ×10 at 10 ms: sequential vs one EVAL', rttMs: 10, jitterMs: 0, command: 'GET-COMPUTE-SET', n: 10,
     valueBytes: 16, mode: 'custom', modes: ['sequential', 'eval'],
     lesson: 'Each SET needs its GET’s reply, so a pipeline cannot batch them: 2 round trips per step, against 1 for the whole Lua script.' },
+  { id: 'redis-py', label: 'What redis-py’s pipeline() sends', rttMs: 0, jitterMs: 0, command: 'INCR', n: 10, mode: 'custom',
+    modes: ['pipeline', 'multi'], engine: 'raw', monitor: true,
+    lesson: 'redis-py’s pipeline() defaults to transaction=True, so it wraps your commands in MULTI … EXEC; pipeline(transaction=False) '
+      + 'sends them bare. Here both are written byte for byte on a raw socket (see MULTI in the wire view), and the verdicts say what '
+      + 'each put on the wire and whether Redis ran it as one block. Elsewhere: node-redis multi().exec() is a transaction, '
+      + 'multi().execAsPipeline() a plain pipeline; ioredis pipeline() is plain, multi() a transaction.' },
 ];
 
 /** The form a preset sets up: every field it names, both modes and ioredis unless it says otherwise; the rest as they were. */

@@ -7,7 +7,7 @@ import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import type { LiveChannel, ChannelStatus } from '../live/live-channel.ts';
 import type { RunStore } from '../live/run-store.ts';
-import type { RunFormState } from '../state/run-form-state.ts';
+import { formModes, type RunFormState } from '../state/run-form-state.ts';
 import { applyPreset } from '../state/network-presets.ts';
 import { downloadTrace, loadTraceFiles } from '../state/trace-files.ts';
 import { showLoaded } from '../state/show-loaded.ts';
@@ -18,6 +18,7 @@ import { RunFormView } from './run-form-view.tsx';
 import { RunProgressView } from './run-progress-view.tsx';
 import { LongRunConfirmView } from './long-run-confirm-view.tsx';
 import { baseRttUs, longRunCheck, type LongRun } from '../format/rtt-estimate.ts';
+import { pressRunTitle } from '../format/run-label.ts';
 import { StatusBannerView } from './status-banner-view.tsx';
 import type { SweepStore } from '../live/sweep-store.ts';
 import { parseViewChoice, type ViewChoice } from '../state/sweep-hash-params.ts';
@@ -221,7 +222,7 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
       {view !== 'run' ? null : traces.length > 0 ? (
         <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} onExport={onExport} />
       ) : (
-        <EmptyState running={active !== null} />
+        <EmptyState running={active !== null} title={pressRunTitle(formModes(form), Number(form.chunk) || undefined)} />
       )}
       {sweepMounted && (
         <SweepView
@@ -263,17 +264,17 @@ function ConnectionPill({ status }: { status: ChannelStatus }) {
   );
 }
 
-function EmptyState({ running }: { running: boolean }) {
+function EmptyState({ running, title }: { running: boolean; title: string }) {
   return (
     <section className="empty">
       {running ? (
         <p>The diagrams appear as soon as the first run completes.</p>
       ) : (
         <>
-          <h2>Press Run to see both modes side by side</h2>
+          <h2 data-testid="empty-title">{title}</h2>
           <p>
-            Pipescope sends N commands to a real Redis, first one at a time (each waits for its reply), then as one pipeline, and draws every
-            request and reply at the time the client socket saw it. Or open a trace file recorded earlier.
+            Pipescope sends the N commands to a real Redis in each mode chosen above (their repeats interleaved) and draws every request and
+            reply at the time the client socket saw it. Or open a trace file recorded earlier.
           </p>
         </>
       )}

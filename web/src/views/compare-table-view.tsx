@@ -3,7 +3,8 @@
 // scale for all rows — above their diagrams, which share one time scale (the toolbar's toggle). Shown
 // whenever more than one run is on screen: after a request with several modes, and when several trace
 // files are opened. Figures from format/compare-rows.ts; each column names who measured it.
-// Test hooks: data-testid=compare-table, a row per run with data-mode and data-metric cells.
+// Test hooks: data-testid=compare-table, a row per run with data-mode (data-client when the libraries differ)
+// and data-metric cells.
 import { useMemo } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { COMPARE_SOURCES, compareRows, sameWorkload, type CompareRow } from '../format/compare-rows.ts';
@@ -58,9 +59,10 @@ export function CompareTableView({ groups, shown }: Props) {
         </thead>
         <tbody>
           {rows.map((r, i) => (
-            <tr key={r.key} data-testid="compare-row" data-mode={shown[i]?.run.mode} className={r.fastest ? 'fastest' : undefined}>
+            <tr key={r.key} data-testid="compare-row" data-mode={shown[i]?.run.mode} data-client={r.client ?? undefined} className={r.fastest ? 'fastest' : undefined}>
               <th scope="row">
                 {r.mode}
+                {r.client !== null && <span className="compare-title" data-testid="compare-client">{r.client}</span>}
                 {!same && <span className="compare-title">{r.title}</span>}
               </th>
               <td data-metric="duration" data-value={r.durationUs}>

@@ -24,7 +24,7 @@ describe('the compare view', () => {
     expect(all('[data-testid=compare-row] [data-metric=round-trips]').map((c) => c.textContent)).toEqual(['10', '1', '1', '1']);
     expect(all('[data-testid=run-panel]')).toHaveLength(4);
     const multi = all('[data-testid=run-panel]')[2]!;
-    expect(multi.querySelector('[data-testid=verdict-wire]')?.textContent).toBe('10 INCR as 12 commands on the wire: MULTI, 10 × INCR, EXEC');
+    expect(multi.querySelector('[data-testid=verdict-wire]')?.textContent).toBe('10 INCRs as 12 commands on the wire: MULTI, 10 × INCR, EXEC');
     expect(multi.querySelector('[data-testid=verdict-atomic]')?.textContent).toMatch(/^atomic: Redis runs the 10 INCRs as one block/);
   });
 

@@ -10,7 +10,7 @@
 // held-connection (data-same-us, data-other-us).
 import { useMemo, useRef } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { heldConnectionText, neighborTexts } from '../format/neighbor-text.ts';
+import { bucketText, heldConnectionText, neighborTexts } from '../format/neighbor-text.ts';
 import { neighborChartLayout } from '../layout/neighbor-chart-layout.ts';
 import { neighborSeries } from '../model/neighbor-series.ts';
 import { useElementWidth } from './use-element-width.ts';
@@ -72,7 +72,7 @@ function NeighborChart({ doc }: { doc: TraceDocument }) {
         </svg>
       )}
       <span className="neighbor-chart-key">
-        <span style={{ color: '#2c7fb8' }}>average</span> · <span style={{ color: '#c0392b' }}>slowest</span> per {series ? `${Math.max(1, Math.round(series.commands / Math.max(1, series.buckets.length)))} commands` : 'bucket'} · shaded: the run · log latency scale
+        <span style={{ color: '#2c7fb8' }}>average</span> · <span style={{ color: '#c0392b' }}>slowest</span> {bucketText(series?.commands, series?.buckets.length ?? 0)} · shaded: the run · log latency scale
       </span>
     </div>
   );
