@@ -15,6 +15,7 @@ import { connect, targetHostPort, viaProxy, type RedisTarget } from '../redis/re
 import type { RunClock } from '../support/monotonic-clock.ts';
 import { DelayProxy } from './delay-proxy.ts';
 import type { SocketProbe } from './socket-probe.ts';
+import { redisAddress } from './monitor-probe.ts';
 
 /** What the other connection's PING adds to Redis's INFO counters between the run's snapshots. */
 export const HELD_CONNECTION_OWN_TRAFFIC = { reads: 1, writes: 1, commands: 1 } as const;
@@ -28,6 +29,11 @@ export class HeldConnectionProbe {
     private readonly other: Redis,
     private readonly proxy: DelayProxy | undefined,
   ) {}
+
+  /** The second connection as Redis (MONITOR) names it: its own proxy's upstream end, or its local address. */
+  get address(): string {
+    return this.proxy ? (this.proxy.upstreamAddresses[0] ?? '') : redisAddress(this.other.stream?.localAddress, this.other.stream?.localPort);
+  }
 
   /** Opens the second connection (before t0), through its own delay proxy when the run has added delay. */
   static async open(target: RedisTarget, name: string, delay: { addedRttMs: number; jitterMs: number }): Promise<HeldConnectionProbe> {

@@ -53,10 +53,11 @@ export class ServerTracer {
    * (`wire` says which: v3, a command refused while queueing or discarded by EXECABORT has no line,
    * and its serverUs is null). MONITOR prints a script's redis.call commands as `[… lua]` lines right
    * after the EVAL/EVALSHA line that ran them: they belong to that line's client, so the run's own
-   * are not counted among other clients' commands. `samplerSource`: the memory sampler's connection, whose
-   * INFO lines are labelled as Pipescope's own like the control connection's.
+   * are not counted among other clients' commands. `ownSources`: Pipescope's other connections of the run
+   * (address → what it is: the memory sampler, the held-connection probe's second connection), whose lines
+   * are labelled as Pipescope's own like the control connection's.
    */
-  async finish(runSource: string, wire: ExpectedWire, t0: bigint, endUs: number, samplerSource = ''): Promise<ServerSide> {
+  async finish(runSource: string, wire: ExpectedWire, t0: bigint, endUs: number, ownSources: ReadonlyMap<string, string> = new Map()): Promise<ServerSide> {
     const toTrace = (epochUs: number) => serverToTraceUs(epochUs, this.clock, t0);
     const executions = this.monitor ? await this.executions(this.monitor, runSource, wire) : null;
     const controlSource = redisAddress(this.control.stream?.localAddress, this.control.stream?.localPort);
@@ -70,7 +71,7 @@ export class ServerTracer {
       .filter(({ line, source }) => source !== runSource && toTrace(line.atEpochUs) >= 0 && toTrace(line.atEpochUs) <= endUs)
       .map(({ line, source, lua }) => ({
         atUs: toTrace(line.atEpochUs),
-        source: ownLabel(source, controlSource, samplerSource) + (lua ? ' (lua)' : ''),
+        source: ownLabel(source, controlSource, ownSources) + (lua ? ' (lua)' : ''),
         command: line.args.join(' ').slice(0, OTHER_COMMAND_CHARS),
       }));
     const strace = this.strace;
@@ -109,9 +110,9 @@ export class ServerTracer {
   }
 }
 
-/** Pipescope's own connections, named as such among MONITOR's other clients: its control and memory sampler. */
-function ownLabel(source: string, controlSource: string, samplerSource: string): string {
+/** Pipescope's own connections, named as such among MONITOR's other clients: its control connection and the run's others. */
+function ownLabel(source: string, controlSource: string, ownSources: ReadonlyMap<string, string>): string {
   if (source === controlSource) return `${source} (Pipescope control)`;
-  if (samplerSource !== '' && source === samplerSource) return `${source} (Pipescope memory sampler)`;
-  return source;
+  const own = ownSources.get(source);
+  return own ? `${source} (Pipescope ${own})` : source;
 }

@@ -85,6 +85,9 @@ describe('the held-connection probe', () => {
       expect(held.sameConnectionRepliedUs).toBeGreaterThanOrEqual(lastWork);
       expect(held.otherConnectionRepliedUs).toBeLessThan(lastWork);
       expect(held.issuedUs).toBeLessThanOrEqual(held.otherConnectionRepliedUs);
+      // The second connection's PING ran during the pipeline: MONITOR shows it, named as Pipescope's own.
+      const pings = doc.serverTrace!.others.filter((o) => o.command === 'ping');
+      expect(pings.map((o) => o.source)).toEqual([expect.stringMatching(/ \(Pipescope held-connection probe\)$/)]);
       const verdict = heldConnectionVerdict(doc)!;
       console.log(`held connection (${engine}, ${n} INCRs): issued at ${held.issuedUs} µs; same connection waited ${verdict.sameWaitUs} µs, ` +
         `other connection ${verdict.otherWaitUs} µs; pipeline's last reply at ${lastWork} µs`);

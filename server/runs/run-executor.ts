@@ -238,7 +238,9 @@ async function measureRun(session: RedisSession, mode: RunMode, spec: RunParamet
     const executedN = wireN - (work - executions.executedCount);
     const delta = serverDelta(before, after, executedN + executions.luaCalls, serviceCommands(wireRun), { reads: sampling + own.reads, writes: sampling + own.writes, commands: 2 * sampling + own.commands });
     const expected = { n: wireN, name: (i: number) => wireCommandName(wireRun, i), executed: (i: number) => i >= work || executions.executed(i), executedCount: executedN };
-    const serverSide = tracer ? await tracer.finish(runSource!, expected, clock.t0, builder.progress.lastUs, sampler?.address) : null;
+    // Pipescope's own other connections during the run: labelled as such, never counted as other clients.
+    const ownSources = new Map<string, string>([...(sampler?.address ? [[sampler.address, 'memory sampler'] as const] : []), ...(held ? [[held.address, 'held-connection probe'] as const] : [])]);
+    const serverSide = tracer ? await tracer.finish(runSource!, expected, clock.t0, builder.progress.lastUs, ownSources) : null;
     const keysAfter = injectedError || KEYS_AFTER_MODES.includes(mode) ? await readKeysAfter(control, namespace, workload, spec.n) : null;
     // MONITOR's feed is written to its own client, so a traced run's INFO write count includes it.
     const end: RunEnd = {
