@@ -1,31 +1,21 @@
 // The live WebSocket endpoint, end to end over real sockets against a real redis-server: validation
 // errors, the queue, streaming, cancellation, and a browser-side TraceBuilder fed from the wire.
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LIVE_PATH, ServerMessageSchema, type ServerMessage } from '../../trace/live-protocol.ts';
 import { serializeTrace, verifyTrace } from '../../trace/trace-io.ts';
-import { startApp, type RunningApp } from './http-app.ts';
+import { startApp } from './http-app.ts';
 import { LiveTestClient } from '../test-support/live-test-client.ts';
-import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
+import { usePrivateRedisApp } from '../test-support/private-redis-session.ts';
+import { startPrivateRedis } from '../redis/private-redis-server.ts';
 
-let redis: PrivateRedis;
-let app: RunningApp;
+const live = usePrivateRedisApp();
 
-beforeAll(async () => {
-  redis = await startPrivateRedis();
-  app = await startApp({ port: 0, host: '127.0.0.1', redisUrl: `redis://${redis.host}:${redis.port}` });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await redis?.stop();
-});
-
-/** The shared test client (validates and keeps every message, builds traces as the browser does), on this file's app. */
+/** The shared test client (validates and keeps every message, builds traces as the browser does), on this file's live.app. */
 class LiveClient extends LiveTestClient {
   constructor() {
-    super(app.url);
+    super(live.app.url);
   }
 }
 
@@ -168,7 +158,7 @@ describe('cancellation', () => {
     await client.next((m) => m.type === 'run-events');
     client.send({ type: 'cancel', requestId: 'big' });
     await client.next((m) => m.type === 'cancelled');
-    const observer = new Redis({ host: redis.host, port: redis.port });
+    const observer = new Redis({ host: live.redis.host, port: live.redis.port });
     expect(await observer.keys('pipescope:*')).toEqual([]);
     observer.disconnect();
     client.close();

@@ -1,28 +1,16 @@
 // The neighbour client and the held-connection probe over the live WebSocket, as the browser gets them:
 // run-end carries both, and the trace the browser builds from the wire holds them, verifies and
 // round-trips, with the verdicts computed from it.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { heldConnectionVerdict, neighborInsideRun } from '../../trace/neighbor-verdicts.ts';
 import { serializeTrace, verifyTrace } from '../../trace/trace-io.ts';
-import { startApp, type RunningApp } from './http-app.ts';
 import { LiveTestClient } from '../test-support/live-test-client.ts';
-import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
+import { usePrivateRedisApp } from '../test-support/private-redis-session.ts';
 
-let redis: PrivateRedis;
-let app: RunningApp;
-
-beforeAll(async () => {
-  redis = await startPrivateRedis();
-  app = await startApp({ port: 0, host: '127.0.0.1', redisUrl: `redis://${redis.host}:${redis.port}` });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await redis?.stop();
-});
+const live = usePrivateRedisApp();
 
 it('a run with a neighbour and the held-connection probe arrives whole: both in run-end and in the trace built from the wire', async () => {
-  const client = await new LiveTestClient(app.url).open();
+  const client = await new LiveTestClient(live.app.url).open();
   client.send({
     type: 'run', requestId: 'nb',
     spec: { command: 'INCR', n: 5_000, modes: ['pipeline'], repeats: 1, monitor: true, memory: false, neighborRate: 1_000, neighborCommand: 'GET', heldConnection: true },
