@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import type { RunSpec } from '../../../trace/run-request.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
+import { PlaybackClock } from '../interaction/playback-clock.ts';
 import type { LiveChannel, ChannelStatus } from '../live/live-channel.ts';
 import type { RunStore } from '../live/run-store.ts';
 import { formModes, type RunFormState } from '../state/run-form-state.ts';
@@ -50,6 +51,8 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
   const [form, setForm] = useState<RunFormState>(() => formOf(initial));
   const [scale, setScale] = useState<ScaleChoice>(initial.scale);
   const zoomSync = useMemo(() => new TimeZoomSync(), []);
+  // The one playhead of the diagrams on screen (playback bar, keys, URL t=, follow mode).
+  const playback = useMemo(() => new PlaybackClock(), []);
   const fileInput = useRef<HTMLInputElement>(null);
   // The depth sweep shares the channel's socket; its view stays mounted (see sweep-view.tsx).
   const [view, setView] = useState<ViewChoice>(() => parseViewChoice(window.location.hash));
@@ -220,7 +223,7 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
         </p>
       )}
       {view !== 'run' ? null : traces.length > 0 ? (
-        <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} onExport={onExport} />
+        <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} />
       ) : (
         <EmptyState running={active !== null} title={pressRunTitle(formModes(form), Number(form.chunk) || undefined)} />
       )}

@@ -5,6 +5,7 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { frameScheduler } from '../base/frame-scheduler.ts';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
+import { PlaybackClock } from '../interaction/playback-clock.ts';
 import { modeTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { useReactHost } from '../test-support/react-host.ts';
 import { ResultsView } from './results-view.tsx';
@@ -12,7 +13,7 @@ import { ResultsView } from './results-view.tsx';
 describe('the compare view', () => {
   const view = useReactHost();
   const render = (traces: Parameters<typeof ResultsView>[0]['traces']) => {
-    view.render(<ResultsView traces={traces} source="file" scale="shared" onScaleChange={() => {}} zoomSync={new TimeZoomSync()} onExport={() => {}} />);
+    view.render(<ResultsView traces={traces} source="file" scale="shared" onScaleChange={() => {}} zoomSync={new TimeZoomSync()} playback={new PlaybackClock()} onExport={() => {}} />);
     act(() => frameScheduler.flush());
   };
   const all = (selector: string) => [...view.host.querySelectorAll<HTMLElement>(selector)];

@@ -2,6 +2,7 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { frameScheduler } from '../base/frame-scheduler.ts';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
+import { PlaybackClock } from '../interaction/playback-clock.ts';
 import { repeatsOf } from '../test-support/repeat-fixtures.ts';
 import { pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { ResultsView } from './results-view.tsx';
@@ -14,7 +15,7 @@ describe('ResultsView with repeats', () => {
   const seq = repeatsOf(sequentialTrace(10, 100, 20), [1300, 1100, 1190]);
   const pipe = repeatsOf(pipelineTrace(10, 10, 10, 120), [130, 95, 120]);
   const render = (traces = [seq[0]!, pipe[0]!, seq[1]!, pipe[1]!, seq[2]!, pipe[2]!]) => {
-    view.render(<ResultsView traces={traces} source="live" scale="shared" onScaleChange={() => {}} zoomSync={new TimeZoomSync()} onExport={() => {}} />);
+    view.render(<ResultsView traces={traces} source="live" scale="shared" onScaleChange={() => {}} zoomSync={new TimeZoomSync()} playback={new PlaybackClock()} onExport={() => {}} />);
     act(() => frameScheduler.flush());
   };
   const panels = () => [...view.host.querySelectorAll<HTMLElement>('[data-testid=run-panel]')];

@@ -8,6 +8,7 @@ import { latencyHistogram } from '../../../trace/latency-stats.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { comparisonHeadlines } from '../format/comparison-headline.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
+import type { PlaybackClock } from '../interaction/playback-clock.ts';
 import { histogramDomain } from '../layout/latency-histogram-layout.ts';
 import { runGroups, shownRepeat } from '../model/run-groups.ts';
 import { traceColumns } from '../model/trace-columns.ts';
@@ -31,6 +32,8 @@ interface Props {
   scale: ScaleChoice;
   onScaleChange: (scale: ScaleChoice) => void;
   zoomSync: TimeZoomSync;
+  /** The playhead shared by the diagrams. */
+  playback: PlaybackClock;
   onExport: (doc: TraceDocument) => void;
 }
 
