@@ -8,6 +8,7 @@ import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { PlaybackClock } from '../interaction/playback-clock.ts';
 import type { LiveChannel, ChannelStatus } from '../live/live-channel.ts';
 import type { RunStore } from '../live/run-store.ts';
+import { replaceViewHash } from '../state/hash-fields.ts';
 import { formModes, type RunFormState } from '../state/run-form-state.ts';
 import { applyPreset } from '../state/network-presets.ts';
 import { downloadTrace, loadTraceFiles } from '../state/trace-files.ts';
@@ -105,7 +106,7 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
       neighborCommand: form.neighborCommand,
       heldConnection: form.heldConnection,
     });
-    if (hash !== window.location.hash) history.replaceState(null, '', `${window.location.pathname}${window.location.search}${hash}`);
+    replaceViewHash(hash);
   }, [form, scale, view]);
 
   useEffect(() => {

@@ -9,6 +9,7 @@ import type { RunStore } from '../live/run-store.ts';
 import type { TraceSource } from '../live/store-types.ts';
 import { collectResults, type GalleryResults } from '../model/gallery-runs.ts';
 import { PUBLISHED_BENCHMARKS, type PublishedBenchmarkId } from '../model/published-benchmarks.ts';
+import { replaceViewHash } from '../state/hash-fields.ts';
 import { GalleryCardView, type Result } from './gallery-card-view.tsx';
 import './gallery-view.css';
 
@@ -35,7 +36,7 @@ export function GalleryView({ store, shown, blockedReason, onShowRuns }: Props) 
   const runningCard = runs.active && started && runs.active.spec === started.spec ? started.id : null;
 
   useEffect(() => {
-    if (shown && window.location.hash !== GALLERY_HASH) history.replaceState(null, '', `${window.location.pathname}${window.location.search}${GALLERY_HASH}`);
+    if (shown) replaceViewHash(GALLERY_HASH);
   }, [shown]);
 
   const run = (id: PublishedBenchmarkId, spec: RunSpec) => {

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { SweepStore } from '../live/sweep-store.ts';
 import { baselineOf, seriesOfDocument, seriesOfLive, sweepRows, type SweepSeries } from '../model/sweep-series.ts';
 import { authRelayNote, coarseReferenceNote, sweepHeadline, sweepProvenance } from '../format/sweep-text.ts';
+import { replaceViewHash } from '../state/hash-fields.ts';
 import { downloadSweep } from '../state/trace-files.ts';
 import { formatSweepHashParams, parseSweepHashParams, parseViewChoice, type SweepHashParams } from '../state/sweep-hash-params.ts';
 import type { Engine } from '../../../trace/run-request.ts';
@@ -50,7 +51,7 @@ export function SweepView({ sweeps, shown, blockedReason, onOpenFiles }: Props) 
   useEffect(() => {
     if (!shown) return;
     const hash = formatSweepHashParams(params, sweepHashNow());
-    if (hash !== window.location.hash) history.replaceState(null, '', `${window.location.pathname}${window.location.search}${hash}`);
+    replaceViewHash(hash);
   }, [params, shown]);
 
   useEffect(() => {
