@@ -43,14 +43,28 @@ html { scrollbar-width: none; }
 /** URL path the fixtures are served under (by route, in this context only). */
 const FIXTURE_PATH = '/e2e-fixtures/';
 
-/** A new context and page showing the given fixture files (names in e2e/fixtures/), as ?trace= links. */
-export async function openFixtures(browser: Browser, appUrl: string, fixtures: string[]): Promise<Page> {
+/** The colour scheme the page's system reports (prefers-color-scheme); the app's theme follows it. */
+export type GoldenTheme = 'light' | 'dark';
+
+export interface FixtureOptions {
+  /** Default 'light'. The theme toggle stays on Auto, so the app follows this, as it follows a user's system. */
+  theme?: GoldenTheme;
+  /** Appended to the page's URL (e.g. '#view=gallery'). */
+  hash?: string;
+}
+
+/**
+ * A new context and page showing the given fixture files (names in e2e/fixtures/), as ?trace= links,
+ * under the given system colour scheme.
+ */
+export async function openFixtures(browser: Browser, appUrl: string, fixtures: string[], options: FixtureOptions = {}): Promise<Page> {
+  const theme = options.theme ?? 'light';
   const context = await browser.newContext({
     viewport: VIEWPORT,
     deviceScaleFactor: 1,
     locale: 'en-US',
     timezoneId: 'UTC',
-    colorScheme: 'light',
+    colorScheme: theme,
     reducedMotion: 'reduce',
     // The app's CSP allows no inline style; the test stylesheet below is the test's, not the app's.
     bypassCSP: true,
@@ -75,7 +89,7 @@ export async function openFixtures(browser: Browser, appUrl: string, fixtures: s
     },
   );
   const page = await context.newPage();
-  await page.goto(new URL(`/?${fixtures.map((f) => `trace=${FIXTURE_PATH}${f}`).join('&')}`, appUrl).href);
+  await page.goto(new URL(`/?${fixtures.map((f) => `trace=${FIXTURE_PATH}${f}`).join('&')}${options.hash ?? ''}`, appUrl).href);
   await expectPinnedFonts(page);
   const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
   if (!font.includes(PINNED_FONTS.sans)) throw new Error(`The golden test stylesheet did not apply: the page's font is ${font}`);

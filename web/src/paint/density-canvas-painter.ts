@@ -5,7 +5,7 @@
 // level, so a frame is a few dozen canvas calls whatever N is. Coordinates: layout rows in plot px, scaled here by devicePixelRatio.
 import type { DensityLayout } from '../layout/density-layout.ts';
 import type { DiagramGeometry } from '../layout/diagram-geometry.ts';
-import { PALETTE } from './palette.ts';
+import { LIGHT_CANVAS_COLOURS, type CanvasColours } from './theme-colours.ts';
 
 const LEVELS = [0.22, 0.4, 0.65, 1];
 
@@ -54,7 +54,8 @@ export function clearCanvas(canvas: HTMLCanvasElement): void {
   ctx?.clearRect(0, 0, canvas.width / (ctx.getTransform().a || 1), canvas.height / (ctx.getTransform().d || 1));
 }
 
-export function paintDensity(ctx: CanvasRenderingContext2D, layout: DensityLayout, g: DiagramGeometry, n: number): void {
+/** `colours`: the theme's, resolved (theme-colours.ts canvasColours); the light ones by default. */
+export function paintDensity(ctx: CanvasRenderingContext2D, layout: DensityLayout, g: DiagramGeometry, n: number, colours: CanvasColours = LIGHT_CANVAS_COLOURS): void {
   ctx.clearRect(0, 0, g.width, g.height);
   const { rows, rowPx, plotTop, maxCount } = layout;
   const half = rowPx / 2;
@@ -65,8 +66,8 @@ export function paintDensity(ctx: CanvasRenderingContext2D, layout: DensityLayou
   const reach = midX - g.clientX - 2;
   const lengthOf = (c: number) => Math.max(2, (reach * Math.log1p(c)) / Math.log1p(Math.max(1, maxCount)));
   const bands = [
-    { counts: layout.requests, colour: PALETTE.request, from: g.clientX + 1, dir: 1 },
-    { counts: layout.replies, colour: PALETTE.reply, from: g.serverX - 1, dir: -1 },
+    { counts: layout.requests, colour: colours.request, from: g.clientX + 1, dir: 1 },
+    { counts: layout.replies, colour: colours.reply, from: g.serverX - 1, dir: -1 },
   ] as const;
   for (const { counts, colour, from, dir } of bands) {
     fillRowsByLevel(ctx, counts, rows, maxCount, colour, (r, c) => {
@@ -78,7 +79,7 @@ export function paintDensity(ctx: CanvasRenderingContext2D, layout: DensityLayou
   const laneRight = g.clientX - 16;
   const laneWidth = Math.max(0, laneRight - (g.axisX + 6));
   ctx.globalAlpha = 0.35;
-  ctx.fillStyle = PALETTE.ink;
+  ctx.fillStyle = colours.ink;
   ctx.beginPath();
   for (let r = 0; r < rows; r++) {
     const f = layout.inFlight[r]!;
@@ -90,8 +91,8 @@ export function paintDensity(ctx: CanvasRenderingContext2D, layout: DensityLayou
   // Socket writes and reads: ticks just left of the client lifeline.
   ctx.globalAlpha = 1;
   for (const [counts, colour, offset] of [
-    [layout.writes, PALETTE.request, 0],
-    [layout.reads, PALETTE.reply, half],
+    [layout.writes, colours.request, 0],
+    [layout.reads, colours.reply, half],
   ] as const) {
     ctx.fillStyle = colour;
     ctx.beginPath();
@@ -103,9 +104,9 @@ export function paintDensity(ctx: CanvasRenderingContext2D, layout: DensityLayou
   // Redis side: executions (MONITOR) as a strip on the lifeline, darker = more per row; syscalls
   // (strace) and other clients' commands as ticks beside it.
   const serverStrips = [
-    { counts: layout.executions, colour: PALETTE.execution, x: g.serverX - 3, w: 6 },
-    { counts: layout.syscalls, colour: PALETTE.muted, x: g.serverX + 6, w: 8 },
-    { counts: layout.others, colour: PALETTE.other, x: g.serverX - 11, w: 5 },
+    { counts: layout.executions, colour: colours.execution, x: g.serverX - 3, w: 6 },
+    { counts: layout.syscalls, colour: colours.muted, x: g.serverX + 6, w: 8 },
+    { counts: layout.others, colour: colours.other, x: g.serverX - 11, w: 5 },
   ];
   for (const { counts, colour, x, w } of serverStrips) {
     if (!counts) continue;

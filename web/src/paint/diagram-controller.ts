@@ -25,6 +25,7 @@ import {
   type LaneHeads, type SvgLayers,
 } from './sequence-svg-painter.ts';
 import { hideTooltip, showTooltip } from './tooltip-painter.ts';
+import { canvasColours, watchTheme } from './theme-colours.ts';
 
 /** How close (px) the pointer must be to an arrow for the nearest-arrow lookup to pick it. */
 const HOVER_RADIUS_PX = 8;
@@ -43,6 +44,7 @@ let instances = 0;
 
 export class DiagramController implements ZoomMember {
   private readonly canvas: HTMLCanvasElement;
+  private readonly unwatchTheme: () => void;
   private readonly svg: SVGSVGElement;
   private readonly layers: SvgLayers;
   private readonly zoomBehavior: ZoomBehavior<SVGSVGElement, unknown>;
@@ -105,6 +107,8 @@ export class DiagramController implements ZoomMember {
     this.resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.onResize()) : null;
     this.resizeObserver?.observe(host);
     this.zoomSync.join(this);
+    // The SVG follows the theme through CSS; the canvas is repainted with the new theme's colours.
+    this.unwatchTheme = watchTheme(() => this.requestPaint());
   }
 
   setData(doc: TraceDocument, domainEndUs: number): void {
@@ -134,6 +138,7 @@ export class DiagramController implements ZoomMember {
 
   destroy(): void {
     this.zoomSync.leave(this);
+    this.unwatchTheme();
     this.scheduler.cancel(this);
     this.resizeObserver?.disconnect();
     select(this.svg).on('.zoom', null);
@@ -306,7 +311,7 @@ export class DiagramController implements ZoomMember {
     } else {
       const layout = densityLayout(columns, scale, g);
       const ctx = sizeCanvas(this.canvas, g, window.devicePixelRatio || 1);
-      if (ctx) paintDensity(ctx, layout, g, columns.n);
+      if (ctx) paintDensity(ctx, layout, g, columns.n, canvasColours());
       paintArrows(this.layers, null);
       paintBundles(this.layers, g, layout.labels, false);
       paintMarks(this.layers, g, []);

@@ -1,5 +1,7 @@
-// The colours that carry meaning, shared by the diagram, the bars and the legends (the CSS variables in
-// app.css hold the same values). Okabe–Ito, safe for the common colour-vision deficiencies:
+// The colours that carry meaning, in the light theme: the values of app.css's :root variables, kept here
+// for code that cannot read CSS (the canvas painter's fallback where no stylesheet applies, tests).
+// Painters take colours from CSS (SVG classes; the canvas through theme-colours.ts), so the dark theme's
+// values live in app.css only. Okabe–Ito, safe for the common colour-vision deficiencies:
 // requests (and the writes that carry them) blue, replies (and the reads that bring them) vermillion,
 // Redis executing a command bluish green, other clients grey.
 export const PALETTE = {

@@ -27,6 +27,7 @@ import { parseViewChoice, type ViewChoice } from '../state/sweep-hash-params.ts'
 import { SweepView } from './sweep-view.tsx';
 import { GalleryView } from './gallery-view.tsx';
 import { ViewTabsView } from './view-tabs-view.tsx';
+import { ThemeToggleView } from './theme-toggle-view.tsx';
 
 function formOf(p: HashParams): RunFormState {
   return {
@@ -164,86 +165,91 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
           <h1>Pipescope</h1>
           <p className="tagline">What Redis pipelining really does — real runs, measured at the client socket.</p>
         </div>
-        <ConnectionPill status={status} />
+        <div className="header-side">
+          <ThemeToggleView />
+          <ConnectionPill status={status} />
+        </div>
       </header>
-      <ViewTabsView view={view} onChange={setView} sweepRunning={sweepState.active !== null} />
-      <StatusBannerView connection={connection} redis={redis} onRetry={() => channel.retryNow()} />
-      <section className="controls" hidden={view !== 'run'}>
-        <RunFormView
-          form={form}
-          onChange={setForm}
-          onRun={onRun}
-          onCancel={() => store.cancel()}
-          running={active !== null}
-          cancelling={active?.cancelling ?? false}
-          blockedReason={blockedReason ?? (sweepState.active ? 'A depth sweep is running' : null)}
-        />
-        {pendingLongRun && (
-          <LongRunConfirmView
-            n={pendingLongRun.spec.n}
-            rttMs={pendingLongRun.spec.rttMs}
-            longRun={pendingLongRun.longRun}
-            onRunAnyway={() => {
-              void store.run(pendingLongRun.spec);
-              setPendingLongRun(null);
-            }}
-            onReduce={(n) => {
-              setForm({ ...form, n: String(n) });
-              void store.run({ ...pendingLongRun.spec, n });
-              setPendingLongRun(null);
-            }}
-            onDismiss={() => setPendingLongRun(null)}
+      <main className="app-main">
+        <ViewTabsView view={view} onChange={setView} sweepRunning={sweepState.active !== null} />
+        <StatusBannerView connection={connection} redis={redis} onRetry={() => channel.retryNow()} />
+        <section className="controls" hidden={view !== 'run'}>
+          <RunFormView
+            form={form}
+            onChange={setForm}
+            onRun={onRun}
+            onCancel={() => store.cancel()}
+            running={active !== null}
+            cancelling={active?.cancelling ?? false}
+            blockedReason={blockedReason ?? (sweepState.active ? 'A depth sweep is running' : null)}
+          />
+          {pendingLongRun && (
+            <LongRunConfirmView
+              n={pendingLongRun.spec.n}
+              rttMs={pendingLongRun.spec.rttMs}
+              longRun={pendingLongRun.longRun}
+              onRunAnyway={() => {
+                void store.run(pendingLongRun.spec);
+                setPendingLongRun(null);
+              }}
+              onReduce={(n) => {
+                setForm({ ...form, n: String(n) });
+                void store.run({ ...pendingLongRun.spec, n });
+                setPendingLongRun(null);
+              }}
+              onDismiss={() => setPendingLongRun(null)}
+            />
+          )}
+          <RunProgressView active={active} />
+          <div className="file-controls">
+            <label className="button">
+              Open trace…
+              <input
+                ref={fileInput}
+                className="visually-hidden"
+                type="file"
+                accept=".json,application/json"
+                multiple
+                data-testid="import"
+                onChange={(e) => void onFiles(e.target.files)}
+              />
+            </label>
+          </div>
+          <NetworkPresetsView
+            form={form}
+            onApply={(p) => setForm(applyPreset(form, p))}
+          />
+        </section>
+        {runs.message && (
+          <p className={`message message-${runs.message.kind}`} role={runs.message.kind === 'error' ? 'alert' : 'status'}>
+            {runs.message.text}
+            <button type="button" className="link-button" onClick={() => store.setMessage(null)} aria-label="Dismiss">
+              ×
+            </button>
+          </p>
+        )}
+        {view !== 'run' ? null : traces.length > 0 ? (
+          <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} />
+        ) : (
+          <EmptyState running={active !== null} title={pressRunTitle(formModes(form), Number(form.chunk) || undefined)} />
+        )}
+        {sweepMounted && (
+          <SweepView
+            sweeps={sweepStore}
+            shown={view === 'sweep'}
+            blockedReason={blockedReason ?? (active ? 'A run is in progress' : null)}
+            onOpenFiles={(files) => void onFiles(files)}
           />
         )}
-        <RunProgressView active={active} />
-        <div className="file-controls">
-          <label className="button">
-            Open trace…
-            <input
-              ref={fileInput}
-              className="visually-hidden"
-              type="file"
-              accept=".json,application/json"
-              multiple
-              data-testid="import"
-              onChange={(e) => void onFiles(e.target.files)}
-            />
-          </label>
-        </div>
-        <NetworkPresetsView
-          form={form}
-          onApply={(p) => setForm(applyPreset(form, p))}
-        />
-      </section>
-      {runs.message && (
-        <p className={`message message-${runs.message.kind}`} role={runs.message.kind === 'error' ? 'alert' : 'status'}>
-          {runs.message.text}
-          <button type="button" className="link-button" onClick={() => store.setMessage(null)} aria-label="Dismiss">
-            ×
-          </button>
-        </p>
-      )}
-      {view !== 'run' ? null : traces.length > 0 ? (
-        <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} />
-      ) : (
-        <EmptyState running={active !== null} title={pressRunTitle(formModes(form), Number(form.chunk) || undefined)} />
-      )}
-      {sweepMounted && (
-        <SweepView
-          sweeps={sweepStore}
-          shown={view === 'sweep'}
-          blockedReason={blockedReason ?? (active ? 'A run is in progress' : null)}
-          onOpenFiles={(files) => void onFiles(files)}
-        />
-      )}
-      {galleryMounted && (
-        <GalleryView
-          store={store}
-          shown={view === 'gallery'}
-          blockedReason={blockedReason ?? (sweepState.active ? 'A depth sweep is running' : null)}
-          onShowRuns={() => setView('run')}
-        />
-      )}
+        {galleryMounted && (
+          <GalleryView
+            store={store}
+            shown={view === 'gallery'}
+            blockedReason={blockedReason ?? (sweepState.active ? 'A depth sweep is running' : null)}
+            onShowRuns={() => setView('run')}
+          />
+        )}
+      </main>
       <footer className="app-footer">
         Times are µs on the client’s monotonic clock from each run’s t0 (the instant the run called the client for its first command),
         measured where the client meets the socket. Redis figures are INFO deltas around the run; MONITOR adds execution times (on the

@@ -51,28 +51,28 @@ function NeighborChart({ doc }: { doc: TraceDocument }) {
     <div className="neighbor-chart-host" ref={hostRef}>
       {layout && (
         <svg data-testid="neighbor-chart" width={layout.width} height={layout.height} role="img" aria-label="The neighbour's latency over time; the shaded band is the run">
-          <rect data-testid="neighbor-run-span" className="neighbor-run-span" x={layout.run.x} y={layout.plot.top} width={layout.run.width} height={layout.plot.bottom - layout.plot.top} fill="#f4b40033">
+          <rect data-testid="neighbor-run-span" className="neighbor-run-span" x={layout.run.x} y={layout.plot.top} width={layout.run.width} height={layout.plot.bottom - layout.plot.top}>
             <title>the run: t0 to its last reply</title>
           </rect>
           {layout.yTicks.map((t) => (
             <g key={t.label} className="tick">
-              <line x1={layout.plot.left} x2={layout.plot.right} y1={t.y} y2={t.y} stroke="#ddd" />
+              <line x1={layout.plot.left} x2={layout.plot.right} y1={t.y} y2={t.y} />
               <text x={layout.plot.left - 4} y={t.y + 3} textAnchor="end" fontSize={10}>{t.label}</text>
             </g>
           ))}
           {layout.xTicks.map((t) => (
-            <text key={t.label} x={t.x} y={layout.height - 4} textAnchor="middle" fontSize={10}>{t.label}</text>
+            <text key={t.label} className="x-tick" x={t.x} y={layout.height - 4} textAnchor="middle" fontSize={10}>{t.label}</text>
           ))}
-          <path data-testid="neighbor-max-line" data-points={layout.points} d={layout.maxPath} fill="none" stroke="#c0392b" strokeWidth={1}>
+          <path data-testid="neighbor-max-line" data-points={layout.points} d={layout.maxPath} className="neighbor-max-line">
             <title>slowest command in each bucket</title>
           </path>
-          <path data-testid="neighbor-avg-line" data-points={layout.points} d={layout.avgPath} fill="none" stroke="#2c7fb8" strokeWidth={1.5}>
+          <path data-testid="neighbor-avg-line" data-points={layout.points} d={layout.avgPath} className="neighbor-avg-line">
             <title>average of each bucket</title>
           </path>
         </svg>
       )}
       <span className="neighbor-chart-key">
-        <span style={{ color: '#2c7fb8' }}>average</span> · <span style={{ color: '#c0392b' }}>slowest</span> {bucketText(series?.commands, series?.buckets.length ?? 0)} · shaded: the run · log latency scale
+        <span className="avg">average</span> · <span className="max">slowest</span> {bucketText(series?.commands, series?.buckets.length ?? 0)} · shaded: the run · log latency scale
       </span>
     </div>
   );

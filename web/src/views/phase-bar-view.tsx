@@ -60,6 +60,7 @@ export function PhaseBarView({ doc, scaleEndUs }: Props) {
               y={BAR_TOP}
               width={rect.width}
               height={BAR_HEIGHT}
+              role="img"
               aria-label={`${PHASE_TEXT[rect.name].label}: ${formatUs(rect.us)}`}
               {...focusProps(rect.name)}
             />

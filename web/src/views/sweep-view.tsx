@@ -86,7 +86,7 @@ export function SweepView({ sweeps, shown, blockedReason, onOpenFiles }: Props) 
         <SweepProgressView active={active} />
         <div className="file-controls">
           <label className="button">
-            Open file…
+            Open trace…
             <input
               className="visually-hidden"
               type="file"

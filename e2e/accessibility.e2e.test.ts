@@ -1,0 +1,131 @@
+// Accessibility of every main screen, in both themes, in the built app (private redis-server) in
+// headless Chromium: axe-core reports no serious or critical violation (colour contrast, landmarks,
+// names of controls and images), and tabbing through the Runs view, every control that takes the
+// focus shows it (an outline or a box-shadow). Screens are opened from recorded fixtures (e2e/fixtures/).
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppInBrowser } from './app-in-browser.ts';
+import { describeFindings, seriousViolations } from './axe-audit.ts';
+import { waitForIdleRender } from './browser.ts';
+import { openFixtures, type GoldenTheme } from './golden-page.ts';
+
+const ctx = useAppInBrowser();
+
+const SERVER_TRACED = ['incr-10-sequential-server-trace.json', 'incr-10-pipeline-server-trace.json'];
+const FOUR_MODES = ['pipeline', 'multi', 'eval', 'evalsha'].map((m) => `modes-incr-10/four-${m}-r0.json`);
+
+interface Screen {
+  name: string;
+  fixtures: string[];
+  hash?: string;
+  /** Waits until the screen shows what it is checked with. */
+  ready: (page: Page) => Promise<unknown>;
+}
+
+const SCREENS: Screen[] = [
+  { name: 'the empty Runs view', fixtures: [], ready: (page) => page.locator('[data-testid=run]').waitFor() },
+  {
+    name: 'the Runs view after a run traced with MONITOR and strace',
+    fixtures: SERVER_TRACED,
+    ready: (page) => page.locator('[data-testid=run-panel][data-mode=pipeline] [data-testid=server-exec]').first().waitFor(),
+  },
+  {
+    name: 'the Runs view comparing four modes',
+    fixtures: FOUR_MODES,
+    ready: (page) => page.locator('[data-testid=run-panel][data-mode=evalsha]').waitFor(),
+  },
+  {
+    name: 'the Depth sweep view with a recorded sweep',
+    fixtures: ['sweep-ping-1-64.json'],
+    ready: (page) => page.locator('[data-testid=sweep-chart][data-state=done]').waitFor(),
+  },
+  {
+    name: 'the Published benchmarks view',
+    fixtures: [],
+    hash: '#view=gallery',
+    ready: (page) => page.locator('[data-testid=gallery-card]').first().waitFor(),
+  },
+];
+
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const findings = await seriousViolations(page);
+  expect(findings, describeFindings(findings)).toEqual([]);
+}
+
+describe.each<GoldenTheme>(['light', 'dark'])('axe-core, %s theme', (theme) => {
+  it.each(SCREENS)('$name: no serious or critical violation', async (screen) => {
+    const page = await openFixtures(ctx.browser, ctx.app.url, screen.fixtures, { theme, hash: screen.hash });
+    try {
+      await screen.ready(page);
+      await waitForIdleRender(page);
+      expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe(theme);
+      await expectNoSeriousViolations(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('the dialog asking before a long run: no serious or critical violation', async () => {
+    const page = await openFixtures(ctx.browser, ctx.app.url, [], { theme });
+    try {
+      await page.fill('[data-testid=rtt-ms]', '250');
+      await page.fill('[data-testid=n]', '1000');
+      await page.selectOption('[data-testid=mode]', 'sequential');
+      await page.click('[data-testid=run]');
+      await page.locator('[data-testid=long-run-confirm]').waitFor();
+      await expectNoSeriousViolations(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+/** What the focused element shows: its outline and box-shadow, as computed. */
+async function focusIndicator(page: Page): Promise<{ what: string; visible: boolean; again: boolean } | null> {
+  return page.evaluate(() => {
+    let el = document.activeElement;
+    if (!el || el === document.body) return null;
+    const again = el.hasAttribute('data-tabbed');
+    el.setAttribute('data-tabbed', '');
+    const label = el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : el.textContent;
+    const what = `${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? ''} ${(el.getAttribute('aria-label') ?? label ?? '').trim().slice(0, 40)}`;
+    // A visually hidden input shows its focus on the label that wraps it (e.g. "Open trace…").
+    const shows = (e: Element) => {
+      const style = getComputedStyle(e);
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1;
+      const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+      return outline || shadow;
+    };
+    const box = el.getBoundingClientRect();
+    const hidden = box.width <= 1 && box.height <= 1; // visually hidden (.visually-hidden): its own outline cannot be seen
+    if (!hidden && shows(el)) return { what, visible: true, again };
+    if (el instanceof HTMLInputElement && el.closest('label')) el = el.closest('label')!;
+    else if (hidden) return { what, visible: false, again };
+    return { what, visible: shows(el), again };
+  });
+}
+
+describe.each<GoldenTheme>(['light', 'dark'])('visible focus, %s theme', (theme) => {
+  it('every control the Tab key reaches in the Runs view after a traced run shows its focus', async () => {
+    const page = await openFixtures(ctx.browser, ctx.app.url, SERVER_TRACED, { theme });
+    try {
+      await SCREENS[1]!.ready(page);
+      await waitForIdleRender(page);
+      const seen: string[] = [];
+      const invisible: string[] = [];
+      for (let i = 0; i < 200; i++) {
+        await page.keyboard.press('Tab');
+        const focus = await focusIndicator(page);
+        if (!focus) continue;
+        if (focus.again) break; // around once
+        seen.push(focus.what);
+        if (!focus.visible) invisible.push(focus.what);
+      }
+      expect(seen.length, seen.join('\n')).toBeGreaterThan(10);
+      expect(seen.join('\n')).toMatch(/Open trace…/);
+      expect(invisible, `no visible focus on:\n${invisible.join('\n')}`).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
