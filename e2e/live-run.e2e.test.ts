@@ -121,7 +121,7 @@ describe('the default form (10 × INCR, sequential vs one pipeline, 5 repeats), 
     for (const mode of ['sequential', 'pipeline'] as const) {
       expect(await panel(mode).locator('[data-testid=warmup]').innerText()).toMatch(/^warm: 10 warm-up commands before t0, [\d.]+ (µs|ms)$/);
       expect(await panel(mode).locator('[data-testid=probes]').innerText()).toBe('probes: client socket · memory · kernel TCP (ss)');
-      expect(await panel(mode).locator('[data-testid=latency] [data-metric=p99]').innerText()).toBe('n too small');
+      expect(await panel(mode).locator('[data-testid=latency] [data-metric=p99]').innerText()).toBe('= max');
     }
     expect(await panel('pipeline').locator('[data-testid=kernel-tcp]').innerText()).toMatch(/^10 commands · 1 write\(\) client socket · \d+ TCP segments? out .* kernel \(ss\) · 1 round trip client socket$/);
     expect(await panel('sequential').locator('[data-testid=kernel-tcp]').innerText()).toMatch(/· 10 round trips client socket$/);

@@ -3,7 +3,7 @@
 import { nestedErrors, type NestedErrors } from '../model/nested-errors.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
 import { commandText, replyText } from './command-text.ts';
-import { formatBytes, formatCount, formatUs } from './number-format.ts';
+import { formatBytes, formatCount, formatUs, plural } from './number-format.ts';
 
 export interface DetailRow {
   label: string;
@@ -27,7 +27,8 @@ export function commandDetails(columns: TraceColumns, index: number): CommandDet
   const notRun = columns.executed?.[index] === 0 ? [{ label: 'executed', value: 'never: Redis did not run it (no MONITOR line)' }] : [];
   const executed = serverUs === undefined ? notRun : [{ label: 'executed', value: `${formatUs(serverUs)} after t0 ± ${u} (MONITOR)` }];
   return {
-    title: `#${formatCount(index)}  ${commandText(doc.run, index)}`,
+    // Numbered from 1, as the writes and reads below are ("command 1 of 10"); `index` is the trace's, from 0.
+    title: `command ${formatCount(index + 1)} of ${formatCount(doc.commands.length)}  ${commandText(doc.run, index)}`,
     rows: [
       { label: 'sent', value: `${formatUs(command.sentUs)} after t0` },
       ...executed,
@@ -46,10 +47,6 @@ export function commandDetails(columns: TraceColumns, index: number): CommandDet
     ],
     note: serverUs === undefined ? 'Times measured at the client socket.' : 'Sent and replied measured at the client socket; executed from Redis’s MONITOR, on the client’s clock.',
   };
-}
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 /** "contains 1 error", "contains at least 2 errors": of a reply whose array holds error elements. */

@@ -6,7 +6,7 @@ import { heldConnectionVerdict, neighborInsideRun, neighborLatency } from '../..
 import type { LatencyStats } from '../../../trace/latency-stats.ts';
 import { percentileNeeds } from '../../../trace/latency-stats.ts';
 import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
-import { formatCount, formatUs } from './number-format.ts';
+import { formatCount, formatUs, plural } from './number-format.ts';
 
 export interface NeighborTexts {
   /** "37 of the neighbour's commands ran inside your pipeline", or why it is not known. */
@@ -42,7 +42,7 @@ export function neighborTexts(doc: TraceDocument): NeighborTexts | null {
       ? `MONITOR: between the run’s first and last execution on Redis (${formatUs(inside.toUs - inside.fromUs)})`
       : 'turn MONITOR on to see the order Redis ran things in',
     latency: `${neighbor.command} at ${formatCount(neighbor.ratePerSec)}/s: ${figure(during, latency.during)} during the run, ${figure(before, latency.before)} before it` +
-      (latency.errors ? ` · ${formatCount(latency.errors)} errors` : ''),
+      (latency.errors ? ` · ${plural(latency.errors, 'error')}` : ''),
     latencySource: `the neighbour’s own timings, its connection ${neighbor.address}, one command at a time`,
     p99DuringUs: during,
     p99BeforeUs: before,

@@ -53,3 +53,12 @@ describe('counts, rates, bytes and ratios', () => {
     expect(plural(2, 'reply', 'replies')).toBe('2 replies');
   });
 });
+
+describe('plural, for every count the screen reads', () => {
+  it('says "1 write" and "2 writes", with an irregular plural where given', () => {
+    expect(plural(1, 'write')).toBe('1 write');
+    expect(plural(2, 'write')).toBe('2 writes');
+    expect(plural(0, 'reply', 'replies')).toBe('0 replies');
+    expect(plural(10_000, 'command')).toBe('10,000 commands');
+  });
+});

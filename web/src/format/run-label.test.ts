@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkNote, modeBadge, modeLabel, modePhrase, modeWireLine, pipelineCount, pressRunTitle, runTitle, workloadTitle } from './run-label.ts';
+import { chunkedChoiceLabel, chunkNote, modeBadge, modeLabel, modePhrase, modeWireLine, pipelineCount, pressRunTitle, runTitle, workloadTitle } from './run-label.ts';
 
 describe('run labels', () => {
   it('names each mode for a badge, a sentence and a label', () => {
@@ -17,6 +17,9 @@ describe('run labels', () => {
       '1,000,000 × SET (100 B values) in pipelines of 10,000',
     );
     expect(runTitle({ n: 10_000, command: 'PING', valueBytes: 0, mode: 'chunked', chunk: 1000 })).toBe('10,000 × PING in pipelines of 1,000');
+    // 10 commands do not make pipelines of 10,000: say what ran.
+    expect(runTitle({ n: 10, command: 'INCR', valueBytes: 0, mode: 'chunked', chunk: 10_000 })).toBe('10 × INCR in one pipeline of 10');
+    expect(runTitle({ n: 10, command: 'INCR', valueBytes: 0, mode: 'chunked', chunk: 10 })).toBe('10 × INCR in one pipeline of 10');
     expect(runTitle({ n: 10_000, command: 'PING', valueBytes: 0, mode: 'pipeline' })).toBe('10,000 × PING');
   });
 
@@ -26,6 +29,10 @@ describe('run labels', () => {
     expect(chunkNote(10_000, 1000)).toBe('10 pipelines');
     expect(chunkNote(10_007, 1000)).toBe('11 pipelines, the last of 7');
     expect(chunkNote(10, 10_000)).toBe('≥ N: one pipeline of 10');
+    expect(chunkedChoiceLabel(10, 10_000)).toBe('Chunks of 10,000: here one pipeline of 10');
+    expect(chunkedChoiceLabel(100_000, 10_000)).toBe('N commands in pipelines of 10,000');
+    expect(chunkedChoiceLabel(null, 10_000)).toBe('N commands in pipelines of 10,000');
+    expect(chunkedChoiceLabel(10, null)).toBe('N commands in pipelines of C');
     expect(chunkNote(Number.NaN, 10)).toBeNull();
     expect(chunkNote(10, 0)).toBeNull();
   });

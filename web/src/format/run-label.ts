@@ -46,10 +46,24 @@ export function workloadTitle(run: Workload): string {
   return `${formatCount(run.operations ?? run.n)} × ${run.command}${value}`;
 }
 
-/** A run's title: its workload, and for a chunked run "in pipelines of C". */
+/**
+ * A run's title: its workload, and for a chunked run "in pipelines of C", or "in one pipeline of N"
+ * when C ≥ N (10 commands do not make pipelines of 10,000).
+ */
 export function runTitle(run: Workload & Pick<RunInfo, 'mode' | 'chunk'>): string {
-  const chunks = run.mode === 'chunked' && run.chunk !== undefined ? ` in pipelines of ${formatCount(run.chunk)}` : '';
-  return `${workloadTitle(run)}${chunks}`;
+  if (run.mode !== 'chunked' || run.chunk === undefined) return workloadTitle(run);
+  const chunks = run.chunk >= run.n ? `one pipeline of ${formatCount(run.n)}` : `pipelines of ${formatCount(run.chunk)}`;
+  return `${workloadTitle(run)} in ${chunks}`;
+}
+
+/**
+ * The chunked choice in the run form's mode menu, from N and C as typed (null while not a number):
+ * "N commands in pipelines of 1,000", or "Chunks of 10,000: here one pipeline of 10" when C ≥ N.
+ */
+export function chunkedChoiceLabel(n: number | null, chunk: number | null): string {
+  const c = chunk === null ? 'C' : formatCount(chunk);
+  if (n !== null && chunk !== null && chunk >= n) return `Chunks of ${c}: here one pipeline of ${formatCount(n)}`;
+  return `N commands in pipelines of ${c}`;
 }
 
 /** How many pipelines a chunked run writes: ⌈n / chunk⌉ (the last one may be shorter). */

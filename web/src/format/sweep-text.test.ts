@@ -22,6 +22,8 @@ describe('sweepPlanText', () => {
   it('counts commands and round trips from the inputs, and the added RTT’s cost only when there is one', () => {
     expect(sweepPlanText(spec)).toBe('7 depths × 2 repeats × 2,000 PING = 28,000 commands in 7,940 round trips · then redis-benchmark at each depth');
     expect(sweepPlanText({ ...spec, rttMs: 1, reference: false })).toBe('7 depths × 2 repeats × 2,000 PING = 28,000 commands in 7,940 round trips · at least 7.94 s waiting on the added 1 ms RTT');
+    // One of each: no "1 commands", "1 depths", "1 repeats".
+    expect(sweepPlanText({ ...spec, depths: [1], repeats: 1, perPoint: 1, reference: false })).toBe('1 depth × 1 repeat × 1 PING = 1 command in 1 round trip');
   });
 });
 

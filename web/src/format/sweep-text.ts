@@ -37,7 +37,7 @@ export function sweepPlanText(spec: SweepSpec): string {
   const commands = spec.perPoint * spec.repeats * spec.depths.length;
   const trips = sweepRoundTrips(spec);
   const what = `${plural(spec.depths.length, 'depth')} × ${plural(spec.repeats, 'repeat')} × ${formatCount(spec.perPoint)} ${spec.command}`;
-  const parts = [`${what} = ${formatCount(commands)} commands in ${plural(trips, 'round trip')}`];
+  const parts = [`${what} = ${plural(commands, 'command')} in ${plural(trips, 'round trip')}`];
   if (spec.rttMs > 0) parts.push(`at least ${formatUs(trips * spec.rttMs * 1000)} waiting on the added ${formatCount(spec.rttMs)} ms RTT`);
   if (spec.reference) parts.push('then redis-benchmark at each depth');
   return parts.join(' · ');
@@ -49,7 +49,7 @@ export function sweepProgressText(active: ActiveSweep): string {
   if (active.position === null) return 'sending…';
   if (active.position > 0) return `waiting: ${plural(active.position, 'request')} ahead`;
   const next = sweepRunAt(active.spec, active.done + 1);
-  if (!next) return `finishing · ${active.done} of ${active.total} runs done`;
+  if (!next) return `finishing · ${active.done} of ${plural(active.total, 'run')} done`;
   const tool = next.tool === 'redis-benchmark' ? 'redis-benchmark · ' : '';
   return `run ${active.done + 1} of ${active.total} · ${tool}depth ${formatDepth(next.depth)}, repeat ${next.repeat}`;
 }

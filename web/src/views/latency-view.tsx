@@ -9,7 +9,7 @@
 import { useMemo, useRef } from 'react';
 import { latencyHistogram, latencyStats } from '../../../trace/latency-stats.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { latencyFigures } from '../format/latency-text.ts';
+import { latencyFigures, TOO_SMALL_TEXT, tooFewNote } from '../format/latency-text.ts';
 import { formatCount, formatUs, plural } from '../format/number-format.ts';
 import { HISTOGRAM_HEIGHT, latencyHistogramLayout, type HistogramDomain } from '../layout/latency-histogram-layout.ts';
 import type { RunGroup } from '../model/run-groups.ts';
@@ -25,6 +25,7 @@ interface Props {
 export function LatencyView({ group, shown, domain }: Props) {
   // Sorting 100,000 latencies per repeat is not for every re-render.
   const figures = useMemo(() => latencyFigures(group.repeats.map(latencyStats)), [group.repeats]);
+  const note = tooFewNote(figures, group.repeats[0]?.commands.length ?? 0);
   const buckets = useMemo(() => latencyHistogram(shown), [shown]);
   const hostRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(hostRef, 600);
@@ -47,13 +48,18 @@ export function LatencyView({ group, shown, domain }: Props) {
                 data-max={f.spread.max}
                 data-too-small={f.tooSmall ? 'true' : undefined}
               >
-                {f.tooSmall ? 'n too small' : f.median}
+                {f.tooSmall ? TOO_SMALL_TEXT : f.median}
               </span>
               {!f.tooSmall && f.range && <span className="metric-range">{f.range}</span>}
             </dd>
           </div>
         ))}
       </dl>
+      {note && (
+        <p className="latency-note" data-testid="latency-note">
+          {note}
+        </p>
+      )}
       <figure className="latency-histogram" data-testid="latency-histogram">
         <figcaption>
           {group.repeats.length > 1 ? `Repeat ${shown.run.repeat + 1}’s` : 'The'} {plural(shown.commands.length, 'command')} by latency

@@ -47,12 +47,13 @@ describe('ResultsView with repeats', () => {
     expect(panels()[1]!.querySelector<HTMLElement>('[data-metric=duration]')!.dataset['value']).toBe('120');
   });
 
-  it('gives latency as redis-benchmark does, "n too small" for percentiles 10 commands cannot carry, histograms on one axis', () => {
+  it('gives latency as redis-benchmark does, "= max" for percentiles 10 commands cannot carry, and why, histograms on one axis', () => {
     render();
     const latency = panels()[0]!.querySelector('[data-testid=latency]')!;
     const figure = (id: string) => latency.querySelector<HTMLElement>(`[data-metric=${id}]`)!;
-    expect(['avg', 'min', 'p50', 'p95', 'p99', 'max'].map((id) => figure(id).textContent)).toEqual(['100 µs', '100 µs', '100 µs', 'n too small', 'n too small', '100 µs']);
+    expect(['avg', 'min', 'p50', 'p95', 'p99', 'max'].map((id) => figure(id).textContent)).toEqual(['100 µs', '100 µs', '100 µs', '= max', '= max', '100 µs']);
     expect(figure('p99').dataset['tooSmall']).toBe('true');
+    expect(latency.querySelector('[data-testid=latency-note]')?.textContent).toMatch(/^With 10 commands, p95 and p99 are the slowest one/);
     // Sequential at 100 µs, the pipeline at 110 µs: both histograms span the same buckets, so the same ticks.
     const ticks = (panel: HTMLElement) => [...panel.querySelectorAll('[data-testid=latency-histogram] .latency-tick text')].map((t) => t.textContent);
     expect(ticks(panels()[0]!)).toEqual(ticks(panels()[1]!));

@@ -18,7 +18,7 @@ import {
   type RunSpec,
 } from '../../../trace/run-request.ts';
 import { RUN_MODES, type RunMode } from '../../../trace/trace-format.ts';
-import { chunkNote, modeBadge, modeWireLine } from '../format/run-label.ts';
+import { chunkedChoiceLabel, chunkNote, modeBadge, modeWireLine } from '../format/run-label.ts';
 import { formatCount } from '../format/number-format.ts';
 import { formModes, modeRefusal, validateRunForm, type RunFormState } from '../state/run-form-state.ts';
 import { MODES_OF, MODE_CHOICES, hasChunks, type ModeChoice } from '../state/url-hash-params.ts';
@@ -40,11 +40,13 @@ interface Props {
 
 /** What each choice runs, in words; C is the chunk size as typed (or "C" while it is not a number). */
 function modeChoiceLabel(mode: ModeChoice, form: RunFormState): string {
-  const c = /^\s*\d+\s*$/.test(form.chunk) && Number(form.chunk) > 0 ? formatCount(Number(form.chunk)) : 'C';
+  const typed = (text: string) => (/^\s*\d+\s*$/.test(text) && Number(text) > 0 ? Number(text) : null);
+  const chunk = typed(form.chunk);
+  const c = chunk === null ? 'C' : formatCount(chunk);
   const labels: Record<ModeChoice, string> = {
     sequential: 'Sequential',
     pipeline: 'One pipeline',
-    chunked: `N commands in pipelines of ${c}`,
+    chunked: chunkedChoiceLabel(typed(form.n), chunk),
     both: 'Sequential vs one pipeline',
     'pipeline-vs-chunked': `One pipeline vs chunks of ${c}`,
     all: `All three: sequential, one pipeline, chunks of ${c}`,

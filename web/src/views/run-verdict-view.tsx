@@ -72,7 +72,7 @@ export function ErrorRepliesView({ doc }: { doc: TraceDocument }) {
       <tbody>
         {errors.slice(0, SHOWN_ERRORS).map((c) => (
           <tr key={c.index} data-index={c.index}>
-            <td className="index">#{c.index}</td>
+            <td className="index">command {formatCount(c.index + 1)}</td>
             <td className="command">{commandText(doc.run, c.index)}</td>
             <td className="error-text">✕ {replyText(c)}</td>
           </tr>
