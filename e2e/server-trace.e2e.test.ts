@@ -58,7 +58,7 @@ describe('INCR ×10, both modes, Redis side traced', () => {
       expect(await wire.locator(`[data-testid=wire-row][data-kind=${kind}]`).count()).toBeGreaterThanOrEqual(1);
     }
     expect(await wire.locator('[data-kind=client-write] code').first().innerText()).toMatch(/^\*2\\r\\n\$4\\r\\nincr\\r\\n/); // as ioredis's incr() writes it
-    expect(await wire.locator('[data-kind=client-write]').first().innerText()).toMatch(/commands 0–9/);
+    expect(await wire.locator('[data-kind=client-write]').first().innerText()).toMatch(/commands 1–10/);
     await panel('pipeline').locator('[data-testid=server-syscall][data-call=read]').first().click({ force: true });
     await expect.poll(() => wire.locator('[data-testid=wire-row][aria-selected=true]').getAttribute('data-kind')).toBe('server-read');
     // The README's docs/pipescope.png is a copy of this page (a live run: its timings differ each time).

@@ -1,6 +1,7 @@
 // The wire view's words for what one socket write or read (or one Redis read()/write()) carried:
-// "commands 0–9", "reply 3", "part of command 4", "part of a reply". The indices come from the model
-// (model/wire-rows.ts); only the wording lives here. Pure, so it is unit-tested.
+// "commands 1–10", "reply 3", "part of command 4", "part of a reply". The indices come from the model
+// (model/wire-rows.ts, from 0); the words number from 1, as the tooltip and every count on screen do.
+// Pure, so it is unit-tested.
 import type { WireCarried } from '../model/wire-rows.ts';
 import { formatCount } from './number-format.ts';
 
@@ -36,7 +37,8 @@ export function carriedText(carried: WireCarried | null, nameAt?: (index: number
   const [one, many] = WORDS[carried.unit];
   const { first, count } = carried;
   if (first === null) return `part of a ${one}`;
-  if (count === 0) return `part of ${one} ${formatCount(first)}${nameAt ? ` (${nameAt(first)})` : ''}`;
+  const nth = (index: number) => formatCount(index + 1); // the user's count, from 1
+  if (count === 0) return `part of ${one} ${nth(first)}${nameAt ? ` (${nameAt(first)})` : ''}`;
   const names = nameAt ? `: ${wireNames(first, count, nameAt)}` : '';
-  return count === 1 ? `${one} ${formatCount(first)}${names}` : `${many} ${formatCount(first)}–${formatCount(first + count - 1)}${names}`;
+  return count === 1 ? `${one} ${nth(first)}${names}` : `${many} ${nth(first)}–${nth(first + count - 1)}${names}`;
 }
