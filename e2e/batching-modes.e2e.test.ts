@@ -69,7 +69,7 @@ describe('the error preset marks the error in place', () => {
     expect(await pipe.locator('.arrow.reply.error').getAttribute('data-index')).toBe('4');
     expect(await page.locator('[data-testid=legend-error]').count()).toBe(1);
     for (const mode of ['pipeline', 'multi'] as const) {
-      expect(await runPanel(page, mode).locator('[data-testid=verdict-rollback]').innerText()).toMatch(/^operation 4 failed; operations 5–9 still ran: their keys read 1 afterwards — no rollback/);
+      expect(await runPanel(page, mode).locator('[data-testid=verdict-rollback]').innerText()).toMatch(/^operation 5 failed; operations 6–10 still ran: their keys read 1 afterwards — no rollback/);
       expect(await runPanel(page, mode).locator('[data-testid=keys-after] tbody tr').count()).toBe(10);
     }
   });

@@ -63,13 +63,13 @@ describe('rolled back or not', () => {
   it('a failing INCR in a pipeline: the later operations still ran, read from the keys afterwards', () => {
     const doc = modeTrace('pipeline', 10, { errorAt: 4, keysAfter: true });
     expect(failedOperations(doc)).toEqual([4]);
-    expect(text(doc, 'rollback')).toBe('operation 4 failed; operations 5–9 still ran: their keys read 1 afterwards — no rollback');
+    expect(text(doc, 'rollback')).toBe('operation 5 failed; operations 6–10 still ran: their keys read 1 afterwards — no rollback');
     expect(line(doc, 'rollback')!.parts[0]!.source).toBe('keys read after the run');
   });
 
   it('a runtime error inside MULTI/EXEC does not roll back either', () => {
     const doc = modeTrace('multi', 10, { errorAt: 4, keysAfter: true });
-    expect(text(doc, 'rollback')).toBe('operation 4 failed; operations 5–9 still ran: their keys read 1 afterwards — no rollback');
+    expect(text(doc, 'rollback')).toBe('operation 5 failed; operations 6–10 still ran: their keys read 1 afterwards — no rollback');
   });
 
   it('a command refused while queueing aborts the transaction: EXECABORT, no key changed', () => {
@@ -79,8 +79,8 @@ describe('rolled back or not', () => {
   });
 
   it('without the keys read back, says what the replies show', () => {
-    expect(text(modeTrace('pipeline', 10, { errorAt: 4 }), 'rollback')).toBe('operation 4 failed; operations 5–9 replied normally — no rollback');
-    expect(text(modeTrace('pipeline', 10, { errorAt: 9 }), 'rollback')).toBe('operation 9 failed; no operation came after it');
+    expect(text(modeTrace('pipeline', 10, { errorAt: 4 }), 'rollback')).toBe('operation 5 failed; operations 6–10 replied normally — no rollback');
+    expect(text(modeTrace('pipeline', 10, { errorAt: 9 }), 'rollback')).toBe('operation 10 failed; no operation came after it');
     expect(line(pipelineTrace(10), 'rollback')).toBeUndefined();
   });
 });

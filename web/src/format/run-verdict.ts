@@ -133,13 +133,14 @@ function rollbackLine(doc: TraceDocument): VerdictLine | null {
   const failed = failedOperations(doc);
   if (failed.length === 0) return { kind: 'rollback', tone: 'plain', parts: [{ text: `${plural(errors, 'error reply', 'error replies')}`, source: 'client socket' }] };
   const k = failed[0]!;
-  const head = `operation ${k} failed`;
+  // Operations are numbered from 1 on screen (the trace and the spec count from 0).
+  const head = `operation ${k + 1} failed`;
   const lastOp = run.operations - 1;
   if (k >= lastOp || run.mode === 'eval') {
     const why = run.mode === 'eval' ? '; a Lua error stops the script there, the operations before it stay applied' : '; no operation came after it';
     return { kind: 'rollback', tone: 'bad', parts: [{ text: `${head}${why}`, source: 'replies' }] };
   }
-  const later = range(k + 1, lastOp);
+  const later = range(k + 2, lastOp + 1);
   if (!keysAfter) return { kind: 'rollback', tone: 'bad', parts: [{ text: `${head}; operations ${later} replied normally — no rollback`, source: 'replies (keys not read after the run)' }] };
   const byKey = new Map(keysAfter.keys.map((e) => [e.key, e.value]));
   const values: (string | null)[] = [];

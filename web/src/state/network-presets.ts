@@ -31,7 +31,7 @@ export interface NetworkPreset {
   modes?: RunMode[];
   /** MONITOR alone (cheap), when serverTrace is not given. */
   monitor?: boolean;
-  /** A planted error at this operation; presets without one turn it off. */
+  /** A planted error at this operation (from 0, as the spec counts; the screen says errorAt + 1); presets without one turn it off. */
   errorAt?: number;
   errorKind?: 'runtime' | 'queueing';
   /** What the preset is meant to show, in one line. */
@@ -60,10 +60,10 @@ export const NETWORK_PRESETS: readonly NetworkPreset[] = [
     lesson: 'The same ten INCRs as a pipeline, a transaction and two kinds of script: what goes on the wire, round trips, and which ran as one block.' },
   { id: 'error', label: 'A failing INCR: pipeline vs MULTI/EXEC', rttMs: 0, jitterMs: 0, command: 'INCR', n: 10, mode: 'custom',
     modes: ['pipeline', 'multi'], monitor: true, errorAt: 4, errorKind: 'runtime',
-    lesson: 'Operation 4 fails on Redis; the ones after it still run, in a pipeline and inside MULTI/EXEC alike: no rollback.' },
+    lesson: 'Operation 5 fails on Redis; the ones after it still run, in a pipeline and inside MULTI/EXEC alike: no rollback.' },
   { id: 'execabort', label: 'A command refused while queueing: EXECABORT', rttMs: 0, jitterMs: 0, command: 'INCR', n: 10, mode: 'multi',
     monitor: true, errorAt: 4, errorKind: 'queueing',
-    lesson: 'Redis rejects operation 4 before running anything; EXEC then aborts the whole transaction and no key changes.' },
+    lesson: 'Redis rejects operation 5 before running anything; EXEC then aborts the whole transaction and no key changes.' },
   { id: 'read-compute-write', label: 'Read, compute, write ×10 at 10 ms: sequential vs one EVAL', rttMs: 10, jitterMs: 0, command: 'GET-COMPUTE-SET', n: 10,
     valueBytes: 16, mode: 'custom', modes: ['sequential', 'eval'],
     lesson: 'Each SET needs its GET’s reply, so a pipeline cannot batch them: 2 round trips per step, against 1 for the whole Lua script.' },

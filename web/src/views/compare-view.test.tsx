@@ -39,7 +39,7 @@ describe('the compare view', () => {
     expect(view.host.querySelector('[data-testid=legend-error]')).not.toBeNull();
     const [pipe, multi] = all('[data-testid=run-panel]');
     expect(pipe!.querySelectorAll('[data-testid=error-mark]')).toHaveLength(1);
-    expect(pipe!.querySelector('[data-testid=verdict-rollback]')?.textContent).toMatch(/^operation 4 failed; operations 5–9 still ran: their keys read 1 afterwards — no rollback/);
+    expect(pipe!.querySelector('[data-testid=verdict-rollback]')?.textContent).toMatch(/^operation 5 failed; operations 6–10 still ran: their keys read 1 afterwards — no rollback/);
     expect(multi!.querySelector('[data-testid=verdict-rollback]')?.textContent).toMatch(/^Redis refused the whole transaction \(EXECABORT\): no key changed/);
     expect(pipe!.querySelectorAll('[data-testid=keys-after] tbody tr')).toHaveLength(10);
     expect(pipe!.querySelector('[data-testid=error-replies] tr')?.textContent).toMatch(/^command 5INCR pipescope:.*:key:4✕ ERR value is not an integer or out of range$/);

@@ -18,6 +18,14 @@ const KINDS = [
   { kind: 'queueing', label: 'while queueing', note: 'sent without its key, so Redis refuses it before running it; inside MULTI, EXEC then aborts them all' },
 ] as const;
 
+/**
+ * The form keeps errorAt as the spec does, from 0; the field shows it from 1, as every number on screen
+ * is ("operation 5 failed"). A half-typed value passes through unchanged.
+ */
+function shiftWhole(text: string, by: number): string {
+  return /^\s*\d+\s*$/.test(text) ? String(Number(text) + by) : text;
+}
+
 export function PlantErrorView({ form, errors, onChange }: Props) {
   const id = useId();
   return (
@@ -31,8 +39,7 @@ export function PlantErrorView({ form, errors, onChange }: Props) {
         <>
           <span className="inline-field">
             <label htmlFor={`${id}-at`}>at operation</label>
-            <NumberInput id={`${id}-at`} testId="error-at" className="tiny" value={form.errorAt} min={0} max={MAX_COMMANDS - 1} whole error={errors.errorAt} onChange={(errorAt) => onChange({ errorAt })} />
-            <span className="check-note">(from 0)</span>
+            <NumberInput id={`${id}-at`} testId="error-at" className="tiny" value={shiftWhole(form.errorAt, 1)} min={1} max={MAX_COMMANDS} whole error={errors.errorAt} onChange={(typed) => onChange({ errorAt: shiftWhole(typed, -1) })} />
           </span>
           <FieldError id={`${id}-at`} error={errors.errorAt} />
           {KINDS.map(({ kind, label, note }) => (

@@ -44,10 +44,19 @@ describe('RunFormView', () => {
 
   it('offers a planted error for INCR only, with both kinds explained, and the node-redis hint', () => {
     render({ plantError: true, engine: 'node-redis' });
-    expect(view.host.querySelector('[data-testid=error-at]')).not.toBeNull();
+    // The form holds errorAt from 0, as the spec does; the field shows it from 1, as the verdict says "operation 5 failed".
+    expect(view.host.querySelector<HTMLInputElement>('[data-testid=error-at]')!.value).toBe('5');
     expect(view.host.querySelector('[data-testid=plant-error]')!.textContent).toMatch(/EXEC then aborts them all/);
     expect(view.host.querySelector('[data-testid=engine-hint]')?.textContent).toBe('pipelines same-tick commands by itself');
     render({ command: 'PING' });
     expect(view.host.querySelector('[data-testid=plant-error]')).toBeNull();
+  });
+
+  it('titles the chunked choice "one pipeline of 10" when the chunk is not smaller than N', () => {
+    render({ mode: 'chunked', n: '10', chunk: '10000' });
+    const options = [...view.host.querySelectorAll('option')].map((o) => o.textContent);
+    expect(options).toContain('Chunks of 10,000: here one pipeline of 10');
+    render({ mode: 'chunked', n: '100000', chunk: '10000' });
+    expect([...view.host.querySelectorAll('option')].map((o) => o.textContent)).toContain('N commands in pipelines of 10,000');
   });
 });
