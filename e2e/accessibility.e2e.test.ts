@@ -35,6 +35,11 @@ const SCREENS: Screen[] = [
     ready: (page) => page.locator('[data-testid=run-panel][data-mode=evalsha]').waitFor(),
   },
   {
+    name: 'the Runs view with error replies (an INCR failing at operation 5)',
+    fixtures: ['modes-incr-10/error-at-4-pipeline-r0.json', 'modes-incr-10/error-at-4-multi-r0.json'],
+    ready: (page) => page.locator('[data-testid=run-panel][data-mode=multi] [data-testid=error-replies]').waitFor(),
+  },
+  {
     name: 'the Depth sweep view with a recorded sweep',
     fixtures: ['sweep-ping-1-64.json'],
     ready: (page) => page.locator('[data-testid=sweep-chart][data-state=done]').waitFor(),
