@@ -37,7 +37,7 @@ const SCREENS: Screen[] = [
   {
     name: 'the Runs view with error replies (an INCR failing at operation 5)',
     fixtures: ['modes-incr-10/error-at-4-pipeline-r0.json', 'modes-incr-10/error-at-4-multi-r0.json'],
-    ready: (page) => page.locator('[data-testid=run-panel][data-mode=multi] [data-testid=error-replies]').waitFor(),
+    ready: (page) => page.locator('[data-testid=run-panel][data-mode=pipeline] [data-testid=error-replies]').waitFor(),
   },
   {
     name: 'the Depth sweep view with a recorded sweep',
