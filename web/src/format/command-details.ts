@@ -27,7 +27,8 @@ export function commandDetails(columns: TraceColumns, index: number): CommandDet
   const notRun = columns.executed?.[index] === 0 ? [{ label: 'executed', value: 'never: Redis did not run it (no MONITOR line)' }] : [];
   const executed = serverUs === undefined ? notRun : [{ label: 'executed', value: `${formatUs(serverUs)} after t0 ± ${u} (MONITOR)` }];
   return {
-    title: `#${formatCount(index)}  ${commandText(doc.run, index)}`,
+    // 1-based, like the write and read rows below (and the diagram's keyboard labels).
+    title: `#${formatCount(index + 1)} of ${formatCount(columns.n)}  ${commandText(doc.run, index)}`,
     rows: [
       { label: 'sent', value: `${formatUs(command.sentUs)} after t0` },
       ...executed,

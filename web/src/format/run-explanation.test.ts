@@ -45,7 +45,7 @@ describe('command text and details', () => {
   it('names the command, its times, reply and the write and read that carried it', () => {
     const columns = traceColumns(pipelineTrace(10));
     const details = commandDetails(columns, 3);
-    expect(details.title).toBe('#3  INCR pipescope:test-pipeline-10:counter');
+    expect(details.title).toBe('#4 of 10  INCR pipescope:test-pipeline-10:counter');
     const rows = Object.fromEntries(details.rows.map((r) => [r.label, r.value]));
     expect(rows['reply']).toBe('4');
     expect(rows['latency']).toBe('490 µs');
