@@ -1,19 +1,20 @@
 // The diagram's keyboard cursor in jsdom: it walks every mark in time order, announces each mark's full
 // label in its live region and rings it; the page's playback keys (←/→, Home/End, +/-) pass through.
-import { act, createRef } from 'react';
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { frameScheduler } from '../base/frame-scheduler.ts';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { useReactHost } from '../test-support/react-host.ts';
-import { serverTracedPipeline } from '../test-support/trace-fixtures.ts';
+import { pipelineTrace, serverTracedPipeline } from '../test-support/trace-fixtures.ts';
 import { SequenceDiagramView } from './sequence-diagram-view.tsx';
 
 describe('the diagram’s keyboard cursor', () => {
   const view = useReactHost();
 
-  const setUp = () => {
+  const setUp = (doc = serverTracedPipeline(3), domainEndUs = 600) => {
     const zoomSync = new TimeZoomSync();
-    view.render(<SequenceDiagramView doc={serverTracedPipeline(3)} domainEndUs={600} zoomSync={zoomSync} panelRef={createRef()} label="Diagram" />);
+    const panelRef = { current: view.host };
+    view.render(<SequenceDiagramView doc={doc} domainEndUs={domainEndUs} zoomSync={zoomSync} panelRef={panelRef} label="Diagram" />);
     act(() => frameScheduler.flush());
     const svg = view.host.querySelector<SVGSVGElement>('svg.diagram-svg')!;
     const press = (key: string, shiftKey = false) => {
@@ -73,5 +74,15 @@ describe('the diagram’s keyboard cursor', () => {
     press(']');
     expect(press('0')).toBe(true);
     expect(zoomSync.zoom.k).toBe(1);
+  });
+
+  it('density (canvas) mode: the cursor still walks the real commands and rings them over the canvas', () => {
+    const { press, live, ring } = setUp(pipelineTrace(1000, 100, 10), 2000);
+    expect(view.host.dataset['render']).toBe('canvas');
+    press('ArrowDown', true);
+    expect(live().textContent).toMatch(/^Command 10 of 1,000, INCR, sent in write 1 at/);
+    press('ArrowDown', true);
+    expect(live().textContent).toMatch(/^Command 20 of 1,000, INCR, sent in write 1 /);
+    expect(ring()?.getAttribute('data-kind')).toBe('command');
   });
 });
