@@ -85,4 +85,18 @@ describe('the diagram’s keyboard cursor', () => {
     expect(live().textContent).toMatch(/^Command 20 of 1,000, INCR, sent in write 1 /);
     expect(ring()?.getAttribute('data-kind')).toBe('command');
   });
+
+  it('pans the shared zoom to a mark outside the zoom window', () => {
+    const { press, ring, zoomSync } = setUp();
+    for (let i = 0; i < 4; i++) press(']'); // ×16, centred: the first commands (10 µs of 600) are out of view
+    const panned = zoomSync.zoom.ty;
+    press('ArrowDown');
+    expect(ring()?.getAttribute('data-kind')).toBe('command');
+    expect(zoomSync.zoom.k).toBe(16);
+    expect(zoomSync.zoom.ty).not.toBe(panned);
+    const y = Number(ring()!.getAttribute('y')) + 7; // the ring's top is 7 px above the request
+    const clip = view.host.querySelector('clipPath rect')!;
+    expect(y).toBeGreaterThanOrEqual(Number(clip.getAttribute('y')));
+    expect(y).toBeLessThanOrEqual(Number(clip.getAttribute('y')) + Number(clip.getAttribute('height')));
+  });
 });
