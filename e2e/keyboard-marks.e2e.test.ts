@@ -143,6 +143,14 @@ describe('the diagram’s marks by keyboard, and the table view, on a recorded s
     expect(await panel().locator('thead th').allTextContents()).toContain('Redis executed at (µs since t0, ± 41, MONITOR)');
     await page.mouse.move(0, 0);
     await expectGoldenScreenshot(panel().locator('[data-testid=run-table]'), 'run-table-incr-10-pipeline-server-trace');
+    // Download CSV: every row, the same numbers.
+    const [download] = await Promise.all([page.waitForEvent('download'), panel().locator('[data-testid=table-csv]').click()]);
+    expect(download.suggestedFilename()).toMatch(/^pipescope-pipeline-incr-10-.*\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+    expect(csv[0]).toBe('#,command,write #,sent at (µs since t0),read #,reply at (µs since t0),latency (µs),"Redis executed at (µs since t0, ± 41, MONITOR)",reply / outcome');
+    const c = fixture.commands[9]!;
+    expect(csv[10]).toBe(`10,INCR,1,${c.sentUs},1,${c.repliedUs},${c.repliedUs - c.sentUs},${c.serverUs},${c.reply}`);
+    expect(csv).toHaveLength(12); // heads, 10 rows, and the empty string after the last CRLF
     // And back: the diagram, its marks still there.
     await panel().locator('[data-testid=run-view-diagram]').click();
     expect(await panel().locator('.diagram-host').isVisible()).toBe(true);
