@@ -3,9 +3,14 @@
 // those into a repaint request to the frame scheduler. A repaint runs layout (pure) and then the
 // painters; React renders the host element once and never re-renders for pan, zoom or hover. A click on
 // a write/read/syscall mark is reported through onWireClick (the wire view selects its row).
+// The keyboard cursor walks every mark in time order (model/diagram-marks.ts): ↑/↓ (Shift ×10), c/e/s/o
+// for the next command / execution / syscall / other client's command (Shift: previous), Esc leaves;
+// ] and [ zoom, 0 resets. ←/→, Home/End and +/- are left to the page's playback keys. The focused mark
+// gets a ring and its full sentence (format/mark-label.ts) in a polite live region, in SVG and canvas mode.
 import { select, zoom as d3zoom, zoomIdentity, type D3ZoomEvent, type ZoomBehavior } from 'd3';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { commandDetails, type CommandDetails } from '../format/command-details.ts';
+import { markLabel } from '../format/mark-label.ts';
 import { otherDetails, syscallDetails } from '../format/server-event-details.ts';
 import { formatUs } from '../format/number-format.ts';
 import type { TimeZoomSync, ZoomMember } from '../interaction/time-zoom-sync.ts';
@@ -18,11 +23,12 @@ import { lowerBound } from '../base/sorted-search.ts';
 import { IDENTITY_ZOOM, axisTicks, maxZoom, timeScale, type TimeScale, type TimeZoom } from '../layout/time-scale-layout.ts';
 import { traceColumns, type TraceColumns } from '../model/trace-columns.ts';
 import { parseWireKey, type WireRef } from '../model/wire-rows.ts';
+import { markExists, markTimeUs, stepMark, type MarkKind, type MarkRef } from '../model/diagram-marks.ts';
 import { clearCanvas, paintDensity, sizeCanvas } from './density-canvas-painter.ts';
 import type { FrameScheduler } from '../base/frame-scheduler.ts';
 import {
-  createSvgLayers, paintArrows, paintBundles, paintFocus, paintFrame, paintMarks, paintSelection, paintServerLane, svgElement,
-  type LaneHeads, type SvgLayers,
+  createSvgLayers, paintArrows, paintBundles, paintFocus, paintFocusRing, paintFrame, paintMarks, paintSelection, paintServerLane, svgElement,
+  type FocusRing, type LaneHeads, type SvgLayers,
 } from './sequence-svg-painter.ts';
 import { hideTooltip, showTooltip } from './tooltip-painter.ts';
 import { canvasColours, watchTheme } from './theme-colours.ts';
@@ -30,8 +36,16 @@ import { canvasColours, watchTheme } from './theme-colours.ts';
 /** How close (px) the pointer must be to an arrow for the nearest-arrow lookup to pick it. */
 const HOVER_RADIUS_PX = 8;
 
-/** A command (its arrows, or its execution mark), or a Redis-side event with a tooltip of its own. */
-type HoverTarget = { kind: 'command'; index: number } | { kind: 'syscall' | 'other'; event: number };
+/** A mark under the pointer or the keyboard cursor: a command (its arrows), its execution, a syscall or another client's command. */
+type HoverTarget = MarkRef;
+
+/** The keys that jump to the next mark of one kind (with Shift: the previous one). */
+const KIND_KEYS: Readonly<Record<string, MarkKind>> = { c: 'command', e: 'execution', s: 'syscall', o: 'other' };
+
+/** What the diagram's keys do, for its aria-label (screen readers) and the keyboard tooltip (sighted users). */
+export const DIAGRAM_KEYS_TEXT =
+  '↑ and ↓ step through every mark in time order (Shift: 10 at a time); C, E, S, O jump to the next command, Redis execution, syscall or other client’s command (Shift: the previous); ] and [ zoom in and out, 0 resets; Esc leaves the marks.';
+export const KEYBOARD_HINT = '↑ ↓ next mark · Shift ×10 · C E S O: command, execution, syscall, other client (Shift: back) · ] [ 0: zoom · Esc';
 
 interface Hover {
   target: HoverTarget;
@@ -60,6 +74,9 @@ export class DiagramController implements ZoomMember {
   private geometry: DiagramGeometry;
   private scale: TimeScale | null = null;
   private selected: WireRef | null = null;
+  /** A polite live region: the full label of the mark the keyboard cursor lands on. */
+  private readonly live: HTMLDivElement;
+  private announced: string | null = null;
   /** Called with the wire event whose mark was clicked. */
   onWireClick: ((ref: WireRef) => void) | null = null;
 
@@ -82,8 +99,13 @@ export class DiagramController implements ZoomMember {
     this.svg.setAttribute('class', 'diagram-svg');
     this.svg.setAttribute('tabindex', '0');
     this.svg.setAttribute('role', 'group');
-    this.svg.setAttribute('aria-label', `${label}. Arrow keys step through commands; + and − zoom; 0 resets.`);
-    host.append(this.canvas, this.svg);
+    this.svg.setAttribute('aria-label', `${label}. ${DIAGRAM_KEYS_TEXT}`);
+    this.live = document.createElement('div');
+    this.live.className = 'visually-hidden';
+    this.live.dataset['testid'] = 'diagram-live';
+    this.live.setAttribute('aria-live', 'polite');
+    this.live.setAttribute('aria-atomic', 'true');
+    host.append(this.canvas, this.svg, this.live);
     this.layers = createSvgLayers(this.svg, `diagram${instances}`);
 
     const g = this.geometry;
@@ -115,7 +137,9 @@ export class DiagramController implements ZoomMember {
     this.columns = traceColumns(doc);
     this.domainEndUs = Math.max(1, domainEndUs);
     this.zoomBehavior.scaleExtent([1, maxZoom(this.domainEndUs, this.geometry)]);
-    this.hover = null;
+    // The keyboard cursor stays on its mark while the trace grows (live drawing); the pointer's target is found again on its next move.
+    const hover = this.hover;
+    if (hover === null || hover.clientX !== null || !markExists(this.columns, hover.target)) this.hover = null;
     this.requestPaint();
   }
 
@@ -150,6 +174,7 @@ export class DiagramController implements ZoomMember {
     if (this.tooltipShown) hideTooltip();
     this.canvas.remove();
     this.svg.remove();
+    this.live.remove();
   }
 
   private requestPaint(): void {
@@ -172,7 +197,7 @@ export class DiagramController implements ZoomMember {
     let target: HoverTarget | null = null;
     if (onEvent instanceof SVGElement) {
       const [kind, k] = (onEvent.dataset['hover'] ?? '').split(':');
-      if (kind === 'syscall' || kind === 'other') target = { kind, event: Number(k) };
+      if (kind === 'syscall' || kind === 'other') target = { kind, index: Number(k) };
     } else if (onCommand instanceof SVGElement && onCommand.dataset['index'] !== undefined) {
       target = { kind: 'command', index: Number(onCommand.dataset['index']) };
     } else {
@@ -206,34 +231,27 @@ export class DiagramController implements ZoomMember {
 
   private onKeyDown = (event: KeyboardEvent): void => {
     const columns = this.columns;
-    if (!columns || columns.n === 0) return;
-    const current = this.hover?.target.kind === 'command' ? this.hover.target.index : -1;
-    const step = event.shiftKey ? 10 : 1;
-    let index: number | null = current;
+    // Modified keys belong to the browser and the page; ←/→, Home/End and +/- to the playback keys.
+    if (!columns || event.ctrlKey || event.metaKey || event.altKey) return;
+    const current = this.hover?.clientX === null ? this.hover.target : null;
+    let next: MarkRef | null;
+    const kind = KIND_KEYS[event.key.toLowerCase()];
     switch (event.key) {
       case 'ArrowDown':
-      case 'ArrowRight':
-        index = Math.min(columns.n - 1, current + step);
+      case 'ArrowUp': {
+        const steps = (event.key === 'ArrowDown' ? 1 : -1) * (event.shiftKey ? 10 : 1);
+        next = current === null && steps < 0 ? stepMark(columns, null, 1) : stepMark(columns, current, steps);
         break;
-      case 'ArrowUp':
-      case 'ArrowLeft':
-        index = Math.max(0, current < 0 ? 0 : current - step);
-        break;
-      case 'Home':
-        index = 0;
-        break;
-      case 'End':
-        index = columns.n - 1;
-        break;
+      }
       case 'Escape':
-        index = null;
+        if (current === null) return; // nothing to leave: Esc is the page's
+        next = null;
         break;
-      case '+':
-      case '=':
+      case ']':
         select(this.svg).call(this.zoomBehavior.scaleBy, 2);
         event.preventDefault();
         return;
-      case '-':
+      case '[':
         select(this.svg).call(this.zoomBehavior.scaleBy, 0.5);
         event.preventDefault();
         return;
@@ -242,18 +260,16 @@ export class DiagramController implements ZoomMember {
         event.preventDefault();
         return;
       default:
-        return;
+        if (kind === undefined) return;
+        next = stepMark(columns, current, event.shiftKey ? -1 : 1, kind);
+        // No mark of that kind (the run has no strace, say): the cursor stays, and the key is still the diagram's.
+        if (next !== null && next.kind !== kind) next = current;
     }
     event.preventDefault();
-    this.hover = index === null ? null : { target: { kind: 'command', index }, clientX: null, clientY: null };
-    if (index !== null) this.scrollIntoView(index);
+    this.hover = next === null ? null : { target: next, clientX: null, clientY: null };
+    if (next !== null) this.revealTime(markTimeUs(columns, next));
     this.requestPaint();
   };
-
-  /** Pans (keeping the zoom) so that the focused command's request is inside the plot. */
-  private scrollIntoView(index: number): void {
-    if (this.columns) this.revealTime(this.columns.sentUs[index]!);
-  }
 
   /** Pans (keeping the zoom) so that time `us` is inside the plot, centred if it was outside. */
   private revealTime(us: number): void {
@@ -332,44 +348,60 @@ export class DiagramController implements ZoomMember {
   private paintHover(columns: TraceColumns, scale: TimeScale, g: DiagramGeometry): void {
     const hover = this.hover;
     const details = hover ? this.hoverDetails(columns, hover.target) : null;
+    const keyboard = hover !== null && details !== null && hover.clientX === null;
+    this.announce(keyboard ? markLabel(columns, hover.target) : null);
     if (!hover || !details) {
       paintFocus(this.layers, g, null);
+      paintFocusRing(this.layers, null);
       if (this.tooltipShown) hideTooltip();
       this.tooltipShown = false;
       return;
     }
-    let anchorY = g.plotTop;
-    if (hover.target.kind === 'command') {
-      const index = hover.target.index;
+    const target = hover.target;
+    let anchorY = scale(markTimeUs(columns, target));
+    if (target.kind === 'command') {
+      const index = target.index;
       const sentUs = columns.sentUs[index]!;
       const repliedUs = columns.repliedUs[index]!;
       const sentY = scale(sentUs);
       const repliedY = scale(repliedUs);
       const toServer = columns.toServerUs ?? columns.serverUs;
       const fromServer = columns.fromServerUs ?? columns.serverUs;
-      paintFocus(this.layers, g, {
+      const focus = {
         sentY,
         repliedY,
         atServerY: toServer ? scale(toServer[index]!) : sentY,
         leftServerY: fromServer ? scale(fromServer[index]!) : repliedY,
         latencyLabel: formatUs(repliedUs - sentUs),
-      });
+      };
+      paintFocus(this.layers, g, focus);
       anchorY = sentY;
+      const top = Math.min(focus.sentY, focus.atServerY);
+      const bottom = Math.max(focus.repliedY, focus.leftServerY);
+      paintFocusRing(this.layers, keyboard ? { kind: 'command', x: g.clientX - 6, y: top - 7, width: g.serverX - g.clientX + 12, height: bottom - top + 14 } : null);
     } else {
       paintFocus(this.layers, g, null);
+      paintFocusRing(this.layers, keyboard ? serverSideRing(target.kind, g, anchorY) : null);
     }
     const rect = this.svg.getBoundingClientRect();
-    const x = hover.clientX ?? rect.left + g.clientX + 24;
+    const x = hover.clientX ?? rect.left + (target.kind === 'command' ? g.clientX : g.serverX) + 24;
     const y = hover.clientY ?? rect.top + Math.min(g.plotBottom, Math.max(g.plotTop, anchorY));
-    const keyboard = hover.clientX === null ? '↑ ↓ next command · Shift: ×10 · Esc: close' : undefined;
-    showTooltip(details, x, y, keyboard);
+    showTooltip(details, x, y, keyboard ? KEYBOARD_HINT : undefined);
     this.tooltipShown = true;
   }
 
+  /** Writes the focused mark's sentence into the live region once per change (a repaint must not repeat it). */
+  private announce(text: string | null): void {
+    if (text === this.announced) return;
+    this.announced = text;
+    this.live.textContent = text ?? '';
+  }
+
   private hoverDetails(columns: TraceColumns, target: HoverTarget): CommandDetails | null {
-    if (target.kind === 'command') return target.index < columns.n ? commandDetails(columns, target.index) : null;
-    if (target.kind === 'syscall') return columns.syscalls && target.event < columns.syscalls.length ? syscallDetails(columns, target.event) : null;
-    return target.event < columns.others.length ? otherDetails(columns, target.event) : null;
+    if (!markExists(columns, target)) return null;
+    if (target.kind === 'command' || target.kind === 'execution') return commandDetails(columns, target.index);
+    if (target.kind === 'syscall') return syscallDetails(columns, target.index);
+    return otherDetails(columns, target.index);
   }
 
   /** When a wire event happened, or null if the trace has no such event. */
@@ -383,8 +415,14 @@ export class DiagramController implements ZoomMember {
 
 function sameTarget(a: HoverTarget | undefined, b: HoverTarget | undefined): boolean {
   if (!a || !b) return a === b;
-  if (a.kind === 'command' || b.kind === 'command') return a.kind === b.kind && (a as { index: number }).index === (b as { index: number }).index;
-  return a.kind === b.kind && a.event === b.event;
+  return a.kind === b.kind && a.index === b.index;
+}
+
+/** The keyboard focus ring around a mark on the Redis side (plot px): the execution diamond, the syscall box, the other client's dot. */
+function serverSideRing(kind: Exclude<MarkKind, 'command'>, g: DiagramGeometry, y: number): FocusRing {
+  const x = kind === 'execution' ? g.serverX - 8 : kind === 'syscall' ? g.serverX + 2.5 : g.serverX - 16;
+  const width = kind === 'syscall' ? 16 : 15;
+  return { kind, x, y: y - 7.5, width, height: 15 };
 }
 
 /** Server-traced runs get the Redis lane right of the Redis lifeline. */

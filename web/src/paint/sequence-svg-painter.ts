@@ -415,6 +415,32 @@ export function paintFocus(layers: SvgLayers, g: DiagramGeometry, focus: FocusMa
     });
 }
 
+export interface FocusRing {
+  /** Which kind of mark the keyboard cursor is on (data-kind, for tests and styles). */
+  kind: 'command' | 'execution' | 'syscall' | 'other';
+  /** Plot px of the ring's box. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The keyboard cursor's mark: a ring (data-testid=focus-ring) around it, over the SVG marks or the density canvas alike. */
+export function paintFocusRing(layers: SvgLayers, ring: FocusRing | null): void {
+  layers.focus
+    .selectAll<SVGRectElement, FocusRing>('rect.focus-ring')
+    .data(ring ? [ring] : [])
+    .join('rect')
+    .attr('class', 'focus-ring')
+    .attr('data-testid', 'focus-ring')
+    .attr('data-kind', (d) => d.kind)
+    .attr('x', (d) => d.x)
+    .attr('y', (d) => d.y)
+    .attr('width', (d) => d.width)
+    .attr('height', (d) => Math.max(1, d.height))
+    .attr('rx', 4);
+}
+
 export function svgElement<K extends keyof SVGElementTagNameMap>(name: K): SVGElementTagNameMap[K] {
   return document.createElementNS(SVG_NS, name);
 }

@@ -7,6 +7,7 @@ import { commandDetails } from '../format/command-details.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import { expectGoldenMarkup } from '../test-support/svg-golden.ts';
 import { sequentialTrace, serverTracedSequential } from '../test-support/trace-fixtures.ts';
+import { KEYBOARD_HINT } from './diagram-controller.ts';
 import { hideTooltip, showTooltip } from './tooltip-painter.ts';
 
 const tooltip = () => document.querySelector<HTMLElement>('[role=tooltip]')!;
@@ -15,7 +16,7 @@ describe('tooltip goldens', () => {
   afterEach(() => hideTooltip());
 
   it('a command of a sequential run, opened from the keyboard', () => {
-    showTooltip(commandDetails(traceColumns(sequentialTrace(10)), 3), 300, 200, '↑ ↓ next command · Shift: ×10 · Esc: close');
+    showTooltip(commandDetails(traceColumns(sequentialTrace(10)), 3), 300, 200, KEYBOARD_HINT);
     expect(tooltip().hidden).toBe(false);
     expect(tooltip().textContent).toContain('INCR pipescope:test-sequential-10:counter');
     expectGoldenMarkup(tooltip(), import.meta.url, 'tooltip-sequential-incr-3.html');

@@ -125,8 +125,13 @@ export function downloadSweep(doc: SweepDocument): void {
   downloadJson(serializeSweep(doc), sweepFileName(doc));
 }
 
-function downloadJson(text: string, fileName: string): void {
-  const blob = new Blob([text], { type: 'application/json' });
+/** Saves a table as CSV (UTF-8, with a byte-order mark so spreadsheets read µs and ± right). */
+export function downloadCsv(text: string, fileName: string): void {
+  downloadJson(`\uFEFF${text}`, fileName, 'text/csv;charset=utf-8');
+}
+
+function downloadJson(text: string, fileName: string, type = 'application/json'): void {
+  const blob = new Blob([text], { type });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

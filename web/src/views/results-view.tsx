@@ -82,10 +82,10 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
           <span className={shared ? 'on' : ''}>Shared time scale</span>
           <span className={shared ? '' : 'on'}>Each run’s own scale</span>
         </button>
-        <button type="button" className="button" data-testid="zoom-reset" onClick={() => zoomSync.reset()} title="Wheel to zoom, drag to pan; keys + − 0 on a focused diagram">
+        <button type="button" className="button" data-testid="zoom-reset" onClick={() => zoomSync.reset()} title="Wheel to zoom, drag to pan; keys ] [ 0 on a focused diagram">
           Reset zoom
         </button>
-        <span className="toolbar-hint">wheel: zoom · drag: pan · hover or focus + ↑↓: details</span>
+        <span className="toolbar-hint" data-testid="toolbar-hint">wheel: zoom · drag: pan · Tab to a diagram: ↑↓ marks, ] [ zoom</span>
         <span className="legend" aria-label="Legend">
           <span className="key request">request →</span>
           <span className="key reply">← reply</span>

@@ -2,9 +2,9 @@
 // one by default), how it was measured (warm or cold connection, the probes that recorded it), the shown
 // repeat's sequence diagram and where its time went, the plain-words lines computed from it (and,
 // server-traced, the order Redis ran things in), its memory samples (when the run took them) and the
-// summary over all repeats.
+// summary over all repeats. A Diagram | Table switch shows the same run as a data table instead (run-table-view.tsx).
 // data-mode / data-n / data-chunk are for tests; the diagram sets data-render and data-commands-drawn.
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { formatUs } from '../format/number-format.ts';
 import { warmupNote, warmupText } from '../format/connection-text.ts';
@@ -23,6 +23,8 @@ import { NeighborView } from './neighbor-view.tsx';
 import { PhaseBarView } from './phase-bar-view.tsx';
 import { RepeatPickerView } from './repeat-picker-view.tsx';
 import { RunSummaryView } from './run-summary-view.tsx';
+import { RunTableView } from './run-table-view.tsx';
+import { RunViewTabs, type RunViewChoice } from './run-view-tabs-view.tsx';
 import { ErrorRepliesView, KeysAfterView, RunVerdictView } from './run-verdict-view.tsx';
 import { SequenceDiagramView } from './sequence-diagram-view.tsx';
 
@@ -51,6 +53,8 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
   const columns = traceColumns(doc);
   const order = useMemo(() => serverOrderText(columns), [columns]);
   const explanation = useMemo(() => runExplanation(columns), [columns]);
+  const [shownAs, setShownAs] = useState<RunViewChoice>('diagram');
+  const tabIds = `run-view-${run.id}`;
   return (
     <article
       className={`run-panel mode-${run.mode}`}
@@ -69,6 +73,7 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
         <span className="run-total" data-testid="run-total" title="Total time of the run shown (t0 → last reply), measured at the client socket">
           {formatUs(doc.totals.durationUs)}
         </span>
+        <RunViewTabs idPrefix={tabIds} shown={shownAs} onChange={setShownAs} />
         <button type="button" className="link-button" onClick={() => onExport(doc)} title="Download the run shown as a trace file">
           Save
         </button>
@@ -82,16 +87,24 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
         </span>
       </p>
       <RunVerdictView doc={doc} />
-      <SequenceDiagramView
-        doc={doc}
-        domainEndUs={domainEndUs}
-        zoomSync={zoomSync}
-        panelRef={panelRef}
-        label={`Sequence diagram of the ${run.mode} run, ${title}`}
-        selected={selected}
-        reveal={reveal}
-        onWireClick={onWireClick ? (ref) => onWireClick(doc, ref) : undefined}
-      />
+      {/* The diagram stays mounted behind the table: its zoom and keyboard cursor are there on the way back. */}
+      <div role="tabpanel" id={`${tabIds}-diagram`} aria-labelledby={`${tabIds}-diagram-tab`} hidden={shownAs !== 'diagram'}>
+        <SequenceDiagramView
+          doc={doc}
+          domainEndUs={domainEndUs}
+          zoomSync={zoomSync}
+          panelRef={panelRef}
+          label={`Sequence diagram of the ${run.mode} run, ${title}`}
+          selected={selected}
+          reveal={reveal}
+          onWireClick={onWireClick ? (ref) => onWireClick(doc, ref) : undefined}
+        />
+      </div>
+      {shownAs === 'table' && (
+        <div role="tabpanel" id={`${tabIds}-table`} aria-labelledby={`${tabIds}-table-tab`}>
+          <RunTableView doc={doc} label={`the ${run.mode} run, ${title}`} />
+        </div>
+      )}
       <PhaseBarView doc={doc} scaleEndUs={phaseEndUs} />
       <ErrorRepliesView doc={doc} />
       <KeysAfterView doc={doc} />
