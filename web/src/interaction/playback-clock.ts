@@ -30,7 +30,7 @@ export const TARGET_PLAY_MS = 3000;
  */
 export function defaultSpeedFor(endUs: number): number {
   for (const speed of PLAYBACK_SPEEDS) if (endUs / speed / 1000 >= TARGET_PLAY_MS) return speed;
-  return PLAYBACK_SPEEDS[PLAYBACK_SPEEDS.length - 1];
+  return PLAYBACK_SPEEDS[PLAYBACK_SPEEDS.length - 1]!;
 }
 
 /** The next speed in PLAYBACK_SPEEDS from `speed`: faster (+1) or slower (−1), staying at the ends. */
@@ -90,7 +90,9 @@ export class PlaybackClock {
 
   /** Playing jumps from stop to stop (reduced motion) rather than moving continuously. */
   setDiscrete(discrete: boolean): void {
+    if (discrete === this.discreteSteps) return;
     this.discreteSteps = discrete;
+    this.state.update({}); // the diagrams redraw (no travelling dots in discrete mode)
   }
 
   get discrete(): boolean {
