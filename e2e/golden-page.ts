@@ -43,15 +43,18 @@ html { scrollbar-width: none; }
 /** URL path the fixtures are served under (by route, in this context only). */
 const FIXTURE_PATH = '/e2e-fixtures/';
 
-/** A new context and page showing the given fixture files (names in e2e/fixtures/), as ?trace= links. */
-export async function openFixtures(browser: Browser, appUrl: string, fixtures: string[]): Promise<Page> {
+/**
+ * A new context and page showing the given fixture files (names in e2e/fixtures/), as ?trace= links.
+ * reducedMotion: 'reduce' by default (still screenshots); 'no-preference' to watch playback move.
+ */
+export async function openFixtures(browser: Browser, appUrl: string, fixtures: string[], reducedMotion: 'reduce' | 'no-preference' = 'reduce'): Promise<Page> {
   const context = await browser.newContext({
     viewport: VIEWPORT,
     deviceScaleFactor: 1,
     locale: 'en-US',
     timezoneId: 'UTC',
     colorScheme: 'light',
-    reducedMotion: 'reduce',
+    reducedMotion,
     // The app's CSP allows no inline style; the test stylesheet below is the test's, not the app's.
     bypassCSP: true,
   });

@@ -10,7 +10,7 @@ import type { SvgLayers } from './sequence-svg-painter.ts';
 export type PlaybackLayer = Selection<SVGGElement, unknown, null, undefined>;
 
 /** Dot radius, CSS px. */
-const DOT_R = 4;
+const DOT_R = 4.5;
 
 /** Adds the playback layer on top of the diagram's plot (inside its clip path). */
 export function createPlaybackLayer(layers: SvgLayers): PlaybackLayer {

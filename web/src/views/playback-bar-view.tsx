@@ -43,7 +43,7 @@ export function PlaybackBarView({ clock, milestones, onHelp }: Props) {
       data-speed={speed}
     >
       <button type="button" className="button playback-button" data-testid="playback-previous" onClick={() => clock.stepBack()} disabled={disabled} aria-label="Previous event (←)" title="Previous event (←)">
-        ⏮
+        <Icon d="M3 2h2v12H3zM14 2v12L6 8z" />
       </button>
       <button
         type="button"
@@ -54,10 +54,10 @@ export function PlaybackBarView({ clock, milestones, onHelp }: Props) {
         aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
         title={playing ? 'Pause (Space)' : 'Play (Space)'}
       >
-        {playing ? '❚❚' : '▶'}
+        <Icon d={playing ? 'M3 2h4v12H3zM9 2h4v12H9z' : 'M4 2v12l10-6z'} />
       </button>
       <button type="button" className="button playback-button" data-testid="playback-next" onClick={() => clock.stepForward()} disabled={disabled} aria-label="Next event (→)" title="Next event (→)">
-        ⏭
+        <Icon d="M11 2h2v12h-2zM2 2v12l8-6z" />
       </button>
       <div className="playback-track" ref={trackRef}>
         <div className="playback-milestones">
@@ -65,13 +65,15 @@ export function PlaybackBarView({ clock, milestones, onHelp }: Props) {
             milestones.map((m) => {
               const px = (m.atUs / endUs) * trackWidth;
               const printed = px - lastLabelPx >= LABEL_SPACING_PX;
+              // Near the right end the label goes left of its tick, so it stays over the track.
+              const flipped = px > trackWidth - LABEL_SPACING_PX;
               if (printed) lastLabelPx = px;
               const name = m.run ? `${m.run}: ${m.label}` : m.label;
               return (
                 <button
                   key={`${m.run ?? ''}-${m.kind}-${m.chunk ?? 0}`}
                   type="button"
-                  className={`playback-milestone ${m.kind}`}
+                  className={`playback-milestone ${m.kind}${flipped ? ' flipped' : ''}${printed ? ' labelled' : ''}`}
                   data-testid="playback-milestone"
                   data-kind={m.kind}
                   data-at-us={m.atUs}
@@ -119,5 +121,14 @@ export function PlaybackBarView({ clock, milestones, onHelp }: Props) {
         Keys ?
       </button>
     </div>
+  );
+}
+
+/** A 16×16 glyph in the text colour (the fonts' media symbols vary too much). */
+function Icon({ d }: { d: string }) {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d={d} fill="currentColor" />
+    </svg>
   );
 }
