@@ -4,7 +4,8 @@ import { frameScheduler } from '../base/frame-scheduler.ts';
 import { PlaybackClock } from '../interaction/playback-clock.ts';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { useReactHost } from '../test-support/react-host.ts';
-import { chunkedTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
+import { chunkedTrace, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
+import { MAX_DOTS } from '../layout/playback-layout.ts';
 import { ResultsView } from './results-view.tsx';
 
 describe('PlaybackBarView in the results', () => {
@@ -80,5 +81,28 @@ describe('PlaybackBarView in the results', () => {
     expect(dialog.contains(document.activeElement)).toBe(true);
     key('Escape', document.activeElement!);
     expect(view.host.querySelector('[role=dialog]')).toBeNull();
+  });
+
+  it('in density (canvas) mode, cuts the bands at the playhead and caps the travelling dots', () => {
+    const clock = new PlaybackClock();
+    // 2,000 INCRs in one write at 10 µs, their replies from 500 µs: too many arrows for SVG.
+    view.render(<ResultsView traces={[pipelineTrace(2000)]} source="file" scale="shared" onScaleChange={() => {}} zoomSync={new TimeZoomSync()} playback={clock} onExport={() => {}} />);
+    flush();
+    expect($('run-panel').dataset['render']).toBe('canvas');
+    const canvas = $<HTMLCanvasElement>('density-canvas');
+    expect(canvas.style.clipPath).toBe('');
+    act(() => clock.seek(250));
+    flush();
+    flush();
+    expect(canvas.style.clipPath).toMatch(/^inset\(0(px)? 0(px)? [\d.]+px 0(px)?\)$/);
+    const playhead = $('playhead');
+    expect(playhead.getAttribute('data-in-flight')).toBe('2000');
+    const dots = view.host.querySelectorAll('[data-testid=travelling-dot]').length;
+    expect(dots).toBeGreaterThan(0);
+    expect(dots).toBeLessThanOrEqual(MAX_DOTS);
+    act(() => clock.seek(null));
+    flush();
+    flush();
+    expect(canvas.style.clipPath).toBe('');
   });
 });
