@@ -51,6 +51,8 @@ export interface FixtureOptions {
   theme?: GoldenTheme;
   /** Appended to the page's URL (e.g. '#view=gallery'). */
   hash?: string;
+  /** 'reduce' by default (still screenshots); 'no-preference' to watch playback move. */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 /**
@@ -65,7 +67,7 @@ export async function openFixtures(browser: Browser, appUrl: string, fixtures: s
     locale: 'en-US',
     timezoneId: 'UTC',
     colorScheme: theme,
-    reducedMotion: 'reduce',
+    reducedMotion: options.reducedMotion ?? 'reduce',
     // The app's CSP allows no inline style; the test stylesheet below is the test's, not the app's.
     bypassCSP: true,
   });

@@ -7,6 +7,8 @@
 // for the next command / execution / syscall / other client's command (Shift: previous), Esc leaves;
 // ] and [ zoom, 0 resets. ←/→, Home/End and +/- are left to the page's playback keys. The focused mark
 // gets a ring and its full sentence (format/mark-label.ts) in a polite live region, in SVG and canvas mode.
+// With a playback clock (setPlayback) and its playhead set, it draws only what had happened by then,
+// the playhead and the messages in flight (layout/playback-layout.ts), repainting as the clock moves.
 import { select, zoom as d3zoom, zoomIdentity, type D3ZoomEvent, type ZoomBehavior } from 'd3';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { commandDetails, type CommandDetails } from '../format/command-details.ts';
@@ -14,6 +16,8 @@ import { markLabel } from '../format/mark-label.ts';
 import { otherDetails, syscallDetails } from '../format/server-event-details.ts';
 import { formatUs } from '../format/number-format.ts';
 import type { TimeZoomSync, ZoomMember } from '../interaction/time-zoom-sync.ts';
+import type { PlaybackClock } from '../interaction/playback-clock.ts';
+import { playbackMarks, sequenceAtPlayhead, serverLaneAtPlayhead } from '../layout/playback-layout.ts';
 import { DENSITY_ROW_PX, densityLayout } from '../layout/density-layout.ts';
 import { DIAGRAM_HEIGHT, diagramGeometry, type DiagramGeometry } from '../layout/diagram-geometry.ts';
 import { chooseRenderMode, type RenderMode } from '../layout/render-mode.ts';
@@ -32,6 +36,7 @@ import {
 } from './sequence-svg-painter.ts';
 import { hideTooltip, showTooltip } from './tooltip-painter.ts';
 import { canvasColours, watchTheme } from './theme-colours.ts';
+import { createPlaybackLayer, paintPlayback, type PlaybackLayer } from './playback-painter.ts';
 
 /** How close (px) the pointer must be to an arrow for the nearest-arrow lookup to pick it. */
 const HOVER_RADIUS_PX = 8;
@@ -77,6 +82,9 @@ export class DiagramController implements ZoomMember {
   /** A polite live region: the full label of the mark the keyboard cursor lands on. */
   private readonly live: HTMLDivElement;
   private announced: string | null = null;
+  private readonly playbackLayer: PlaybackLayer;
+  private playback: PlaybackClock | null = null;
+  private unsubscribePlayback: (() => void) | null = null;
   /** Called with the wire event whose mark was clicked. */
   onWireClick: ((ref: WireRef) => void) | null = null;
 
@@ -107,6 +115,7 @@ export class DiagramController implements ZoomMember {
     this.live.setAttribute('aria-atomic', 'true');
     host.append(this.canvas, this.svg, this.live);
     this.layers = createSvgLayers(this.svg, `diagram${instances}`);
+    this.playbackLayer = createPlaybackLayer(this.layers);
 
     const g = this.geometry;
     this.zoomBehavior = d3zoom<SVGSVGElement, unknown>()
@@ -151,6 +160,15 @@ export class DiagramController implements ZoomMember {
     this.requestPaint();
   }
 
+  /** The playhead to draw at (null: none, everything drawn); repaints whenever it moves. */
+  setPlayback(clock: PlaybackClock | null): void {
+    if (clock === this.playback) return;
+    this.unsubscribePlayback?.();
+    this.playback = clock;
+    this.unsubscribePlayback = clock ? clock.subscribe(() => this.requestPaint()) : null;
+    this.requestPaint();
+  }
+
   applyZoom(zoom: TimeZoom): void {
     this.applyingExternalZoom = true;
     try {
@@ -163,6 +181,7 @@ export class DiagramController implements ZoomMember {
   destroy(): void {
     this.zoomSync.leave(this);
     this.unwatchTheme();
+    this.unsubscribePlayback?.();
     this.scheduler.cancel(this);
     this.resizeObserver?.disconnect();
     select(this.svg).on('.zoom', null);
@@ -314,20 +333,29 @@ export class DiagramController implements ZoomMember {
     const scale = (this.scale = timeScale(this.domainEndUs, g, this.zoom));
     const mode = chooseRenderMode(columns, scale);
     paintFrame(this.layers, g, axisTicks(scale), laneHeads(columns, mode));
+    // Playback: the playhead (µs since t0) and whether messages glide (false under reduced motion: they appear at their destination).
+    const atUs = this.playback?.getSnapshot().positionUs ?? null;
+    const gliding = !(this.playback?.discrete ?? false);
+    const playheadY = atUs === null ? 0 : scale(atUs);
     let drawn: number;
     if (mode === 'svg') {
-      const layout = sequenceLayout(columns, scale, g);
+      const full = sequenceLayout(columns, scale, g);
+      const layout = atUs === null ? full : sequenceAtPlayhead(full, columns, atUs, playheadY, !gliding);
       if (this.mode !== 'svg') clearCanvas(this.canvas);
       paintArrows(this.layers, layout);
       // The horizontal band only matches horizontal arrows; sloped (proxy, MONITOR) arrows keep just the badge.
       paintBundles(this.layers, g, layout.bundles, columns.toServerUs === null && columns.serverUs === null);
       paintMarks(this.layers, g, layout.marks);
-      paintServerLane(this.layers, g, hasServerLane(columns) ? serverLaneLayout(columns, scale, g) : null);
+      const lane = hasServerLane(columns) ? serverLaneLayout(columns, scale, g) : null;
+      paintServerLane(this.layers, g, lane && atUs !== null ? serverLaneAtPlayhead(lane, columns, atUs) : lane);
       drawn = layout.commandsDrawn;
+      this.canvas.style.clipPath = '';
     } else {
       const layout = densityLayout(columns, scale, g);
       const ctx = sizeCanvas(this.canvas, g, window.devicePixelRatio || 1);
       if (ctx) paintDensity(ctx, layout, g, columns.n, canvasColours());
+      // Playback: the bands are cut at the playhead (CSS px from the canvas's bottom edge) rather than recounted.
+      this.canvas.style.clipPath = atUs === null ? '' : `inset(0 0 ${Math.max(0, g.height - Math.max(g.plotTop, playheadY))}px 0)`;
       paintArrows(this.layers, null);
       paintBundles(this.layers, g, layout.labels, false);
       paintMarks(this.layers, g, []);
@@ -336,6 +364,7 @@ export class DiagramController implements ZoomMember {
     }
     const selectedUs = this.selected ? this.eventTimeUs(this.selected) : null;
     paintSelection(this.layers, g, selectedUs === null ? null : { y: scale(selectedUs), side: this.selected!.source === 'syscall' ? 'server' : 'client' });
+    paintPlayback(this.playbackLayer, g, atUs === null ? null : playbackMarks(columns, scale, g, atUs, gliding));
     this.mode = mode;
     const panel = this.panel.current;
     if (panel) {

@@ -2,13 +2,20 @@
 // export) and one panel per run — a run being its repeats (model/run-groups.ts), the median one shown
 // unless another is picked — then the wire view and the per-command bar chart of the repeats shown.
 // Holds the repeat picked per run and the wire selection (which run the wire view shows, which event is
-// picked) shared by diagrams and wire view.
-import { memo, useCallback, useMemo, useState } from 'react';
+// picked) shared by diagrams and wire view. Above the panels, the playback bar; here the playback clock
+// learns the timeline of the runs shown (its end, its stops, a default speed) and the page's media keys
+// are listened to (use-playback-keys.ts).
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { latencyHistogram } from '../../../trace/latency-stats.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { comparisonHeadlines } from '../format/comparison-headline.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
-import type { PlaybackClock } from '../interaction/playback-clock.ts';
+import { defaultSpeedFor, type PlaybackClock } from '../interaction/playback-clock.ts';
+import { mergedEventTimes, milestones } from '../model/playback-events.ts';
+import { hashField } from '../state/hash-fields.ts';
+import { KeyboardHelpView } from './keyboard-help-view.tsx';
+import { PlaybackBarView, type BarMilestone } from './playback-bar-view.tsx';
+import { usePlaybackKeys, useReducedMotion } from './use-playback-keys.ts';
 import { histogramDomain } from '../layout/latency-histogram-layout.ts';
 import { runGroups, shownRepeat } from '../model/run-groups.ts';
 import { traceColumns } from '../model/trace-columns.ts';
@@ -38,7 +45,7 @@ interface Props {
 }
 
 /** Memoised: typing in the run form re-renders the app, and must not redo the panels of a 100,000-command trace. */
-export const ResultsView = memo(function ResultsView({ traces, source, scale, onScaleChange, zoomSync, onExport }: Props) {
+export const ResultsView = memo(function ResultsView({ traces, source, scale, onScaleChange, zoomSync, playback, onExport }: Props) {
   const groups = useMemo(() => runGroups(traces), [traces]);
   // The repeat the user picked per run (group key → run id); unpicked runs show their median repeat.
   const [picked, setPicked] = useState<Readonly<Record<string, string>>>({});
@@ -51,6 +58,20 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
   // So do the latency histograms: one bucket range over the runs shown.
   const latencyDomain = useMemo(() => histogramDomain(shown.map(latencyHistogram)), [shown]);
   const headlines = useMemo(() => comparisonHeadlines(groups), [groups]);
+  // Playback runs over the shared time axis (µs since each run's t0) whatever the scale shown.
+  const barMilestones = useMemo<BarMilestone[]>(
+    () => shown.flatMap((d) => milestones(traceColumns(d)).map((m) => ({ ...m, run: shown.length > 1 ? d.run.mode : null }))).sort((a, b) => a.atUs - b.atUs),
+    [shown],
+  );
+  useEffect(() => {
+    playback.setEnd(sharedEndUs);
+    playback.setStops(mergedEventTimes(shown.map(traceColumns)));
+    if (hashField(window.location.hash, 'speed') === null) playback.suggestSpeed(defaultSpeedFor(sharedEndUs));
+  }, [playback, shown, sharedEndUs]);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const resultsRef = useRef<HTMLElement>(null);
+  usePlaybackKeys(playback, { onHelp: () => setHelpOpen(true), fullscreenTarget: () => resultsRef.current });
+  useReducedMotion(playback);
   const shared = scale === 'shared';
   const [wireRunId, setWireRunId] = useState<string | null>(null);
   const [selection, setSelection] = useState<WireSelection | null>(null);
@@ -62,7 +83,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
   }, []);
   const selectedIn = (doc: TraceDocument) => (selection?.runId === doc.run.id ? selection.ref : null);
   return (
-    <section className="results" aria-label="Runs">
+    <section className="results" aria-label="Runs" ref={resultsRef}>
       {headlines.map((h) => (
         <p key={h.kind + h.text} className={`headline headline-${h.kind}`} data-testid={`headline-${h.kind}`}>
           {h.text}
@@ -114,6 +135,8 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
         </button>
       </div>
       <CompareTableView groups={groups} shown={shown} />
+      <PlaybackBarView clock={playback} milestones={barMilestones} onHelp={() => setHelpOpen(true)} />
+      {helpOpen && <KeyboardHelpView onClose={() => setHelpOpen(false)} />}
       {/* A chunked run's title ("… in pipelines of 10,000") may take two lines: every header then does, so side-by-side diagrams stay level. */}
       <div className={`panels panels-${Math.min(groups.length, 2)}${shown.some((d) => d.run.mode === 'chunked') ? ' panels-chunked' : ''}`}>
         {groups.map((group, i) => (
@@ -130,6 +153,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
             selected={selectedIn(shown[i]!)}
             reveal={selection?.from === 'wire'}
             onWireClick={onWireClick}
+            playback={playback}
           />
         ))}
       </div>

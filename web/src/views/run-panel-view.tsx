@@ -14,6 +14,7 @@ import { runExplanation } from '../format/run-explanation.ts';
 import { rttEstimateText } from '../format/rtt-estimate.ts';
 import { modeBadge, runTitle } from '../format/run-label.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
+import type { PlaybackClock } from '../interaction/playback-clock.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import type { HistogramDomain } from '../layout/latency-histogram-layout.ts';
 import type { RunGroup } from '../model/run-groups.ts';
@@ -44,9 +45,11 @@ interface Props {
   selected?: WireRef | null;
   reveal?: boolean;
   onWireClick?: (doc: TraceDocument, ref: WireRef) => void;
+  /** The playhead shared by the diagrams on screen. */
+  playback?: PlaybackClock | null;
 }
 
-export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs, latencyDomain, zoomSync, onExport, selected = null, reveal = false, onWireClick }: Props) {
+export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs, latencyDomain, zoomSync, onExport, selected = null, reveal = false, onWireClick, playback = null }: Props) {
   const panelRef = useRef<HTMLElement>(null);
   const { run } = doc;
   const title = runTitle(run);
@@ -98,6 +101,7 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
           selected={selected}
           reveal={reveal}
           onWireClick={onWireClick ? (ref) => onWireClick(doc, ref) : undefined}
+          playback={playback}
         />
       </div>
       {shownAs === 'table' && (

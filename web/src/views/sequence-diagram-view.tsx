@@ -4,6 +4,7 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
+import type { PlaybackClock } from '../interaction/playback-clock.ts';
 import { DIAGRAM_HEIGHT } from '../layout/diagram-geometry.ts';
 import type { WireRef } from '../model/wire-rows.ts';
 import { DiagramController } from '../paint/diagram-controller.ts';
@@ -21,9 +22,11 @@ interface Props {
   selected?: WireRef | null;
   reveal?: boolean;
   onWireClick?: (ref: WireRef) => void;
+  /** The playhead shared by the diagrams on screen; the diagram draws what had happened by then. */
+  playback?: PlaybackClock | null;
 }
 
-export function SequenceDiagramView({ doc, domainEndUs, zoomSync, panelRef, label, selected = null, reveal = false, onWireClick }: Props) {
+export function SequenceDiagramView({ doc, domainEndUs, zoomSync, panelRef, label, selected = null, reveal = false, onWireClick, playback = null }: Props) {
   const hostRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<DiagramController | null>(null);
   const onWireClickRef = useRef(onWireClick);
@@ -46,6 +49,10 @@ export function SequenceDiagramView({ doc, domainEndUs, zoomSync, panelRef, labe
   useLayoutEffect(() => {
     controllerRef.current?.setData(doc, domainEndUs);
   }, [doc, domainEndUs]);
+
+  useLayoutEffect(() => {
+    controllerRef.current?.setPlayback(playback);
+  }, [playback, zoomSync, panelRef]);
 
   useLayoutEffect(() => {
     controllerRef.current?.setSelection(selected, reveal);
