@@ -28,6 +28,7 @@ import { parseViewChoice, type ViewChoice } from '../state/sweep-hash-params.ts'
 import { SweepView } from './sweep-view.tsx';
 import { GalleryView } from './gallery-view.tsx';
 import { ViewTabsView } from './view-tabs-view.tsx';
+import { CopyLinkView } from './copy-link-view.tsx';
 
 function formOf(p: HashParams): RunFormState {
   return {
@@ -168,7 +169,10 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
           <h1>Pipescope</h1>
           <p className="tagline">What Redis pipelining really does — real runs, measured at the client socket.</p>
         </div>
-        <ConnectionPill status={status} />
+        <div className="header-actions">
+          <CopyLinkView runsOutsideLink={view === 'run' && traces.length > 0 && runs.tracesSource !== 'url'} />
+          <ConnectionPill status={status} />
+        </div>
       </header>
       <ViewTabsView view={view} onChange={setView} sweepRunning={sweepState.active !== null} />
       <StatusBannerView connection={connection} redis={redis} onRetry={() => channel.retryNow()} />
