@@ -43,8 +43,18 @@ html { scrollbar-width: none; }
 /** URL path the fixtures are served under (by route, in this context only). */
 const FIXTURE_PATH = '/e2e-fixtures/';
 
+/** The app's URL that opens the given fixture files (names in e2e/fixtures/) as ?trace= links. */
+export function fixturesUrl(appUrl: string, fixtures: string[]): string {
+  return new URL(`/?${fixtures.map((f) => `trace=${FIXTURE_PATH}${f}`).join('&')}`, appUrl).href;
+}
+
 /** A new context and page showing the given fixture files (names in e2e/fixtures/), as ?trace= links. */
-export async function openFixtures(browser: Browser, appUrl: string, fixtures: string[]): Promise<Page> {
+export function openFixtures(browser: Browser, appUrl: string, fixtures: string[]): Promise<Page> {
+  return openFixturesAt(browser, fixturesUrl(appUrl, fixtures), fixtures);
+}
+
+/** Like openFixtures, at a URL of one's own (a copied link: ?trace= links and a hash) that may name only these fixtures. */
+export async function openFixturesAt(browser: Browser, url: string, fixtures: string[]): Promise<Page> {
   const context = await browser.newContext({
     viewport: VIEWPORT,
     deviceScaleFactor: 1,
@@ -75,7 +85,7 @@ export async function openFixtures(browser: Browser, appUrl: string, fixtures: s
     },
   );
   const page = await context.newPage();
-  await page.goto(new URL(`/?${fixtures.map((f) => `trace=${FIXTURE_PATH}${f}`).join('&')}`, appUrl).href);
+  await page.goto(url);
   await expectPinnedFonts(page);
   const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
   if (!font.includes(PINNED_FONTS.sans)) throw new Error(`The golden test stylesheet did not apply: the page's font is ${font}`);
