@@ -74,32 +74,34 @@ export function CopyLinkView({ runsOutsideLink, statusMs = 10_000 }: Props) {
       >
         Copy link
       </button>
-      {fallback !== null && (
-        <div
-          id={popoverId}
-          className="copy-link-popover"
-          role="dialog"
-          aria-label="Link to this view"
-          data-own-keys=""
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.preventDefault();
-              close();
-            }
-          }}
-        >
-          <label>
-            <span>Link — press Ctrl+C (⌘C) to copy</span>
-            <input ref={input} type="text" readOnly value={fallback} data-testid="copy-link-input" onFocus={(e) => e.currentTarget.select()} />
-          </label>
-          <button type="button" className="link-button" onClick={close}>
-            Close
-          </button>
-        </div>
-      )}
-      <p className="copy-link-status" role="status" aria-live="polite" data-testid="copy-link-status">
-        {status}
-      </p>
+      <div className="copy-link-float">
+        {fallback !== null && (
+          <div
+            id={popoverId}
+            className="copy-link-popover"
+            role="dialog"
+            aria-label="Link to this view"
+            data-own-keys=""
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.preventDefault();
+                close();
+              }
+            }}
+          >
+            <label>
+              <span>Link — press Ctrl+C (⌘C) to copy</span>
+              <input ref={input} type="text" readOnly value={fallback} data-testid="copy-link-input" onFocus={(e) => e.currentTarget.select()} />
+            </label>
+            <button type="button" className="link-button" onClick={close}>
+              Close
+            </button>
+          </div>
+        )}
+        <p className="copy-link-status" role="status" aria-live="polite" data-testid="copy-link-status">
+          {status}
+        </p>
+      </div>
     </div>
   );
 }
