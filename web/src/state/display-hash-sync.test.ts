@@ -145,6 +145,20 @@ describe('DisplayHashSync', () => {
     s.stop();
   });
 
+  it('writes everything at once for Copy link, the playhead even while playing', () => {
+    const s = setup('');
+    s.sync.setDomain(1000);
+    s.playback.setEnd(1000);
+    s.settle();
+    s.playback.play();
+    s.playback.seek(420);
+    s.zoomSync.set(zoomOfWindow({ fromUs: 100, toUs: 200 }, 1000), s.diagram);
+    s.frame();
+    s.sync.writeNow();
+    expect([s.key('t'), s.key('zoom')]).toEqual(['420', '100-200']);
+    s.stop();
+  });
+
   it('stops listening when stopped', () => {
     const s = setup('');
     s.sync.setDomain(1000);

@@ -116,6 +116,20 @@ export class DisplayHashSync implements ZoomMember {
     this.schedule(patch);
   };
 
+  /**
+   * Writes the display state now, the playhead included even while playing: for "Copy link", so the link
+   * holds what is on screen this instant rather than what the throttle last wrote.
+   */
+  writeNow(): void {
+    if (this.domainEndUs !== null && this.pendingZoom === undefined) this.patch['zoom'] = this.zoomField(this.zoomSync.zoom);
+    if (this.pendingT === undefined) {
+      const { positionUs } = this.playback.getSnapshot();
+      this.patch['t'] = positionUs === null ? null : formatUsField(positionUs);
+    }
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.write();
+  }
+
   /** Merges keys into the next write, which happens at most once per intervalMs. */
   private schedule(patch: Patch): void {
     Object.assign(this.patch, patch);

@@ -170,7 +170,7 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
           <p className="tagline">What Redis pipelining really does — real runs, measured at the client socket.</p>
         </div>
         <div className="header-actions">
-          <CopyLinkView runsOutsideLink={view === 'run' && traces.length > 0 && runs.tracesSource !== 'url'} />
+          <CopyLinkView runsOutsideLink={view === 'run' && traces.length > 0 && runs.tracesSource !== 'url'} beforeCopy={() => displayHash.writeNow()} />
           <ConnectionPill status={status} />
         </div>
       </header>

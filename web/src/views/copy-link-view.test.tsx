@@ -24,14 +24,16 @@ describe('Copy link', () => {
   };
 
   it('copies the page URL as it stands, ?trace= and hash included, and says what it reproduces', async () => {
-    history.replaceState(null, '', '/?trace=/t/a.json#command=INCR&n=10&zoom=5-50&t=20');
     const copied: string[] = [];
     stubClipboard(true, (text) => {
       copied.push(text);
       return Promise.resolve();
     });
-    view.render(<CopyLinkView runsOutsideLink={false} />);
+    // beforeCopy brings the URL up to date first (the display sync's writeNow).
+    const beforeCopy = () => history.replaceState(null, '', '/?trace=/t/a.json#command=INCR&n=10&zoom=5-50&t=20');
+    view.render(<CopyLinkView runsOutsideLink={false} beforeCopy={beforeCopy} />);
     expect($('copy-link-status')!.getAttribute('aria-live')).toBe('polite');
+    history.replaceState(null, '', '/?trace=/t/a.json#command=INCR&n=10&zoom=5-50&t=3');
     await click();
     expect(copied).toEqual([`${location.origin}/?trace=/t/a.json#command=INCR&n=10&zoom=5-50&t=20`]);
     expect($('copy-link-status')!.textContent).toBe('Link copied: it opens these settings, this view, zoom and position.');

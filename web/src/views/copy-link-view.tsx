@@ -10,6 +10,8 @@ import './copy-link-view.css';
 interface Props {
   /** The runs on screen were measured or opened here (not ?trace= links): the link cannot bring them. */
   runsOutsideLink: boolean;
+  /** Brings the URL up to date first (the throttled display keys, the playhead while playing). */
+  beforeCopy?: () => void;
   /** How long the status stays, ms. */
   statusMs?: number;
 }
@@ -17,7 +19,7 @@ interface Props {
 const REPRODUCES = 'it opens these settings, this view, zoom and position.';
 const RUNS_NOTE = 'The runs themselves are not in the link: export them (Export) or use the follow link.';
 
-export function CopyLinkView({ runsOutsideLink, statusMs = 10_000 }: Props) {
+export function CopyLinkView({ runsOutsideLink, beforeCopy, statusMs = 10_000 }: Props) {
   const [status, setStatus] = useState('');
   const [fallback, setFallback] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -39,6 +41,7 @@ export function CopyLinkView({ runsOutsideLink, statusMs = 10_000 }: Props) {
   const say = (first: string) => setStatus(runsOutsideLink ? `${first} ${RUNS_NOTE}` : first);
 
   const copy = async () => {
+    beforeCopy?.();
     const href = window.location.href;
     const clipboard = window.isSecureContext ? navigator.clipboard : undefined;
     if (clipboard?.writeText) {

@@ -72,12 +72,11 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
   useEffect(() => writeHashFields(picksHashFields(groups, shown, wireRun.run.id)), [groups, shown, wireRun]);
   const groupsRef = useRef(groups);
   groupsRef.current = groups;
-  const shownRef = useRef(shown);
-  shownRef.current = shown;
   useEffect(() => {
     const onHash = () => {
-      setPicked(picksOfHash(window.location.hash, groupsRef.current));
-      setWireRunId(wireRunOfHash(window.location.hash, shownRef.current));
+      const picks = picksOfHash(window.location.hash, groupsRef.current);
+      setPicked(picks);
+      setWireRunId(wireRunOfHash(window.location.hash, groupsRef.current.map((g) => shownRepeat(g, picks[g.key]))));
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
