@@ -55,11 +55,21 @@ export interface FixtureOptions {
   reducedMotion?: 'reduce' | 'no-preference';
 }
 
+/** The app's URL that opens the given fixture files (names in e2e/fixtures/) as ?trace= links. */
+export function fixturesUrl(appUrl: string, fixtures: string[]): string {
+  return new URL(`/?${fixtures.map((f) => `trace=${FIXTURE_PATH}${f}`).join('&')}`, appUrl).href;
+}
+
 /**
  * A new context and page showing the given fixture files (names in e2e/fixtures/), as ?trace= links,
  * under the given system colour scheme.
  */
-export async function openFixtures(browser: Browser, appUrl: string, fixtures: string[], options: FixtureOptions = {}): Promise<Page> {
+export function openFixtures(browser: Browser, appUrl: string, fixtures: string[], options: FixtureOptions = {}): Promise<Page> {
+  return openFixturesAt(browser, `${fixturesUrl(appUrl, fixtures)}${options.hash ?? ''}`, fixtures, options);
+}
+
+/** Like openFixtures, at a URL of one's own (a copied link: ?trace= links and a hash) that may name only these fixtures. */
+export async function openFixturesAt(browser: Browser, url: string, fixtures: string[], options: FixtureOptions = {}): Promise<Page> {
   const theme = options.theme ?? 'light';
   const context = await browser.newContext({
     viewport: VIEWPORT,
@@ -91,7 +101,7 @@ export async function openFixtures(browser: Browser, appUrl: string, fixtures: s
     },
   );
   const page = await context.newPage();
-  await page.goto(new URL(`/?${fixtures.map((f) => `trace=${FIXTURE_PATH}${f}`).join('&')}${options.hash ?? ''}`, appUrl).href);
+  await page.goto(url);
   await expectPinnedFonts(page);
   const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
   if (!font.includes(PINNED_FONTS.sans)) throw new Error(`The golden test stylesheet did not apply: the page's font is ${font}`);

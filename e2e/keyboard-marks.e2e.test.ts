@@ -74,7 +74,7 @@ describe('the diagram’s marks by keyboard, and the table view, on a recorded s
     );
     expect(await live().getAttribute('aria-live')).toBe('polite');
     await expectRing('command');
-    expect(await page.locator('[role=tooltip]').innerText()).toMatch(/#1 of 10/);
+    expect(await page.locator('[role=tooltip]').innerText()).toMatch(/command 1 of 10/);
     await page.screenshot({ path: join(ARTIFACTS, 'keyboard-marks-command.png') });
   });
 

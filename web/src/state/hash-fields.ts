@@ -6,7 +6,7 @@
 // URLSearchParams cannot read is treated as empty.
 
 /** Keys kept across a view's rewrite of the hash. A feature that keeps display state in the URL adds its key here. */
-export const DISPLAY_KEYS: readonly string[] = ['t', 'speed', 'zoom', 'theme', 'present', 'tour'];
+export const DISPLAY_KEYS: readonly string[] = ['t', 'speed', 'zoom', 'theme', 'present', 'tour', 'repeat', 'wire'];
 
 function paramsOf(hash: string): URLSearchParams {
   try {

@@ -94,8 +94,11 @@ export function formatSweepHashParams({ form, yScale }: SweepHashParams, last: S
   const good = (key: NumberKey) => readNumber(key, form[key]) ?? last.form[key];
   const params = new URLSearchParams({ view: 'sweep', command: form.command });
   if (commandTakesValue(form.command)) params.set('valueBytes', good('valueBytes'));
-  if (form.depthsMode === 'list' && DEPTH_LIST.test(form.depthList) && /\d/.test(form.depthList)) params.set('depths', form.depthList.trim());
-  else params.set('maxDepth', String(form.maxDepth));
+  if (form.depthsMode === 'list' && DEPTH_LIST.test(form.depthList) && /\d/.test(form.depthList)) {
+    params.set('depths', form.depthList.trim());
+    // The max-depth choice stays in the form behind the list; the link keeps it when it is not the default.
+    if (form.maxDepth !== DEFAULT_SWEEP_FORM.maxDepth) params.set('maxDepth', String(form.maxDepth));
+  } else params.set('maxDepth', String(form.maxDepth));
   params.set('perPoint', good('perPoint'));
   params.set('repeats', good('repeats'));
   if (form.engine !== DEFAULT_SWEEP_FORM.engine) params.set('engine', form.engine);

@@ -9,6 +9,7 @@ import { PlaybackClock } from '../interaction/playback-clock.ts';
 import type { LiveChannel, ChannelStatus } from '../live/live-channel.ts';
 import type { RunStore } from '../live/run-store.ts';
 import { replaceViewHash } from '../state/hash-fields.ts';
+import { DisplayHashSync } from '../state/display-hash-sync.ts';
 import { formModes, type RunFormState } from '../state/run-form-state.ts';
 import { applyPreset } from '../state/network-presets.ts';
 import { downloadTrace, loadTraceFiles } from '../state/trace-files.ts';
@@ -28,6 +29,7 @@ import { SweepView } from './sweep-view.tsx';
 import { GalleryView } from './gallery-view.tsx';
 import { ViewTabsView } from './view-tabs-view.tsx';
 import { ThemeToggleView } from './theme-toggle-view.tsx';
+import { CopyLinkView } from './copy-link-view.tsx';
 
 function formOf(p: HashParams): RunFormState {
   return {
@@ -55,6 +57,9 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
   const zoomSync = useMemo(() => new TimeZoomSync(), []);
   // The one playhead of the diagrams on screen (playback bar, keys, URL t=, follow mode).
   const playback = useMemo(() => new PlaybackClock(), []);
+  // zoom=, t= and speed= in the URL, both ways (applied on load and on hashchange, written as they change).
+  const displayHash = useMemo(() => new DisplayHashSync(zoomSync, playback), [zoomSync, playback]);
+  useEffect(() => displayHash.start(), [displayHash]);
   const fileInput = useRef<HTMLInputElement>(null);
   // The depth sweep shares the channel's socket; its view stays mounted (see sweep-view.tsx).
   const [view, setView] = useState<ViewChoice>(() => parseViewChoice(window.location.hash));
@@ -167,6 +172,7 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
         </div>
         <div className="header-side">
           <ThemeToggleView />
+          <CopyLinkView runsOutsideLink={view === 'run' && traces.length > 0 && runs.tracesSource !== 'url'} beforeCopy={() => displayHash.writeNow()} />
           <ConnectionPill status={status} />
         </div>
       </header>
@@ -229,7 +235,7 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
           </p>
         )}
         {view !== 'run' ? null : traces.length > 0 ? (
-          <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} />
+          <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} displayHash={displayHash} />
         ) : (
           <EmptyState running={active !== null} title={pressRunTitle(formModes(form), Number(form.chunk) || undefined)} />
         )}

@@ -20,6 +20,9 @@ import { histogramDomain } from '../layout/latency-histogram-layout.ts';
 import { runGroups, shownRepeat } from '../model/run-groups.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import type { WireRef } from '../model/wire-rows.ts';
+import type { DisplayHashSync } from '../state/display-hash-sync.ts';
+import { writeHashFields } from '../state/hash-fields.ts';
+import { picksHashFields, picksOfHash, wireRunOfHash } from '../state/run-picks-hash.ts';
 import type { ScaleChoice } from '../state/url-hash-params.ts';
 import { CompareTableView } from './compare-table-view.tsx';
 import { PerCommandChartView } from './per-command-chart-view.tsx';
@@ -42,13 +45,15 @@ interface Props {
   /** The playhead shared by the diagrams. */
   playback: PlaybackClock;
   onExport: (doc: TraceDocument) => void;
+  /** The URL's display keys (zoom=, t=): told the shared timeline, so a linked zoom window can apply. */
+  displayHash?: DisplayHashSync;
 }
 
 /** Memoised: typing in the run form re-renders the app, and must not redo the panels of a 100,000-command trace. */
-export const ResultsView = memo(function ResultsView({ traces, source, scale, onScaleChange, zoomSync, playback, onExport }: Props) {
+export const ResultsView = memo(function ResultsView({ traces, source, scale, onScaleChange, zoomSync, playback, onExport, displayHash }: Props) {
   const groups = useMemo(() => runGroups(traces), [traces]);
-  // The repeat the user picked per run (group key → run id); unpicked runs show their median repeat.
-  const [picked, setPicked] = useState<Readonly<Record<string, string>>>({});
+  // The repeat the user picked per run (group key → run id); unpicked runs show their median repeat. A link's repeat= picks first.
+  const [picked, setPicked] = useState<Readonly<Record<string, string>>>(() => picksOfHash(window.location.hash, groups));
   const shownKey = groups.map((g) => shownRepeat(g, picked[g.key]).run.id).join(' ');
   // Keyed by the run ids shown, so a re-render that shows the same repeats keeps the same array.
   const shown = useMemo(() => groups.map((g) => shownRepeat(g, picked[g.key])), [groups, shownKey]);
@@ -73,7 +78,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
   usePlaybackKeys(playback, { onHelp: () => setHelpOpen(true), fullscreenTarget: () => resultsRef.current });
   useReducedMotion(playback);
   const shared = scale === 'shared';
-  const [wireRunId, setWireRunId] = useState<string | null>(null);
+  const [wireRunId, setWireRunId] = useState<string | null>(() => wireRunOfHash(window.location.hash, shown));
   const [selection, setSelection] = useState<WireSelection | null>(null);
   // Falls back to the first run when the runs on screen change.
   const wireRun = shown.find((d) => d.run.id === wireRunId) ?? shown[0]!;
@@ -82,6 +87,21 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
     setSelection({ runId: doc.run.id, ref, from: 'diagram' });
   }, []);
   const selectedIn = (doc: TraceDocument) => (selection?.runId === doc.run.id ? selection.ref : null);
+  const sectionRef = resultsRef;
+  useUrlDisplayState({ displayHash, playback, sharedEndUs, sectionRef });
+  // repeat= and wire= follow the picks; a URL edited by hand picks again.
+  useEffect(() => writeHashFields(picksHashFields(groups, shown, wireRun.run.id)), [groups, shown, wireRun]);
+  const groupsRef = useRef(groups);
+  groupsRef.current = groups;
+  useEffect(() => {
+    const onHash = () => {
+      const picks = picksOfHash(window.location.hash, groupsRef.current);
+      setPicked(picks);
+      setWireRunId(wireRunOfHash(window.location.hash, groupsRef.current.map((g) => shownRepeat(g, picks[g.key]))));
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
   return (
     <section className="results" aria-label="Runs" ref={resultsRef}>
       {headlines.map((h) => (
@@ -170,3 +190,31 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
     </section>
   );
 });
+
+/**
+ * The URL side of the shared display state: tells the URL sync the shared timeline (a linked zoom window
+ * applies once it is known), gives the playback clock its end, and mirrors the playhead into
+ * data-playhead-us on the results section (µs; absent = no playback) for tests, without re-rendering React.
+ */
+function useUrlDisplayState({ displayHash, playback, sharedEndUs, sectionRef }: {
+  displayHash: DisplayHashSync | undefined;
+  playback: PlaybackClock;
+  sharedEndUs: number;
+  sectionRef: { readonly current: HTMLElement | null };
+}): void {
+  useEffect(() => {
+    displayHash?.setDomain(sharedEndUs);
+  }, [displayHash, sharedEndUs]);
+  useEffect(() => () => displayHash?.setDomain(null), [displayHash]);
+  useEffect(() => {
+    const mirror = () => {
+      const { positionUs } = playback.getSnapshot();
+      const section = sectionRef.current;
+      if (!section) return;
+      if (positionUs === null) delete section.dataset['playheadUs'];
+      else section.dataset['playheadUs'] = String(positionUs);
+    };
+    mirror();
+    return playback.subscribe(mirror);
+  }, [playback, sectionRef]);
+}

@@ -43,7 +43,7 @@ describe('the diagram’s keyboard cursor', () => {
     expect(live().textContent).toMatch(/^Syscall 2 of 2: Redis write\(\)/);
     expect(press('ArrowUp', true)).toBe(true); // ×10 back: the first mark
     expect(live().textContent).toMatch(/^Command 1 of 3, INCR, sent in write 1 at 10 µs/);
-    expect(document.querySelector('[role=tooltip]')?.textContent).toMatch(/#1 of 3/);
+    expect(document.querySelector('[role=tooltip]')?.textContent).toMatch(/command 1 of 3/);
   });
 
   it('letters jump by kind (Shift: back); Esc leaves', () => {

@@ -1,0 +1,170 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FrameScheduler } from '../base/frame-scheduler.ts';
+import { PlaybackClock } from '../interaction/playback-clock.ts';
+import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
+import { IDENTITY_ZOOM, type TimeZoom } from '../layout/time-scale-layout.ts';
+import { windowOfZoom, zoomOfWindow } from '../layout/zoom-window.ts';
+import { hashField } from './hash-fields.ts';
+import { DisplayHashSync } from './display-hash-sync.ts';
+
+function setup(hash: string) {
+  history.replaceState(null, '', `/?trace=/a.json${hash}`);
+  const frames: (() => void)[] = [];
+  const scheduler = new FrameScheduler((cb) => frames.push(cb), () => {});
+  const playback = new PlaybackClock(scheduler, () => 0);
+  const zoomSync = new TimeZoomSync();
+  const seen: TimeZoom[] = [];
+  const diagram = { applyZoom: (z: TimeZoom) => seen.push(z) };
+  zoomSync.join(diagram);
+  const sync = new DisplayHashSync(zoomSync, playback, 250, () => Date.now());
+  const stop = sync.start();
+  const frame = () => frames.splice(0).forEach((f) => f());
+  /** Lets the throttled write happen. */
+  const settle = () => {
+    frame();
+    vi.advanceTimersByTime(300);
+  };
+  const key = (k: string) => hashField(window.location.hash, k);
+  return { playback, zoomSync, diagram, seen, sync, stop, frame, settle, key };
+}
+
+describe('DisplayHashSync', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('applies a linked zoom once the timeline is known, and keeps it in the URL until then', () => {
+    const s = setup('#command=INCR&zoom=100-300&scale=shared');
+    s.settle();
+    expect(s.zoomSync.zoom).toEqual(IDENTITY_ZOOM);
+    expect(s.key('zoom')).toBe('100-300');
+    s.sync.setDomain(1000);
+    expect(windowOfZoom(s.zoomSync.zoom, 1000)!.fromUs).toBeCloseTo(100, 9);
+    expect(windowOfZoom(s.seen.at(-1)!, 1000)!.toUs).toBeCloseTo(300, 9);
+    s.settle();
+    expect(window.location.hash).toBe('#command=INCR&zoom=100-300&scale=shared');
+    expect(window.location.search).toBe('?trace=/a.json');
+    s.stop();
+  });
+
+  it('writes the window as the user zooms, at most every 250 ms, without history entries, and removes it on reset', () => {
+    const s = setup('#n=10');
+    s.sync.setDomain(1000);
+    s.settle();
+    const entries = history.length;
+    s.zoomSync.set(zoomOfWindow({ fromUs: 0, toUs: 500 }, 1000), s.diagram);
+    vi.advanceTimersByTime(1);
+    expect(s.key('zoom')).toBe('0-500');
+    s.zoomSync.set(zoomOfWindow({ fromUs: 100, toUs: 200 }, 1000), s.diagram);
+    s.zoomSync.set(zoomOfWindow({ fromUs: 150, toUs: 250 }, 1000), s.diagram);
+    vi.advanceTimersByTime(100);
+    expect(s.key('zoom')).toBe('0-500');
+    vi.advanceTimersByTime(200);
+    expect(s.key('zoom')).toBe('150-250');
+    s.zoomSync.reset();
+    vi.advanceTimersByTime(300);
+    expect(window.location.hash).toBe('#n=10');
+    expect(history.length).toBe(entries);
+    s.stop();
+  });
+
+  it('rewrites the window when the timeline changes under the same zoom (a longer run arrived)', () => {
+    const s = setup('#zoom=0-100');
+    s.sync.setDomain(1000);
+    s.settle();
+    s.sync.setDomain(2000);
+    s.settle();
+    expect(s.key('zoom')).toBe('0-200');
+    s.stop();
+  });
+
+  it('seeks the clock to a linked t once it has a timeline, and sets the speed at once', () => {
+    const s = setup('#t=250.5&speed=0.01');
+    expect(s.playback.getSnapshot().speed).toBe(0.01);
+    s.settle();
+    expect(s.key('t')).toBe('250.5');
+    s.playback.setEnd(1000);
+    s.frame();
+    expect(s.playback.getSnapshot().positionUs).toBe(250.5);
+    s.settle();
+    expect(s.key('t')).toBe('250.5');
+    expect(s.key('speed')).toBe('0.01');
+    s.stop();
+  });
+
+  it('writes the playhead when paused or stepped, not while playing', () => {
+    const s = setup('');
+    s.playback.setEnd(1000);
+    s.settle();
+    expect(s.key('t')).toBeNull();
+    s.playback.seek(40);
+    s.settle();
+    expect(s.key('t')).toBe('40');
+    s.playback.play();
+    s.playback.seek(300);
+    s.settle();
+    expect(s.key('t')).toBe('40');
+    s.playback.pause();
+    s.settle();
+    expect(s.key('t')).toBe('300');
+    s.playback.setSpeed(0.5);
+    s.settle();
+    expect(s.key('speed')).toBe('0.5');
+    s.playback.seek(null);
+    s.playback.setSpeed(0.001);
+    s.settle();
+    expect(window.location.hash).toBe('');
+    s.stop();
+  });
+
+  it('applies a URL the user edits (hashchange); a removed key means its default', () => {
+    const s = setup('#zoom=0-100&t=5');
+    s.sync.setDomain(1000);
+    s.playback.setEnd(1000);
+    s.settle();
+    history.replaceState(null, '', '/#zoom=500-1000&t=700&speed=1');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    s.frame();
+    expect(windowOfZoom(s.zoomSync.zoom, 1000)!.fromUs).toBeCloseTo(500, 9);
+    expect(s.playback.getSnapshot()).toMatchObject({ positionUs: 700, speed: 1 });
+    history.replaceState(null, '', '/#command=PING');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    s.settle();
+    expect(s.zoomSync.zoom).toEqual(IDENTITY_ZOOM);
+    expect(s.playback.getSnapshot()).toMatchObject({ positionUs: null, speed: 0.001 });
+    expect(window.location.hash).toBe('#command=PING');
+    s.stop();
+  });
+
+  it('writes a clipped window back as applied, and ignores junk', () => {
+    const s = setup('#zoom=500-99999&t=abc&speed=x');
+    s.sync.setDomain(1000);
+    s.settle();
+    expect(s.key('zoom')).toBe('500-1000');
+    expect(s.key('t')).toBeNull();
+    expect(s.key('speed')).toBeNull();
+    s.stop();
+  });
+
+  it('writes everything at once for Copy link, the playhead even while playing', () => {
+    const s = setup('');
+    s.sync.setDomain(1000);
+    s.playback.setEnd(1000);
+    s.settle();
+    s.playback.play();
+    s.playback.seek(420);
+    s.zoomSync.set(zoomOfWindow({ fromUs: 100, toUs: 200 }, 1000), s.diagram);
+    s.frame();
+    s.sync.writeNow();
+    expect([s.key('t'), s.key('zoom')]).toEqual(['420', '100-200']);
+    s.stop();
+  });
+
+  it('stops listening when stopped', () => {
+    const s = setup('');
+    s.sync.setDomain(1000);
+    s.stop();
+    s.zoomSync.set({ k: 2, ty: 0 });
+    vi.advanceTimersByTime(1000);
+    expect(s.key('zoom')).toBeNull();
+  });
+});
