@@ -120,11 +120,11 @@ export function HistoryView({ history, shown, onShowRuns }: Props) {
                 <th scope="col">When <span className="th-note">run started</span></th>
                 <th scope="col">Mode</th>
                 <th scope="col">Command</th>
-                <th scope="col">N <span className="th-note">operations</span></th>
+                <th scope="col" className="num">N <span className="th-note">operations</span></th>
                 <th scope="col">Client</th>
-                <th scope="col">Added RTT</th>
-                <th scope="col">Total time <span className="th-note">t0 → last reply</span></th>
-                <th scope="col">Throughput <span className="th-note">ops/s over total</span></th>
+                <th scope="col" className="num">Added RTT</th>
+                <th scope="col" className="num">Total time <span className="th-note">t0 → last reply</span></th>
+                <th scope="col" className="num">Throughput <span className="th-note">ops/s over total</span></th>
                 <th scope="col">Source</th>
                 <th scope="col"><span className="visually-hidden">Actions</span></th>
               </tr>
