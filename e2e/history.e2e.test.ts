@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { requestDone, runPanel, useAppInBrowser } from './app-in-browser.ts';
+import { ARTIFACTS, requestDone, runPanel, useAppInBrowser } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
 import { FIXTURES, expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
@@ -128,6 +128,7 @@ it('lists two recorded batches, a link and two files, as in its golden', async (
     await boxes.nth(0).check();
     await boxes.nth(2).check();
     await expectGoldenScreenshot(page.locator('[data-testid=history-view]'), 'history-two-batches');
+    await page.screenshot({ path: join(ARTIFACTS, 'history-view.png') }); // the whole page, tabs and count included (for the README)
   } finally {
     await page.context().close();
   }

@@ -104,6 +104,19 @@ describe('the History view', () => {
     expect(view.host.querySelector<HTMLButtonElement>('[data-testid=history-clear]')!.disabled).toBe(true);
   });
 
+  it('Delete removes one run, and its pick', async () => {
+    const history = await historyWith([[3, 4, 5]]);
+    view.render(<HistoryView history={history} shown onShowRuns={() => {}} />);
+    click(boxes()[0]!);
+    click(boxes()[1]!);
+    await act(async () => {
+      all('[data-testid=history-delete]')[0]!.click();
+      await history.settled();
+    });
+    expect(all('[data-testid=history-row]').map((r) => r.dataset['id'])).toEqual(['test-sequential-4', 'test-sequential-5']);
+    expect(compare().textContent).toBe('Compare selected (1)');
+  });
+
   it('says the history is off, and why, without IndexedDB', async () => {
     const history = await historyWith([], Promise.resolve('this browser offers no IndexedDB'));
     view.render(<HistoryView history={history} shown onShowRuns={() => {}} />);
