@@ -3,13 +3,13 @@
 // history"); picking both and Compare shows two panels on one time scale. Opening more runs than fit (8
 // files at once, or a group of 8 from the history) names those not drawn. Clear history, after its
 // confirm step, empties it, and a reload finds it empty. The History view of two recorded batches, as in
-// its golden.
+// its golden. Without IndexedDB the app still runs, and the History tab says the history is off.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { ARTIFACTS, requestDone, runPanel, useAppInBrowser } from './app-in-browser.ts';
-import { waitForIdleRender } from './browser.ts';
+import { VIEWPORT, waitForIdleRender } from './browser.ts';
 import { FIXTURES, expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
@@ -131,5 +131,20 @@ it('lists two recorded batches, a link and two files, as in its golden', async (
     await page.screenshot({ path: join(ARTIFACTS, 'history-view.png') }); // the whole page, tabs and count included (for the README)
   } finally {
     await page.context().close();
+  }
+});
+
+it('without IndexedDB (blocked storage) the app still draws runs, and the History tab says it is off', async () => {
+  const context = await ctx.browser.newContext({ viewport: VIEWPORT });
+  try {
+    await context.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined }));
+    const page = await context.newPage();
+    await page.goto(`${ctx.app.url}#command=INCR&n=10&mode=pipeline&repeats=1`);
+    await runOnce(page, 'pipeline');
+    expect(await page.locator('[data-testid=history-count]').count()).toBe(0);
+    await page.click('[data-testid=tab-history]');
+    expect(await page.locator('[data-testid=history-off]').innerText()).toBe('History is off: this browser offers no IndexedDB. Runs still work; they are not kept.');
+  } finally {
+    await context.close();
   }
 });
