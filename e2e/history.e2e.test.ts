@@ -22,6 +22,10 @@ const message = async (page: Page) => ((await page.locator('.message').count()) 
 
 /** One request of a single mode, 10 INCRs, one repeat, through the form as a user sets it. */
 async function runOnce(page: Page, mode: 'sequential' | 'pipeline'): Promise<void> {
+  // Set in the form, not only by the URL hash: a hash changed just after the first load can be rewritten by the form's first render.
+  await page.selectOption('[data-testid=command]', 'INCR');
+  await page.fill('[data-testid=n]', '10');
+  await page.fill('[data-testid=repeats]', '1');
   await page.selectOption('[data-testid=mode]', mode);
   await page.locator('[data-testid=run]:not([disabled])').click();
   await requestDone(page);
