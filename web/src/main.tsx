@@ -2,6 +2,7 @@
 // that hear it, rendered by AppView. The frame scheduler publishes data-render-pending on <html> from the first frame on.
 // Traces named by ?trace= (downloading since public/prefetch.js started them) are verified and put in the
 // store before React's first render when they are already here, so an embed draws in one go.
+// The run history (IndexedDB) opens beside them; without ?trace= it puts back the runs on screen before a reload.
 import './base/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,17 +13,22 @@ import { frameScheduler } from './base/frame-scheduler.ts';
 import { showLoaded } from './state/show-loaded.ts';
 import { loadTraceUrls, traceUrlsFromSearch } from './state/trace-files.ts';
 import { AppView } from './views/app-view.tsx';
+import { HistoryStore } from './state/history-store.ts';
+import { openHistoryDb } from './state/history-db.ts';
 import './app.css';
 
 document.documentElement.dataset['renderPending'] = String(frameScheduler.pending);
 const channel = new LiveChannel();
 const store = new RunStore(channel);
 const sweepStore = new SweepStore(channel);
+const history = new HistoryStore(openHistoryDb(), store, sweepStore);
 const urls = traceUrlsFromSearch(window.location.search);
 if (urls.length > 0) store.setMessage({ kind: 'info', text: `Loading ${urls.length === 1 ? 'a trace' : `${urls.length} traces`} from the URL…` });
-const urlLoad = urls.length > 0 ? loadTraceUrls(urls).then((result) => showLoaded(result, 'url', store, sweepStore)) : null;
+const urlLoad =
+  urls.length > 0 ? loadTraceUrls(urls).then((result) => showLoaded(result, 'url', store, sweepStore, (docs, origins) => history.record(docs, origins, 'url'))) : null;
+if (urls.length === 0) void history.restore();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppView channel={channel} store={store} sweepStore={sweepStore} urlLoad={urlLoad} />
+    <AppView channel={channel} store={store} sweepStore={sweepStore} history={history} urlLoad={urlLoad} />
   </StrictMode>,
 );

@@ -7,5 +7,5 @@ export interface AppMessage {
   text: string;
 }
 
-/** Where the traces (or the sweep) on screen came from: the live backend, a file, or a ?trace= URL. */
-export type TraceSource = 'live' | 'file' | 'url';
+/** Where the traces (or the sweep) on screen came from: the live backend, a file, a ?trace= URL, or this browser's run history. */
+export type TraceSource = 'live' | 'file' | 'url' | 'history';

@@ -1,19 +1,29 @@
 // Where loaded documents go: traces into the run store (side by side, in comparison order, the repeats
 // of a run together), the first sweep into the sweep store, problems into the message line. Used for
 // files the user opens and for ?trace= links, which main.tsx loads before the first render so that an
-// embed draws at once.
+// embed draws at once, and for saved runs the History view shows again. `record` hears every trace
+// loaded, drawn or not (the run history keeps them all).
 import type { RunStore } from '../live/run-store.ts';
 import type { SweepStore } from '../live/sweep-store.ts';
+import type { TraceSource } from '../live/store-types.ts';
+import type { TraceDocument } from '../../../trace/trace-format.ts';
 import type { ViewChoice } from './sweep-hash-params.ts';
 import { runGroups } from '../model/run-groups.ts';
 import { modeLabel, runTitle } from '../format/run-label.ts';
 import { MAX_RUNS_SHOWN, orderForComparison, type LoadResult } from './trace-files.ts';
 
 /** Shows what was loaded; returns the view to switch to (traces: run, sweeps only: sweep), or null to stay. */
-export function showLoaded({ docs, sweeps, errors }: LoadResult, source: 'file' | 'url', runs: RunStore, sweepStore: SweepStore): ViewChoice | null {
+export function showLoaded(
+  { docs, origins, sweeps, errors }: LoadResult,
+  source: Exclude<TraceSource, 'live'>,
+  runs: RunStore,
+  sweepStore: SweepStore,
+  record?: (docs: readonly TraceDocument[], origins: readonly string[]) => void,
+): ViewChoice | null {
   // Repeats of one run are one panel: at most MAX_RUNS_SHOWN runs, with all their repeats.
   const groups = runGroups(orderForComparison(docs));
   if (docs.length) runs.showTraces(groups.slice(0, MAX_RUNS_SHOWN).flatMap((g) => g.repeats), source);
+  if (docs.length) record?.(docs, origins);
   if (sweeps[0]) sweepStore.show(sweeps[0], source);
   const extra = [
     ...(groups.length > MAX_RUNS_SHOWN ? [notShownText(groups.slice(MAX_RUNS_SHOWN).map((g) => g.median.run), groups.length)] : []),

@@ -8,7 +8,7 @@ import { ENGINES, MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_VALUE_BYTES, commandTakesV
 import { MAX_SWEEP_REPEATS } from '../../../trace/sweep-format.ts';
 import { DEFAULT_SWEEP_FORM, MAX_DEPTH_CHOICES, type SweepFormState } from './sweep-form-state.ts';
 
-export const VIEW_CHOICES = ['run', 'sweep', 'gallery'] as const;
+export const VIEW_CHOICES = ['run', 'sweep', 'gallery', 'history'] as const;
 export type ViewChoice = (typeof VIEW_CHOICES)[number];
 
 export const Y_SCALE_CHOICES = ['log', 'linear'] as const;

@@ -15,12 +15,14 @@ export const MAX_TRACE_FILES = MAX_RUNS_SHOWN * MAX_REPEATS;
 
 export interface LoadResult {
   docs: TraceDocument[];
+  /** Where each of docs came from (same index): the file's name or the link's URL. */
+  origins: string[];
   /** Depth-sweep files among them (shown in the sweep view). */
   sweeps: SweepDocument[];
   errors: string[];
 }
 
-type Loaded = { doc: ReturnType<typeof parseDocument> } | { error: string };
+type Loaded = { doc: ReturnType<typeof parseDocument>; origin: string } | { error: string };
 
 export function traceUrlsFromSearch(search: string): string[] {
   try {
@@ -43,7 +45,7 @@ export async function loadTraceUrls(urls: string[], fetchText: (url: string) => 
         performance.mark('pipescope:trace-received', { detail: url });
         const doc = parseDocument(text);
         performance.mark('pipescope:trace-verified', { detail: url });
-        return { doc };
+        return { doc, origin: url };
       } catch (error) {
         return { error: `Could not load the trace at ${url}: ${(error as Error).message}` };
       }
@@ -58,7 +60,7 @@ export async function loadTraceFiles(files: ArrayLike<File>): Promise<LoadResult
       .slice(0, MAX_TRACE_FILES)
       .map(async (file) => {
         try {
-          return { doc: parseDocument(await file.text()) };
+          return { doc: parseDocument(await file.text()), origin: file.name };
         } catch (error) {
           return { error: `${file.name}: ${(error as Error).message}` };
         }
@@ -69,14 +71,18 @@ export async function loadTraceFiles(files: ArrayLike<File>): Promise<LoadResult
 
 function collect(results: Loaded[]): LoadResult {
   const docs: TraceDocument[] = [];
+  const origins: string[] = [];
   const sweeps: SweepDocument[] = [];
   const errors: string[] = [];
   for (const r of results) {
     if (!('doc' in r)) errors.push(r.error);
     else if (r.doc.kind === 'sweep') sweeps.push(r.doc.doc);
-    else docs.push(r.doc.doc);
+    else {
+      docs.push(r.doc.doc);
+      origins.push(r.origin);
+    }
   }
-  return { docs, sweeps, errors };
+  return { docs, origins, sweeps, errors };
 }
 
 declare global {

@@ -30,6 +30,8 @@ import { GalleryView } from './gallery-view.tsx';
 import { ViewTabsView } from './view-tabs-view.tsx';
 import { ThemeToggleView } from './theme-toggle-view.tsx';
 import { CopyLinkView } from './copy-link-view.tsx';
+import { HistoryView } from './history-view.tsx';
+import type { HistoryStore } from '../state/history-store.ts';
 
 function formOf(p: HashParams): RunFormState {
   return {
@@ -44,11 +46,13 @@ interface Props {
   channel: LiveChannel;
   store: RunStore;
   sweepStore: SweepStore;
+  /** The run history of this browser (IndexedDB), which watches the run store. */
+  history: HistoryStore;
   /** The ?trace= documents, already shown by main.tsx; resolves with the view they ask for. */
   urlLoad: Promise<ViewChoice | null> | null;
 }
 
-export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
+export function AppView({ channel, store, sweepStore, history, urlLoad }: Props) {
   const status = useSyncExternalStore(channel.subscribe, channel.getSnapshot);
   const runs = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const initial = useMemo(() => parseHashParams(window.location.hash), []);
@@ -71,9 +75,14 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
   // The gallery likewise: mounted when first shown, then kept, so each card keeps its results.
   const [galleryMounted, setGalleryMounted] = useState(view === 'gallery');
   if (view === 'gallery' && !galleryMounted) setGalleryMounted(true);
+  // The history view likewise (its picks stay); the history itself is kept whether shown or not.
+  const historySnap = useSyncExternalStore(history.subscribe, history.getSnapshot);
+  const [historyMounted, setHistoryMounted] = useState(view === 'history');
+  if (view === 'history' && !historyMounted) setHistoryMounted(true);
   // Both stores listen before the channel opens, the run store first, so they hear every message in that order.
   useEffect(() => store.attach(), [store]);
   useEffect(() => sweepStore.attach(), [sweepStore]);
+  useEffect(() => history.attach(), [history]);
 
   useEffect(() => {
     channel.start();
@@ -150,7 +159,7 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
   const onExport = useCallback((doc: TraceDocument) => downloadTrace(doc), []);
   const onFiles = async (files: FileList | null) => {
     if (!files || files.length === 0) return;
-    const nextView = showLoaded(await loadTraceFiles(files), 'file', store, sweepStore);
+    const nextView = showLoaded(await loadTraceFiles(files), 'file', store, sweepStore, (docs, origins) => history.record(docs, origins, 'file'));
     if (nextView) setView(nextView);
     if (fileInput.current) fileInput.current.value = '';
   };
@@ -177,7 +186,12 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
         </div>
       </header>
       <main className="app-main">
-        <ViewTabsView view={view} onChange={setView} sweepRunning={sweepState.active !== null} />
+        <ViewTabsView
+          view={view}
+          onChange={setView}
+          sweepRunning={sweepState.active !== null}
+          historyCount={historySnap.status === 'on' ? historySnap.entries.length : null}
+        />
         <StatusBannerView connection={connection} redis={redis} onRetry={() => channel.retryNow()} />
         <section className="controls" hidden={view !== 'run'}>
           <RunFormView
@@ -253,6 +267,16 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
             shown={view === 'gallery'}
             blockedReason={blockedReason ?? (sweepState.active ? 'A depth sweep is running' : null)}
             onShowRuns={() => setView('run')}
+          />
+        )}
+        {historyMounted && (
+          <HistoryView
+            history={history}
+            shown={view === 'history'}
+            onShowRuns={(compare) => {
+              if (compare) setScale('shared');
+              setView('run');
+            }}
           />
         )}
       </main>

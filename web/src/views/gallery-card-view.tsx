@@ -37,6 +37,7 @@ const SOURCE_HEADING: Record<TraceSource, string> = {
   live: 'Measured here',
   file: 'Recorded run, opened from a file',
   url: 'Recorded run, loaded from the URL',
+  history: 'Recorded run, from this browser’s history',
 };
 
 const NO_FIGURE: Omit<Figure, 'name' | 'label'> = { text: '—', range: null, spread: null };

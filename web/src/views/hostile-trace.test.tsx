@@ -13,6 +13,8 @@ import type { SocketLike } from '../live/live-client.ts';
 import { RunStore } from '../live/run-store.ts';
 import { SweepStore } from '../live/sweep-store.ts';
 import { showLoaded } from '../state/show-loaded.ts';
+import { HistoryStore } from '../state/history-store.ts';
+import { openHistoryDb } from '../state/history-db.ts';
 import { loadTraceFiles } from '../state/trace-files.ts';
 import { sequentialTrace } from '../test-support/trace-fixtures.ts';
 // A real recording with MONITOR and strace (every kind of string a trace holds: heads, syscalls, MONITOR lines).
@@ -60,7 +62,9 @@ describe('hostile files', () => {
     const channel = new LiveChannel(frameScheduler, silentSocket);
     store = new RunStore(channel);
     sweepStore = new SweepStore(channel);
-    act(() => root.render(<AppView channel={channel} store={store} sweepStore={sweepStore} urlLoad={null} />));
+    // jsdom has no IndexedDB: the history is off, as in a browser that blocks it.
+    const history = new HistoryStore(openHistoryDb(), store, sweepStore);
+    act(() => root.render(<AppView channel={channel} store={store} sweepStore={sweepStore} history={history} urlLoad={null} />));
     ownEmbeds = embeds();
   });
 

@@ -29,6 +29,9 @@ import { PerCommandChartView } from './per-command-chart-view.tsx';
 import { RunPanelView } from './run-panel-view.tsx';
 import { WireView } from './wire-view.tsx';
 
+/** The tag beside the legend for runs not measured just now. */
+const SOURCE_TAGS: Readonly<Record<string, string>> = { file: 'opened from file', url: 'loaded from URL', history: 'from history' };
+
 interface WireSelection {
   runId: string;
   ref: WireRef;
@@ -148,7 +151,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
               </span>
             </>
           )}
-          {source && source !== 'live' && <span className="source-tag">{source === 'file' ? 'opened from file' : 'loaded from URL'}</span>}
+          {source && source !== 'live' && <span className="source-tag">{SOURCE_TAGS[source] ?? source}</span>}
         </span>
         <button type="button" className="button" data-testid="export" onClick={() => traces.forEach(onExport)} title="Download the runs on screen as trace files (JSON)">
           Export {traces.length > 1 ? `${traces.length} traces` : 'trace'}

@@ -37,7 +37,7 @@ interface Display {
   reference: boolean;
 }
 
-const SOURCE_TEXT = { live: 'measured live', file: 'opened from a file', url: 'loaded from the URL' } as const;
+const SOURCE_TEXT = { live: 'measured live', file: 'opened from a file', url: 'loaded from the URL', history: 'from history' } as const;
 
 function sweepHashNow(): SweepHashParams | undefined {
   return parseViewChoice(window.location.hash) === 'sweep' ? parseSweepHashParams(window.location.hash) : undefined;
