@@ -150,35 +150,37 @@ export function TourView({ step, onStep, onClose, live, liveWhere, store, sweepS
   const verdict = state?.status === 'done' ? current.verdict(state.result) : null;
   return (
     <section className="tour" aria-label="Guided tour" data-testid="tour" data-step={step} data-step-state={state?.status ?? 'idle'}>
-      <div className="tour-head">
-        <p className="tour-count">
-          Step {step} of {TOUR_STEPS.length}
+      <div className="tour-main">
+        <div className="tour-head">
+          <p className="tour-count">
+            Step {step} of {TOUR_STEPS.length}
+          </p>
+          <h2 className="tour-title" data-testid="tour-title">{current.title}</h2>
+          <button type="button" className="link-button tour-close" onClick={onClose} aria-label="Close the tour">
+            ×
+          </button>
+        </div>
+        <p className="tour-text">
+          {current.text} <span className="tour-source">— {current.source}</span>
         </p>
-        <h2 className="tour-title" data-testid="tour-title">{current.title}</h2>
-        <button type="button" className="link-button tour-close" onClick={onClose} aria-label="Close the tour">
-          ×
-        </button>
+        <div className="tour-actions">
+          <button type="button" className="button" onClick={() => goTo(step - 1)} disabled={step <= 1} title="Previous step (PageUp)">
+            ← Previous
+          </button>
+          <button type="button" className="button primary" onClick={() => runStep(index)} disabled={running} data-testid="tour-run">
+            {running ? 'Running…' : state?.status === 'done' ? 'Run again' : live ? 'Run this step' : 'Show the recording'}
+          </button>
+          <button type="button" className="button" onClick={() => goTo(step + 1)} disabled={step >= TOUR_STEPS.length} title="Next step (PageDown once this step has run)">
+            Next →
+          </button>
+          <span className="tour-hint">PageDown: {state?.status === 'done' ? 'next step' : 'run this step'} · PageUp: back</span>
+        </div>
+        {state?.status === 'failed' && (
+          <p className="tour-failed" role="alert">
+            {state.message}
+          </p>
+        )}
       </div>
-      <p className="tour-text">
-        {current.text} <span className="tour-source">— {current.source}</span>
-      </p>
-      <div className="tour-actions">
-        <button type="button" className="button" onClick={() => goTo(step - 1)} disabled={step <= 1} aria-label="Previous step (PageUp)">
-          ← Previous
-        </button>
-        <button type="button" className="button primary" onClick={() => runStep(index)} disabled={running} data-testid="tour-run">
-          {running ? 'Running…' : state?.status === 'done' ? 'Run again' : live ? 'Run this step' : 'Show the recording'}
-        </button>
-        <button type="button" className="button" onClick={() => goTo(step + 1)} disabled={step >= TOUR_STEPS.length} aria-label="Next step">
-          Next →
-        </button>
-        <span className="tour-hint">PageDown: {state?.status === 'done' ? 'next step' : 'run this step'} · PageUp: back</span>
-      </div>
-      {state?.status === 'failed' && (
-        <p className="tour-failed" role="alert">
-          {state.message}
-        </p>
-      )}
       {state?.status === 'done' && (
         <div className="tour-verdict" data-testid="tour-verdict" role="status">
           {verdict ? (
