@@ -116,6 +116,16 @@ describe('the verdicts', () => {
     expect(v.lines[1]).toBe('From depth 8 on, every point stayed within 25% of the peak: the curve flattens.');
   });
 
+  it('sweep: a last point near the peak after a dip is not called a plateau', () => {
+    const r = recorded('sweep');
+    const noisy = structuredClone(r.sweep!);
+    const rates = [1000, 2000, 4000, 9000, 10_000, 5000, 5000, 9000];
+    noisy.points.forEach((p, i) => p.runs.forEach((run) => (run.totals.opsPerSec = rates[i]!)));
+    expect(sweepVerdict({ traces: [], sweep: noisy })!.lines[1]).toBe(
+      'Beyond the peak the points scattered between 5,000 ops/s and 9,000 ops/s: no clean plateau this time (a shared machine is noisy; run it again).',
+    );
+  });
+
   it('memory: the pipeline’s reply queue on Redis is far larger than the chunks’', () => {
     const v = memoryVerdict(recorded('memory'))!;
     expect(v.headline).toMatch(/^Measured: Redis held up to [\d.]+ MiB for the connection with one pipeline, [\d.,]+ (KiB|MiB) in chunks of 100$/);

@@ -143,11 +143,16 @@ export const sweepVerdict: TourVerdictFn = ({ sweep }) => {
   const plateau = points[from]!;
   const last = points.at(-1)!;
   const ratio = peak.spread.median / base.spread.median;
+  const after = points.filter((p) => p.depth > peak.depth).map((p) => p.spread.median);
+  const tail =
+    last.spread.median < floor
+      ? `The deepest point, ${formatCount(last.depth)}, fell to ${formatRate(last.spread.median)}: below ${Math.round(PLATEAU_SHARE * 100)}% of the peak (noise on a shared machine, or buffers).`
+      : from <= points.length - 2
+        ? `From depth ${formatCount(plateau.depth)} on, every point stayed within ${Math.round((1 - PLATEAU_SHARE) * 100)}% of the peak: the curve flattens.`
+        : `Beyond the peak the points scattered between ${formatRate(Math.min(...after))} and ${formatRate(Math.max(...after))}: no clean plateau this time (a shared machine is noisy; run it again).`;
   const lines = [
     `Throughput rose from ${formatRate(base.spread.median)} at depth ${formatCount(base.depth)} to ${formatRate(peak.spread.median)} at depth ${formatCount(peak.depth)} (medians, client socket).`,
-    last.spread.median >= floor
-      ? `From depth ${formatCount(plateau.depth)} on, every point stayed within ${Math.round((1 - PLATEAU_SHARE) * 100)}% of the peak: the curve flattens.`
-      : `The deepest point, ${formatCount(last.depth)}, fell to ${formatRate(last.spread.median)}: below ${Math.round(PLATEAU_SHARE * 100)}% of the peak (noise on a shared machine, or buffers).`,
+    tail,
   ];
   return { headline: `Measured: ${formatRatio(ratio)}× the depth-${formatCount(base.depth)} throughput at depth ${formatCount(peak.depth)}`, lines };
 };

@@ -170,7 +170,7 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
     : null;
 
   return (
-    <div className={`app${settingsOpen ? ' settings-open' : ''}`}>
+    <div className={`app${settingsOpen ? ' settings-open' : ''}${tourStep !== null ? ' touring' : ''}`}>
       <header className="app-header">
         <div className="brand">
           <img src="/favicon.svg" alt="" width={26} height={26} />

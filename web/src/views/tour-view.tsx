@@ -168,7 +168,7 @@ export function TourView({ step, onStep, onClose, live, liveWhere, store, sweepS
             ← Previous
           </button>
           <button type="button" className="button primary" onClick={() => runStep(index)} disabled={running} data-testid="tour-run">
-            {running ? 'Running…' : state?.status === 'done' ? 'Run again' : live ? 'Run this step' : 'Show the recording'}
+            {running ? 'Running…' : !live ? (state?.status === 'done' ? 'Reload the recording' : 'Show the recording') : state?.status === 'done' ? 'Run again' : 'Run this step'}
           </button>
           <button type="button" className="button" onClick={() => goTo(step + 1)} disabled={step >= TOUR_STEPS.length} title="Next step (PageDown once this step has run)">
             Next →
