@@ -178,7 +178,7 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
           <p className="tagline">What Redis pipelining really does — real runs, measured at the client socket.</p>
         </div>
         <div className="header-actions">
-          <button type="button" className={`button${tourStep === null ? '' : ' on'}`} aria-pressed={tourStep !== null} data-testid="tour-toggle"
+          <button type="button" className={`button${tourStep !== null ? ' on' : present ? ' primary' : ''}`} aria-pressed={tourStep !== null} data-testid="tour-toggle"
             onClick={() => setTourStep(tourStep === null ? 1 : null)}>
             Tour
           </button>

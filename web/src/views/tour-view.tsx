@@ -11,6 +11,7 @@ import { TOUR_STEPS, type TourStep } from '../format/tour-steps.ts';
 import type { TourResult } from '../format/tour-verdicts.ts';
 import type { RunSnapshot, RunStore } from '../live/run-store.ts';
 import type { SweepSnapshot, SweepStore } from '../live/sweep-store.ts';
+import type { TraceSource } from '../live/store-types.ts';
 import { showLoaded } from '../state/show-loaded.ts';
 import type { ViewChoice } from '../state/sweep-hash-params.ts';
 import { loadTourRecording, provenanceText } from '../state/tour-recordings.ts';
@@ -19,7 +20,7 @@ import './tour-view.css';
 /** What a step has produced in this page: being run, its result (live or recorded), or why it failed. */
 type StepState =
   | { status: 'running' }
-  | { status: 'done'; result: TourResult; provenance: string }
+  | { status: 'done'; result: TourResult; provenance: string; source: TraceSource }
   | { status: 'failed'; message: string };
 
 /** A live request the tour sent and waits for: done when the store goes idle again after it started. */
@@ -66,9 +67,9 @@ export function TourView({ step, onStep, onClose, live, liveWhere, store, sweepS
     if (!p.sawActive) return;
     pending.current = null;
     if (p.kind === 'run' && runs.traces !== p.tracesBefore && runs.tracesSource === 'live' && runs.traces.length > 0) {
-      setState(p.index, { status: 'done', result: { traces: runs.traces, sweep: null }, provenance: `Live run, ${liveWhere}` });
+      setState(p.index, { status: 'done', result: { traces: runs.traces, sweep: null }, provenance: `Live run, ${liveWhere}`, source: 'live' });
     } else if (p.kind === 'sweep' && sweeps.doc && sweeps.doc !== p.sweepBefore && sweeps.source === 'live') {
-      setState(p.index, { status: 'done', result: { traces: [], sweep: sweeps.doc }, provenance: `Live sweep, ${liveWhere}` });
+      setState(p.index, { status: 'done', result: { traces: [], sweep: sweeps.doc }, provenance: `Live sweep, ${liveWhere}`, source: 'live' });
     } else {
       const why = (p.kind === 'run' ? runs.message : sweeps.message)?.text;
       setState(p.index, { status: 'failed', message: why ?? 'The run did not finish.' });
@@ -82,7 +83,7 @@ export function TourView({ step, onStep, onClose, live, liveWhere, store, sweepS
       const view = showLoaded(result, 'url', store, sweepStore);
       if (view) onView(view);
       if (result.errors.length > 0) throw new Error(result.errors.join(' '));
-      setState(i, { status: 'done', result: { traces: result.docs, sweep: result.sweeps[0] ?? null }, provenance: provenanceText(recording) });
+      setState(i, { status: 'done', result: { traces: result.docs, sweep: result.sweeps[0] ?? null }, provenance: provenanceText(recording), source: 'url' });
     } catch (error) {
       setState(i, { status: 'failed', message: `The recording could not be loaded: ${(error as Error).message}` });
     }
@@ -111,10 +112,10 @@ export function TourView({ step, onStep, onClose, live, liveWhere, store, sweepS
     const s = states.get(target - 1);
     if (s?.status === 'done' && !pending.current) {
       if (s.result.sweep) {
-        sweepStore.show(s.result.sweep, 'live');
+        sweepStore.show(s.result.sweep, s.source);
         onView('sweep');
       } else {
-        store.showTraces(s.result.traces, 'live');
+        store.showTraces(s.result.traces, s.source);
         onView('run');
       }
     }
