@@ -8,8 +8,10 @@ import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { PlaybackClock } from '../interaction/playback-clock.ts';
 import type { LiveChannel, ChannelStatus } from '../live/live-channel.ts';
 import type { RunStore } from '../live/run-store.ts';
-import { replaceViewHash } from '../state/hash-fields.ts';
+import { hashField, replaceViewHash, writeHashFields } from '../state/hash-fields.ts';
 import { DisplayHashSync } from '../state/display-hash-sync.ts';
+import { tourStepOf } from '../format/tour-steps.ts';
+import { TourView } from './tour-view.tsx';
 import { formModes, type RunFormState } from '../state/run-form-state.ts';
 import { applyPreset } from '../state/network-presets.ts';
 import { downloadTrace, loadTraceFiles } from '../state/trace-files.ts';
@@ -55,6 +57,15 @@ interface Props {
 export function AppView({ channel, store, sweepStore, history, urlLoad }: Props) {
   const status = useSyncExternalStore(channel.subscribe, channel.getSnapshot);
   const runs = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // Presenter mode (#present=1) and the tour step (#tour=N, 1-based): display keys of their own in the hash.
+  const [present, setPresent] = useState(() => hashField(window.location.hash, 'present') === '1');
+  const [tourStep, setTourStep] = useState<number | null>(() => tourStepOf(hashField(window.location.hash, 'tour')));
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  useEffect(() => {
+    document.documentElement.classList.toggle('presenter', present);
+    writeHashFields({ present: present ? '1' : null });
+  }, [present]);
+  useEffect(() => writeHashFields({ tour: tourStep === null ? null : String(tourStep) }), [tourStep]);
   const initial = useMemo(() => parseHashParams(window.location.hash), []);
   const [form, setForm] = useState<RunFormState>(() => formOf(initial));
   const [scale, setScale] = useState<ScaleChoice>(initial.scale);
@@ -126,6 +137,8 @@ export function AppView({ channel, store, sweepStore, history, urlLoad }: Props)
 
   useEffect(() => {
     const onHash = () => {
+      setPresent(hashField(window.location.hash, 'present') === '1');
+      setTourStep(tourStepOf(hashField(window.location.hash, 'tour')));
       const nextView = parseViewChoice(window.location.hash);
       setView(nextView);
       if (nextView !== 'run') return;
@@ -172,7 +185,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad }: Props)
     : null;
 
   return (
-    <div className="app">
+    <div className={`app${settingsOpen ? ' settings-open' : ''}${tourStep !== null ? ' touring' : ''}`}>
       <header className="app-header">
         <div className="brand">
           <img src="/favicon.svg" alt="" width={26} height={26} />
@@ -180,6 +193,22 @@ export function AppView({ channel, store, sweepStore, history, urlLoad }: Props)
           <p className="tagline">What Redis pipelining really does — real runs, measured at the client socket.</p>
         </div>
         <div className="header-side">
+          <div className="header-actions">
+            <button type="button" className={`button${tourStep !== null ? ' on' : present ? ' primary' : ''}`} aria-pressed={tourStep !== null} data-testid="tour-toggle"
+              onClick={() => setTourStep(tourStep === null ? 1 : null)}>
+              Tour
+            </button>
+            <button type="button" className={`button${present ? ' on' : ''}`} aria-pressed={present} data-testid="present-toggle"
+              title="Presenter mode: large type, high contrast, the settings folded away" onClick={() => setPresent(!present)}>
+              Present
+            </button>
+            {present && (
+              <button type="button" className="button" aria-expanded={settingsOpen} aria-controls="run-settings" data-testid="settings-toggle"
+                onClick={() => setSettingsOpen(!settingsOpen)}>
+                Settings {settingsOpen ? '▴' : '▾'}
+              </button>
+            )}
+          </div>
           <ThemeToggleView />
           <CopyLinkView runsOutsideLink={view === 'run' && traces.length > 0 && runs.tracesSource !== 'url'} beforeCopy={() => displayHash.writeNow()} />
           <ConnectionPill status={status} />
@@ -193,7 +222,21 @@ export function AppView({ channel, store, sweepStore, history, urlLoad }: Props)
           historyCount={historySnap.status === 'on' ? historySnap.entries.length : null}
         />
         <StatusBannerView connection={connection} redis={redis} onRetry={() => channel.retryNow()} />
-        <section className="controls" hidden={view !== 'run'}>
+        {tourStep !== null && (
+          <TourView
+            step={tourStep}
+            onStep={setTourStep}
+            onClose={() => setTourStep(null)}
+            live={connection.status === 'open' && (redis?.up ?? false)}
+            liveWhere={redis ? `Redis ${redis.version ?? ''} · ${redis.address}` : 'Redis'}
+            store={store}
+            sweepStore={sweepStore}
+            runs={runs}
+            sweeps={sweepState}
+            onView={setView}
+          />
+        )}
+        <section className="controls" id="run-settings" hidden={view !== 'run' || (present && !settingsOpen)}>
           <RunFormView
             form={form}
             onChange={setForm}

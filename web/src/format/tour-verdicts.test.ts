@@ -1,0 +1,151 @@
+// The tour's verdicts on the tour's own recordings (public/tour/, real runs on a real Redis): every number
+// in a verdict is the one the trace holds, and a result that is not the step's gets no verdict.
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../../trace/sweep-io.ts';
+import type { SweepDocument } from '../../../trace/sweep-format.ts';
+import type { TraceDocument } from '../../../trace/trace-format.ts';
+import { roundTripsWaited } from '../model/round-trips.ts';
+import { seriesOfDocument } from '../model/sweep-series.ts';
+import { formatRate, formatUs } from './number-format.ts';
+import { TOUR_STEPS, tourStepOf } from './tour-steps.ts';
+import {
+  atomicityVerdict, memoryVerdict, othersBetweenOperations, pingPongVerdict, rateText, rollbackVerdict, rttVerdict, scriptsVerdict, sweepVerdict,
+  syscallsVerdict, waitedForPrevious, writtenBeforeFirstReply, type TourResult,
+} from './tour-verdicts.ts';
+
+// Every file of public/tour/, as text, by name.
+const files: Record<string, string> = Object.fromEntries(
+  Object.entries(import.meta.glob('../../../public/tour/*.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>)
+    .map(([path, text]) => [path.split('/').at(-1)!, text]),
+);
+const manifest = JSON.parse(files['index.json']!) as { steps: Record<string, { files: string[] }> };
+
+function recorded(stepId: string): TourResult {
+  const traces: TraceDocument[] = [];
+  let sweep: SweepDocument | null = null;
+  for (const file of manifest.steps[stepId]!.files) {
+    const parsed = parseDocument(files[file]!);
+    if (parsed.kind === 'sweep') sweep = parsed.doc;
+    else traces.push(parsed.doc);
+  }
+  return { traces, sweep };
+}
+const mode = (r: TourResult, m: string) => r.traces.find((d) => d.run.mode === m)!;
+
+describe('the tour steps', () => {
+  it('each has a recording, and its verdict computes from it', () => {
+    for (const step of TOUR_STEPS) {
+      expect(manifest.steps[step.id], step.id).toBeDefined();
+      expect(step.verdict(recorded(step.id)), step.id).not.toBeNull();
+    }
+  });
+
+  it('each preset matches its recording: the same command, N and modes', () => {
+    for (const step of TOUR_STEPS) {
+      const r = recorded(step.id);
+      if (step.preset.kind === 'sweep') {
+        expect(r.sweep!.sweep.depths).toEqual(step.preset.spec.depths);
+        continue;
+      }
+      const { spec } = step.preset;
+      expect(r.traces.map((d) => d.run.mode).sort(), step.id).toEqual([...spec.modes].sort());
+      for (const d of r.traces) expect([d.run.command, d.run.operations, d.rtt.addedMs], step.id).toEqual([spec.command, spec.n, spec.rttMs]);
+    }
+  });
+
+  it('reads tour=N tolerantly, 1-based and clamped', () => {
+    expect(tourStepOf(null)).toBeNull();
+    expect(tourStepOf('x')).toBeNull();
+    expect(tourStepOf('1')).toBe(1);
+    expect(tourStepOf('0')).toBe(1);
+    expect(tourStepOf('99')).toBe(TOUR_STEPS.length);
+  });
+});
+
+describe('the verdicts', () => {
+  it('ping-pong: round trips and times from the traces; the order as the client socket saw it', () => {
+    const r = recorded('ping-pong');
+    const seq = mode(r, 'sequential');
+    const pipe = mode(r, 'pipeline');
+    const v = pingPongVerdict(r)!;
+    expect(roundTripsWaited(seq)).toBe(10);
+    expect(roundTripsWaited(pipe)).toBe(1);
+    expect(v.headline).toBe(`Measured: 10 round trips vs 1; ${formatUs(seq.totals.durationUs)} vs ${formatUs(pipe.totals.durationUs)}`);
+    expect(waitedForPrevious(seq)).toBe(9);
+    expect(writtenBeforeFirstReply(pipe)).toBe(10);
+    expect(v.lines[1]).toMatch(/^Pipeline: 10 of 10 were written before the first reply/);
+    expect(pingPongVerdict({ traces: [seq], sweep: null })).toBeNull();
+  });
+
+  it('RTT: the sequential rate stays under 1000 / RTT; the ceiling comes from the trace’s added RTT', () => {
+    const r = recorded('rtt-250');
+    const seq = mode(r, 'sequential');
+    expect(seq.rtt.addedMs).toBe(250);
+    expect(seq.totals.opsPerSec).toBeLessThanOrEqual(4);
+    const v = rttVerdict(r)!;
+    expect(v.headline).toContain(`sequential ${rateText(seq.totals.opsPerSec)} (at most 4 at 250 ms RTT)`);
+    expect(v.headline).toContain(`one pipeline ${rateText(mode(r, 'pipeline').totals.opsPerSec)}`);
+    expect(v.lines[1]).toMatch(/delay proxy/);
+    expect(rttVerdict(recorded('ping-pong'))).toBeNull(); // no added RTT: not this step's result
+  });
+
+  it('syscalls: per-command counts from strace, the client socket and ss', () => {
+    const v = syscallsVerdict(recorded('syscalls'))!;
+    expect(v.lines[0]).toMatch(/^Sequential, per INCR: 1 client write \(client socket\), 1 Redis read \(read\(\) calls, strace\)/);
+    expect(v.lines[0]).toContain('1 TCP data segment out (kernel, ss)');
+    expect(v.lines[1]).toMatch(/^Pipeline, per INCR: 0\.1 client write \(client socket\), 0\.1 Redis read \(read\(\) calls, strace\)/);
+    expect(v.headline).toBe('Measured per command: 1 Redis read vs 0.1; 1 client write vs 0.1');
+  });
+
+  it('sweep: from the lowest depth to the peak, from the sweep’s medians', () => {
+    const r = recorded('sweep');
+    const ours = seriesOfDocument(r.sweep!).ours;
+    const peak = Math.max(...ours.map((p) => p.spread.median));
+    const v = sweepVerdict(r)!;
+    expect(v.lines[0]).toContain(`from ${formatRate(ours[0]!.spread.median)} at depth 1 to ${formatRate(peak)}`);
+    expect(sweepVerdict({ traces: [], sweep: null })).toBeNull();
+  });
+
+  it('sweep: a curve that flattens says from which depth', () => {
+    const r = recorded('sweep');
+    const flat = structuredClone(r.sweep!);
+    const rates = [1000, 2000, 4000, 8000, 9000, 9500, 9200, 9400];
+    flat.points.forEach((p, i) => p.runs.forEach((run) => (run.totals.opsPerSec = rates[i]!)));
+    const v = sweepVerdict({ traces: [], sweep: flat })!;
+    expect(v.headline).toBe('Measured: 9.5× the depth-1 throughput at depth 32');
+    expect(v.lines[1]).toBe('From depth 8 on, every point stayed within 25% of the peak: the curve flattens.');
+  });
+
+  it('sweep: a last point near the peak after a dip is not called a plateau', () => {
+    const r = recorded('sweep');
+    const noisy = structuredClone(r.sweep!);
+    const rates = [1000, 2000, 4000, 9000, 10_000, 5000, 5000, 9000];
+    noisy.points.forEach((p, i) => p.runs.forEach((run) => (run.totals.opsPerSec = rates[i]!)));
+    expect(sweepVerdict({ traces: [], sweep: noisy })!.lines[1]).toBe(
+      'Beyond the peak the points scattered between 5,000 ops/s and 9,000 ops/s: no clean plateau this time (a shared machine is noisy; run it again).',
+    );
+  });
+
+  it('memory: the pipeline’s reply queue on Redis is far larger than the chunks’', () => {
+    const v = memoryVerdict(recorded('memory'))!;
+    expect(v.headline).toMatch(/^Measured: Redis held up to [\d.]+ MiB for the connection with one pipeline, [\d.,]+ (KiB|MiB) in chunks of 100$/);
+  });
+
+  it('atomicity: counts other clients between the first and the last operation, MULTI and EXEC left out', () => {
+    const r = recorded('atomicity');
+    expect(othersBetweenOperations(mode(r, 'multi'))).toBe(0);
+    expect(othersBetweenOperations(mode(r, 'pipeline'))).toBeGreaterThan(0);
+    expect(atomicityVerdict(r)!.headline).toMatch(/^Measured: \d+ neighbour commands? ran inside the pipeline, 0 inside MULTI\/EXEC$/);
+  });
+
+  it('rollback: the operations after the failing one still ran, in both modes', () => {
+    const v = rollbackVerdict(recorded('rollback'))!;
+    expect(v.headline).toBe('Measured: operation 4 failed; the operations after it still ran in both — no rollback');
+    expect(v.lines[1]).toMatch(/^MULTI\/EXEC: operation 4 failed; operations 5–9 still ran/);
+  });
+
+  it('scripts: two round trips per step sequentially, one for the whole EVAL', () => {
+    const r = recorded('scripts');
+    expect(scriptsVerdict(r)!.headline).toMatch(/^Measured: 20 round trips vs 1; /);
+  });
+});
