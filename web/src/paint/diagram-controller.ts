@@ -107,11 +107,16 @@ export class DiagramController implements ZoomMember {
     this.zoomSync.join(this);
   }
 
+  /**
+   * A new document, or the same run grown (live drawing: a partial document per rebuild, same run id).
+   * A grown run keeps its zoom, hover and focus; the SVG layers are reused, so a rebuild is one repaint.
+   */
   setData(doc: TraceDocument, domainEndUs: number): void {
+    const grown = this.columns?.doc.run.id === doc.run.id;
     this.columns = traceColumns(doc);
     this.domainEndUs = Math.max(1, domainEndUs);
     this.zoomBehavior.scaleExtent([1, maxZoom(this.domainEndUs, this.geometry)]);
-    this.hover = null;
+    if (!grown) this.hover = null;
     this.requestPaint();
   }
 
