@@ -28,7 +28,8 @@ function PhaseCell({ row, endUs }: { row: CompareRow; endUs: number }) {
 }
 
 export function CompareTableView({ groups, shown }: Props) {
-  const rows = useMemo(() => compareRows(groups, shown), [groups, shown]);
+  // Not computed for one run alone (no table then): each row reads every command (round trips, phases).
+  const rows = useMemo(() => (groups.length < 2 ? [] : compareRows(groups, shown)), [groups, shown]);
   const same = useMemo(() => sameWorkload(shown), [shown]);
   if (rows.length < 2) return null;
   const endUs = Math.max(1, ...rows.map((r) => r.doneUs));

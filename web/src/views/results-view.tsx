@@ -58,7 +58,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
   // The phase bars always share one scale, so their lengths compare.
   const phaseEndUs = Math.max(1, ...shown.map((d) => d.totals.doneUs));
   // So do the latency histograms: one bucket range over the runs shown.
-  const latencyDomain = useMemo(() => histogramDomain(shown.map(latencyHistogram)), [shown]);
+  const latencyDomain = useMemo(() => histogramDomain(whole.map(latencyHistogram)), [whole]);
   const headlines = useMemo(() => comparisonHeadlines(groups.filter((g) => g.median.incomplete === null)), [groups]);
   const shared = scale === 'shared';
   const [wireRunId, setWireRunId] = useState<string | null>(null);
