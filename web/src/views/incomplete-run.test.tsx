@@ -12,17 +12,25 @@ import { useReactHost } from '../test-support/react-host.ts';
 import { header, pipelineTrace } from '../test-support/trace-fixtures.ts';
 import { ResultsView } from './results-view.tsx';
 
+/** Feeds `count` more commands of a sequential run, 100 µs apart, each replied 50 µs after it was written. */
+function feed(b: TraceBuilder, from: number, count: number): void {
+  for (let i = from; i < from + count; i++) b.addBatch({ writes: [{ atUs: 100 * i, bytes: 40, commands: 1 }], reads: [{ atUs: 100 * i + 50, bytes: 4, replies: 1 }], outcomes: [{ reply: i + 1 }] });
+}
+
 /** A sequential INCR run of 100 cut after 34 replies. */
 function cutShort(reason: IncompleteReason) {
   const b = new TraceBuilder(header('sequential', 100, 'INCR', `cut-${reason}`));
-  for (let i = 0; i < 34; i++) b.addBatch({ writes: [{ atUs: 100 * i, bytes: 40, commands: 1 }], reads: [{ atUs: 100 * i + 50, bytes: 4, replies: 1 }], outcomes: [{ reply: i + 1 }] });
+  feed(b, 0, 34);
   return b.partial({ reason, omitted: ['redis-info'] });
 }
 
 describe('a run held in part', () => {
   const view = useReactHost();
+  // One zoom and one playhead, as the app has: a new TimeZoomSync would (rightly) make new diagrams.
+  const zoomSync = new TimeZoomSync();
+  const playback = new PlaybackClock();
   const render = (traces: Parameters<typeof ResultsView>[0]['traces']) => {
-    view.render(<ResultsView traces={traces} source="live" scale="shared" onScaleChange={() => {}} zoomSync={new TimeZoomSync()} playback={new PlaybackClock()} onExport={() => {}} />);
+    view.render(<ResultsView traces={traces} source="live" scale="shared" onScaleChange={() => {}} zoomSync={zoomSync} playback={playback} onExport={() => {}} />);
     act(() => frameScheduler.flush());
   };
   const panel = (mode: string) => view.host.querySelector<HTMLElement>(`[data-testid=run-panel][data-mode=${mode}]`)!;
@@ -51,5 +59,21 @@ describe('a run held in part', () => {
   it('a run still measuring says so', () => {
     render([cutShort('in-progress')]);
     expect(panel('sequential').querySelector('[data-testid=incomplete-mark] strong')?.textContent).toBe('Measuring… 34 of 100 commands');
+  }, 20_000);
+
+  it('a run that grows keeps its panel and diagram (no new controller per rebuild) and draws more each time', () => {
+    const b = new TraceBuilder(header('sequential', 100, 'INCR', 'growing'));
+    feed(b, 0, 10);
+    render([b.partial({ reason: 'in-progress', omitted: ['redis-info'] })]);
+    const svg = panel('sequential').querySelector('svg.diagram-svg');
+    expect(panel('sequential').dataset['commandsDrawn']).toBe('10');
+    feed(b, 10, 30);
+    render([b.partial({ reason: 'in-progress', omitted: ['redis-info'] })]);
+    expect(panel('sequential').querySelector('svg.diagram-svg')).toBe(svg);
+    expect(panel('sequential').dataset['commandsDrawn']).toBe('40');
+    feed(b, 40, 60);
+    render([b.finish({ reads: 100, writes: 100, execUs: 100, source: 'redis-info', exclusive: true })]);
+    expect(panel('sequential').querySelector('svg.diagram-svg')).toBe(svg); // the whole run takes the partial one's place
+    expect(panel('sequential').dataset['incomplete']).toBeUndefined();
   }, 20_000);
 });
