@@ -39,6 +39,7 @@ it('a sequential run draws its arrows while it streams, before its end', async (
   expect(await progress(page).count()).toBe(1);
   expect(await livePanel(page).getAttribute('data-incomplete')).toBe('in-progress');
   console.log(`live drawing: ${first} then ${second} request arrows of 300 before run-end`);
+  await page.screenshot({ path: join(ARTIFACTS, 'live-drawing-in-progress.png') });
   await requestDone(page);
   await waitForIdleRender(page);
   // The whole run replaces its partial one in the same panel.
