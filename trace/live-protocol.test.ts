@@ -202,3 +202,14 @@ describe('decodeBatch', () => {
     expect(outcomes[5]).not.toBe(outcomes[0]);
   });
 });
+
+describe('cancelled (v4: names the run cut short)', () => {
+  it('accepts the run a Cancel cut short, and a cancelled request without one, as backends before v4 sent it', () => {
+    expect(ServerMessageSchema.parse({ type: 'cancelled', requestId: 'r1', runId: 'run-1' })).toEqual({ type: 'cancelled', requestId: 'r1', runId: 'run-1' });
+    expect(ServerMessageSchema.parse({ type: 'cancelled', requestId: 'r1' })).toEqual({ type: 'cancelled', requestId: 'r1' });
+  });
+
+  it('refuses a runId that is not a string', () => {
+    expect(ServerMessageSchema.safeParse({ type: 'cancelled', requestId: 'r1', runId: 7 }).success).toBe(false);
+  });
+});

@@ -102,7 +102,16 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('sweep-end'), requestId, document: SweepDocumentSchema }),
   z.object({ type: z.literal('request-done'), requestId }),
-  z.object({ type: z.literal('cancelled'), requestId }),
+  z.object({
+    type: z.literal('cancelled'),
+    requestId,
+    /**
+     * The run a Cancel cut short, whose every measured event was sent (run-events) before this message:
+     * the browser keeps it as an incomplete trace. Absent when no run was under way (the request was
+     * still queued, or between runs) and from backends before v4 (clients before it ignore the field).
+     */
+    runId: z.string().optional(),
+  }),
   /** A refused message or a failed run; requestId is absent when the message itself was unreadable. */
   z.object({ type: z.literal('error'), requestId: z.string().optional(), message: z.string() }),
 ]);

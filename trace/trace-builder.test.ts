@@ -68,7 +68,7 @@ describe('TraceBuilder: sequential-like stream (one write and one read per comma
 
   it('carries the header through, with format and version', () => {
     expect(doc.format).toBe('pipescope-trace');
-    expect(doc.version).toBe(3);
+    expect(doc.version).toBe(4);
     expect(doc.run).toEqual({ ...HEADER.run, n: 3, operations: 3 });
     expect(doc.redis).toEqual(HEADER.redis);
     expect(doc.rtt).toEqual(HEADER.rtt);
@@ -151,7 +151,7 @@ describe('TraceBuilder: other shapes', () => {
     const b = new TraceBuilder(message);
     b.addBatch({ writes: [{ atUs: 0, bytes: 14, commands: 1 }], reads: [{ atUs: 3, bytes: 7, replies: 1 }], outcomes: pongs(1) });
     const doc = b.finish(SERVER);
-    expect(Object.keys(doc)).toEqual(['format', 'version', 'run', 'redis', 'rtt', 'recorder', 'commands', 'writes', 'reads', 'proxy', 'serverTrace', 'counts', 'totals', 'memory', 'kernelTcp', 'keysAfter', 'neighbor', 'heldConnection']);
+    expect(Object.keys(doc)).toEqual(['format', 'version', 'run', 'redis', 'rtt', 'recorder', 'commands', 'writes', 'reads', 'proxy', 'serverTrace', 'counts', 'totals', 'memory', 'kernelTcp', 'keysAfter', 'neighbor', 'heldConnection', 'incomplete']);
     expect(doc.proxy).toBeNull(); // a direct run: no proxy events
     expect(doc.serverTrace).toBeNull(); // not server-traced
   });
@@ -389,5 +389,55 @@ describe('TraceBuilder: server-traced runs', () => {
       "Redis's execution times run backwards at command 1.",
     );
     expect(traceErrorOf(() => twoCommands().finish(SERVER, { serverSide: { trace, serverUs: [50] } }))).toBe("Redis's execution times cover 1 of 2 commands.");
+  });
+});
+
+describe('TraceBuilder.partial (v4: a run as far as it got)', () => {
+  const omitted = ['redis-info' as const];
+  /** 4 pipelined commands in one write; replies 0–1 arrived in one read, 2 arrived unrecorded so far. */
+  function halfway(): TraceBuilder {
+    const b = builder(4, 'pipeline');
+    b.addBatch({ writes: [{ atUs: 0, bytes: 56, commands: 4 }], reads: [{ atUs: 100, bytes: 14, replies: 2 }, { atUs: 120, bytes: 7, replies: 1 }], outcomes: pongs(2) });
+    return b;
+  }
+
+  it('lists the commands whose replies arrived and were recorded, all writes and reads, and how far it got', () => {
+    const doc = halfway().partial({ reason: 'cancelled', omitted });
+    expect(doc.commands).toEqual([{ index: 0, sentUs: 0, repliedUs: 100, reply: 'PONG' }, { index: 1, sentUs: 0, repliedUs: 100, reply: 'PONG' }]);
+    expect(doc.writes).toEqual([{ atUs: 0, bytes: 56, firstCommand: 0, commands: 4 }]);
+    expect(doc.reads).toHaveLength(2);
+    expect(doc.incomplete).toEqual({ reason: 'cancelled', sent: 4, replied: 3, omitted: ['redis-info'] });
+    // Over what was measured: 2 operations done by the last listed reply, 100 µs after t0.
+    expect(doc.totals).toEqual({ durationUs: 100, opsPerSec: 2e6 / 100, doneUs: 100 });
+    expect(doc.counts.server).toEqual({ reads: 0, writes: 0, execUs: 0, source: 'redis-info', exclusive: false });
+    expect(Object.keys(doc).at(-1)).toBe('incomplete');
+  });
+
+  it('leaves the builder as it was: snapshots grow as events arrive, and the run still finishes', () => {
+    const b = halfway();
+    const first = b.partial({ reason: 'in-progress', omitted });
+    b.addBatch({ writes: [], reads: [{ atUs: 150, bytes: 7, replies: 1 }], outcomes: pongs(2) });
+    const second = b.partial({ reason: 'in-progress', omitted });
+    expect(first.commands).toHaveLength(2); // not changed by what came after
+    expect(second.commands).toHaveLength(4);
+    expect(second.commands[0]).toBe(first.commands[0]); // records are built once
+    const doc = b.finish(SERVER);
+    expect(doc.incomplete).toBeNull();
+    expect(doc.commands).toEqual(second.commands);
+  });
+
+  it('drops what it is told was omitted, and keeps a failure\'s message', () => {
+    const memory = { intervalMs: 10, server: { source: 'redis-client-list+info-memory' as const, samples: [] }, client: { source: 'node-process-memory' as const, samples: [] } };
+    const doc = halfway().partial({ reason: 'failed', message: 'Redis went away', omitted: ['memory'] }, { memory }, SERVER);
+    expect(doc.memory).toBeNull();
+    expect(doc.counts.server).toEqual(SERVER);
+    expect(doc.incomplete).toMatchObject({ reason: 'failed', message: 'Redis went away' });
+    expect(halfway().partial({ reason: 'failed', omitted: [] }, { memory }).memory).toEqual(memory);
+  });
+
+  it('counts no operation of a transaction whose EXEC did not reply', () => {
+    const b = new TraceBuilder({ ...HEADER, run: { ...HEADER.run, mode: 'multi', command: 'INCR', n: 4, operations: 2 } });
+    b.addBatch({ writes: [{ atUs: 0, bytes: 80, commands: 4 }], reads: [{ atUs: 50, bytes: 20, replies: 3 }], outcomes: [{ reply: 'OK' }, { reply: 'QUEUED' }, { reply: 'QUEUED' }] });
+    expect(b.partial({ reason: 'cancelled', omitted }).totals.opsPerSec).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-// The Pipescope trace document, version 3: the one file format every part of Pipescope reads and
+// The Pipescope trace document, version 4: the one file format every part of Pipescope reads and
 // writes (live view, replay, import/export, embeds, CLI recorder, tests). The zod schema is the
 // specification; field names carry their unit (…Us = microseconds since the run's t0, bytes = octets).
 // Bump FORMAT_VERSION, and keep reading older versions, whenever a field changes meaning: trace-io.ts
@@ -13,10 +13,12 @@
 // GET-COMPUTE-SET workload, run.operations (run.n now counts the commands on the wire, which a
 // transaction or a script makes differ from the work asked for), run.injectedError, keysAfter,
 // neighbor and heldConnection. wire-layout.ts says which command each wire position carries.
+// Added in version 4: incomplete (a run cut short, or still streaming, keeps what it measured; see
+// IncompleteSchema for what that changes in the other fields).
 import { z } from 'zod';
 
 export const TRACE_FORMAT = 'pipescope-trace';
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 
 /**
  * The workload's operation. GET-COMPUTE-SET (v3) is a dependent step: GET a key, compute from its value
@@ -373,6 +375,42 @@ export const HeldConnectionSchema = z.object({
 });
 export type HeldConnection = z.infer<typeof HeldConnectionSchema>;
 
+/**
+ * Why a run's trace holds only part of it. in-progress: a snapshot of a run still streaming (the live
+ * view draws these; one exported then says so). cancelled: the user cancelled it. connection-lost: the
+ * browser's connection to the backend closed during it. failed: the backend reported an error.
+ */
+export const INCOMPLETE_REASONS = ['in-progress', 'cancelled', 'connection-lost', 'failed'] as const;
+/**
+ * The measurements that need the whole run, each left out of an incomplete trace (named so that a
+ * reader knows it was not measured, rather than measured as nothing): redis-info = counts.server
+ * (INFO deltas), monitor and strace = serverTrace, memory, kernel-tcp = kernelTcp, keys-after,
+ * neighbor, held-connection.
+ */
+export const OMITTED_MEASUREMENTS = ['redis-info', 'monitor', 'strace', 'memory', 'kernel-tcp', 'keys-after', 'neighbor', 'held-connection'] as const;
+export type IncompleteReason = (typeof INCOMPLETE_REASONS)[number];
+export type OmittedMeasurement = (typeof OMITTED_MEASUREMENTS)[number];
+
+/**
+ * v4. Present (non-null) when the trace holds only part of its run. Such a trace lists `commands` only
+ * for the commands whose replies arrived (and were handed back by the client), the first
+ * commands.length of run.n; `writes` may carry commands whose replies never came (up to `sent`).
+ * totals cover what was measured: durationUs = t0 to the last listed reply, doneUs = durationUs (the
+ * client's call never returned), opsPerSec = the operations whose replies arrived (wire-layout.ts
+ * completedOperations) per durationUs. A measurement listed in `omitted` is null in the document;
+ * counts.server, which cannot be null, is then all zeros and `exclusive: false`: not measured.
+ */
+export const IncompleteSchema = z.object({
+  reason: z.enum(INCOMPLETE_REASONS),
+  /** failed: what the backend said went wrong. */
+  message: z.string().optional(),
+  /** How far it got: commands written to the socket and replies arrived, of run.n. */
+  sent: count,
+  replied: count,
+  omitted: z.array(z.enum(OMITTED_MEASUREMENTS)),
+});
+export type Incomplete = z.infer<typeof IncompleteSchema>;
+
 export const TraceDocumentSchema = z.object({
   format: z.literal(TRACE_FORMAT),
   version: z.literal(FORMAT_VERSION),
@@ -399,5 +437,7 @@ export const TraceDocumentSchema = z.object({
   neighbor: NeighborSchema.nullable(),
   /** v3. null unless the run asked for the held-connection probe. */
   heldConnection: HeldConnectionSchema.nullable(),
+  /** v4. null for a whole run (see IncompleteSchema). */
+  incomplete: IncompleteSchema.nullable(),
 });
 export type TraceDocument = z.infer<typeof TraceDocumentSchema>;

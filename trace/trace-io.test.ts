@@ -37,9 +37,17 @@ function edited(edit: (doc: Record<string, any>) => void): string { // eslint-di
 
 const traceErrorOf = (action: () => unknown): string => thrownMessage(action, TraceError);
 
-/** The sample as a version-2 recorder wrote it: none of the fields version 3 added. */
-function versionTwo(): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+/** The sample as a version-3 recorder wrote it: no incomplete mark (version 4 added it). */
+function versionThree(): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const doc = JSON.parse(serializeTrace(sampleTrace()));
+  doc.version = 3;
+  delete doc.incomplete;
+  return doc;
+}
+
+/** The sample as a version-2 recorder wrote it: none of the fields versions 3 and 4 added. */
+function versionTwo(): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const doc = versionThree();
   doc.version = 2;
   delete doc.run.operations;
   delete doc.run.injectedError;
@@ -62,10 +70,25 @@ function versionOne(): Record<string, any> { // eslint-disable-line @typescript-
   return doc;
 }
 
+describe('version 3 files', () => {
+  it('open as version 4, a whole run (incomplete: null), and export as the version-4 sample', () => {
+    const doc = parseTrace(JSON.stringify(versionThree()));
+    expect(doc.version).toBe(4);
+    expect(doc.incomplete).toBeNull();
+    expect(serializeTrace(doc)).toBe(serializeTrace(sampleTrace()));
+  });
+
+  it('ignore an incomplete key in a version-3 file (version 3 had none): the migration sets it', () => {
+    const v3 = versionThree();
+    v3.incomplete = { reason: 'cancelled', sent: 1, replied: 1, omitted: [] };
+    expect(parseTrace(JSON.stringify(v3)).incomplete).toBeNull();
+  });
+});
+
 describe('version 2 files', () => {
-  it('open as version 3: operations = n, nothing planted, no neighbour, nothing read back', () => {
+  it('open as version 4: operations = n, nothing planted, no neighbour, nothing read back', () => {
     const doc = parseTrace(JSON.stringify(versionTwo()));
-    expect(doc.version).toBe(3);
+    expect(doc.version).toBe(4);
     expect(doc.run).toMatchObject({ n: 3, operations: 3, injectedError: null, warmup: { commands: 3, durationUs: 412 }, repeat: 1 });
     expect(doc.run.probes.heldConnection).toBe(false);
     expect([doc.keysAfter, doc.neighbor, doc.heldConnection]).toEqual([null, null, null]);
@@ -74,9 +97,10 @@ describe('version 2 files', () => {
 });
 
 describe('version 1 files', () => {
-  it('open as version 3, each new field saying what a version-1 recorder did', () => {
+  it('open as version 4, each new field saying what a version-1 recorder did', () => {
     const doc = parseTrace(JSON.stringify(versionOne()));
-    expect(doc.version).toBe(3);
+    expect(doc.version).toBe(4);
+    expect(doc.incomplete).toBeNull();
     expect(doc.run).toMatchObject({ warmup: null, injectedError: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false, heldConnection: false } });
     expect(doc.totals).toEqual({ durationUs: 318, opsPerSec: 3e6 / 318, doneUs: 318 });
     expect(doc.kernelTcp).toBeNull();
@@ -96,9 +120,9 @@ describe('version 1 files', () => {
     expect(doc.commands.map((c) => c.serverUs)).toEqual([50, 160, 280]);
   });
 
-  it('export as version 3, which round-trips byte for byte', () => {
+  it('export as version 4, which round-trips byte for byte', () => {
     const once = serializeTrace(parseTrace(JSON.stringify(versionOne())));
-    expect(once.startsWith('{"format":"pipescope-trace","version":3,')).toBe(true);
+    expect(once.startsWith('{"format":"pipescope-trace","version":4,')).toBe(true);
     expect(serializeTrace(parseTrace(once))).toBe(once);
   });
 });
@@ -133,7 +157,7 @@ describe('export and import', () => {
   });
 
   it('the exported text is compact JSON starting with format and version', () => {
-    expect(serializeTrace(sampleTrace()).startsWith('{"format":"pipescope-trace","version":3,"run":{')).toBe(true);
+    expect(serializeTrace(sampleTrace()).startsWith('{"format":"pipescope-trace","version":4,"run":{')).toBe(true);
   });
 
   it('verifyTrace accepts an already-parsed object', () => {
@@ -169,17 +193,17 @@ describe('parseTrace rejects', () => {
   });
 
   it('an unsupported version, naming it', () => {
-    expect(traceErrorOf(() => parseTrace(edited((d) => { d.version = 4; })))).toBe(
-      'Unsupported trace version 4; this Pipescope reads versions 1 to 3.',
+    expect(traceErrorOf(() => parseTrace(edited((d) => { d.version = 5; })))).toBe(
+      'Unsupported trace version 5; this Pipescope reads versions 1 to 4.',
     );
     expect(traceErrorOf(() => parseTrace(edited((d) => { d.version = '1'; })))).toBe(
-      'Unsupported trace version "1"; this Pipescope reads versions 1 to 3.',
+      'Unsupported trace version "1"; this Pipescope reads versions 1 to 4.',
     );
   });
 
   it('a missing version', () => {
     expect(traceErrorOf(() => parseTrace(edited((d) => { delete d.version; })))).toBe(
-      'Unsupported trace version undefined; this Pipescope reads versions 1 to 3.',
+      'Unsupported trace version undefined; this Pipescope reads versions 1 to 4.',
     );
   });
 
@@ -299,5 +323,42 @@ describe('chunked runs and memory samples', () => {
   it('refuses a memory sample with a negative size, naming it', () => {
     const text = serializeTrace(chunkedTrace()).replace('"omem":0', '"omem":-1');
     expect(traceErrorOf(() => parseTrace(text))).toBe('Invalid trace: memory.server.samples.0.omem: Too small: expected number to be >=0');
+  });
+});
+
+describe('incomplete traces (v4)', () => {
+  /** The sample's run cancelled after its second reply, its third command written. */
+  function cancelled(): TraceDocument {
+    const full = sampleTrace();
+    const b = new TraceBuilder(full);
+    b.addBatch({ writes: full.writes, reads: full.reads.slice(0, 2), outcomes: full.commands.slice(0, 2) });
+    return b.partial({ reason: 'cancelled', omitted: ['redis-info', 'kernel-tcp'] });
+  }
+
+  it('export → import → export keeps the mark, byte for byte', () => {
+    const text = serializeTrace(cancelled());
+    const doc = parseTrace(text);
+    expect(doc.incomplete).toEqual({ reason: 'cancelled', sent: 3, replied: 2, omitted: ['redis-info', 'kernel-tcp'] });
+    expect(doc.commands).toHaveLength(2);
+    expect(serializeTrace(doc)).toBe(text);
+  });
+
+  it('refuse a mark that disagrees with the socket events', () => {
+    const text = serializeTrace(cancelled()).replace('"replied":2', '"replied":3');
+    expect(traceErrorOf(() => parseTrace(text))).toBe('Invalid trace: "incomplete" does not match what its socket events add up to.');
+  });
+
+  it('refuse more commands than replies arrived', () => {
+    const doc = JSON.parse(serializeTrace(cancelled()));
+    doc.reads = doc.reads.slice(0, 1);
+    doc.counts.client.reads = 1;
+    doc.counts.client.bytesIn = 4;
+    expect(traceErrorOf(() => parseTrace(JSON.stringify(doc)))).toBe('Invalid trace: 2 commands are listed, but replies arrived for 1.');
+  });
+
+  it('refuse a whole run with missing commands, as before', () => {
+    const doc = JSON.parse(serializeTrace(cancelled()));
+    doc.incomplete = null;
+    expect(traceErrorOf(() => parseTrace(JSON.stringify(doc)))).toBe('Invalid trace: run.n is 3 but 2 commands are listed.');
   });
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { TraceBuilder, TraceError } from './trace-builder.ts';
 import { FORMAT_VERSION, TRACE_FORMAT, TraceDocumentSchema, type TraceDocument } from './trace-format.ts';
 import { plainElements } from './plain-elements.ts';
-import { migrateVersion1, migrateVersion2 } from './trace-migration.ts';
+import { migrateVersion1, migrateVersion2, migrateVersion3 } from './trace-migration.ts';
 import { wireCommandCount } from './wire-layout.ts';
 
 export function serializeTrace(doc: TraceDocument): string {
@@ -28,19 +28,26 @@ export function verifyTrace(json: unknown): TraceDocument {
     throw new TraceError(`Not a trace: expected "format": "${TRACE_FORMAT}".`);
   }
   const version = (json as { version?: unknown }).version;
-  if (version !== FORMAT_VERSION && version !== 1 && version !== 2) {
+  if (version !== FORMAT_VERSION && version !== 1 && version !== 2 && version !== 3) {
     throw new TraceError(`Unsupported trace version ${JSON.stringify(version)}; this Pipescope reads versions 1 to ${FORMAT_VERSION}.`);
   }
   const raw = json as Record<string, unknown>;
-  const doc = checkShape(version === 1 ? migrateVersion2(migrateVersion1(raw)) : version === 2 ? migrateVersion2(raw) : raw);
+  const doc = checkShape(migrated(version, raw));
   const rebuilt = replay(doc);
   // Everything else derived from the events must agree too; a file is not allowed to claim otherwise.
-  for (const key of ['writes', 'reads', 'proxy', 'serverTrace', 'counts', 'totals'] as const) {
+  for (const key of ['writes', 'reads', 'proxy', 'serverTrace', 'counts', 'totals', 'incomplete'] as const) {
     if (JSON.stringify(doc[key]) !== JSON.stringify(rebuilt[key])) {
       throw new TraceError(`Invalid trace: "${key}" does not match what its socket events add up to.`);
     }
   }
   return rebuilt;
+}
+
+/** An older version's document as the current version (trace-migration.ts), one step at a time. */
+function migrated(version: 1 | 2 | 3 | typeof FORMAT_VERSION, raw: Record<string, unknown>): Record<string, unknown> {
+  const v2 = version === 1 ? migrateVersion1(raw) : raw;
+  const v3 = version <= 2 ? migrateVersion2(v2) : v2;
+  return version <= 3 ? migrateVersion3(v3) : v3;
 }
 
 /** The document as the schema reads it; its big arrays taken as they are when plainly valid (plain-elements.ts). */
@@ -60,7 +67,7 @@ function checkShape(json: Record<string, unknown>): TraceDocument {
  * what those events derive (index, times); the listed records, so checked, are the document's.
  */
 function replay(doc: TraceDocument): TraceDocument {
-  if (doc.commands.length !== doc.run.n) {
+  if (doc.incomplete ? doc.commands.length > doc.run.n : doc.commands.length !== doc.run.n) {
     throw new TraceError(`Invalid trace: run.n is ${doc.run.n} but ${doc.commands.length} commands are listed.`);
   }
   const wire = wireCommandCount(doc.run);
@@ -80,10 +87,17 @@ function replay(doc: TraceDocument): TraceDocument {
   // Redis never executed (v3: rejected while queueing, or discarded by EXECABORT).
   const executions = !doc.run.probes.monitor ? null : serverUs.map((t) => t ?? null);
   const serverSide = doc.serverTrace ? { trace: doc.serverTrace, serverUs: executions } : null;
-  const rebuilt = builder.finish(doc.counts.server, {
+  const closing = {
     serverSide, memory: doc.memory, doneUs: doc.totals.doneUs, kernelTcp: doc.kernelTcp, adoptCommands: doc.commands,
     keysAfter: doc.keysAfter, neighbor: doc.neighbor, heldConnection: doc.heldConnection,
-  });
+  };
+  // v4: an incomplete trace lists the commands whose replies arrived; its mark is derived anew and compared.
+  const rebuilt = doc.incomplete
+    ? builder.partial(doc.incomplete, closing)
+    : builder.finish(doc.counts.server, closing);
+  if (doc.incomplete && rebuilt.commands.length !== doc.commands.length) {
+    throw new TraceError(`Invalid trace: ${doc.commands.length} commands are listed, but replies arrived for ${rebuilt.commands.length}.`);
+  }
   const { sentUs, repliedUs, toServerUs, fromServerUs } = builder.times;
   for (const [position, command] of doc.commands.entries()) {
     if (command.index !== position) {

@@ -43,7 +43,7 @@ export function migrateVersion2(json: Json): Json {
   const { chunk, warmup, repeat, ...head } = run ?? {};
   return {
     ...json,
-    version: FORMAT_VERSION,
+    version: 3,
     run: run && {
       ...head,
       operations: run['n'],
@@ -57,4 +57,9 @@ export function migrateVersion2(json: Json): Json {
     neighbor: null,
     heldConnection: null,
   };
+}
+
+/** Version 3 → 4: every version-3 trace recorded a whole run (runs cut short left no trace). */
+export function migrateVersion3(json: Json): Json {
+  return { ...json, version: FORMAT_VERSION, incomplete: null };
 }

@@ -32,6 +32,18 @@ export function workCommandCount(mode: RunMode, command: CommandName, operations
   }
 }
 
+/**
+ * v4. Operations done by the first `replied` wire commands, for the ops/s of a run cut short: each plain
+ * operation is done when its last wire command replied; a transaction's or a single command's work only
+ * when its last reply (EXEC's, EVAL's, MSET's) arrived.
+ */
+export function completedOperations(run: WireRun, replied: number): number {
+  const work = workCommandCount(run.mode, run.command, run.operations);
+  if (replied >= work) return run.operations;
+  if (run.mode === 'multi' || run.mode === 'eval' || run.mode === 'multikey') return 0;
+  return Math.floor(replied / perOperation(run.command));
+}
+
 /** run.n: every command on the wire, the held-connection PING included. */
 export function wireCommandCount(run: WireRun): number {
   return workCommandCount(run.mode, run.command, run.operations) + (run.probes.heldConnection ? 1 : 0);

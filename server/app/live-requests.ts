@@ -20,28 +20,37 @@ export type Send = (message: ServerMessage) => void;
  */
 export async function runRequest(send: Send, session: RedisSession, requestId: string, spec: RunSpec, signal: AbortSignal): Promise<void> {
   const modes = RUN_MODES.filter((mode) => spec.modes.includes(mode)); // sequential first, like the docs
+  // The run started and not yet ended: a Cancel names it, its events so far all sent.
+  const underWay: { runId?: string } = {};
   try {
     for (let repeat = 0; repeat < spec.repeats; repeat++) {
       let slowest = 0;
       for (const mode of modes) {
-        const doc = await executeRun(session, mode, { ...spec, repeat }, liveRunListener(send, requestId), signal);
+        const doc = await executeRun(session, mode, { ...spec, repeat }, liveRunListener(send, requestId, underWay), signal);
         slowest = Math.max(slowest, doc.totals.doneUs);
       }
       if (slowest >= REPEAT_BELOW_US) break;
     }
     send({ type: 'request-done', requestId });
   } catch (error) {
-    reportFailure(send, requestId, signal, error, 'Run');
+    reportFailure(send, requestId, signal, error, 'Run', underWay.runId);
   }
 }
 
-/** Streams one run to the browser: its header, its events as they are flushed, and its end. */
-function liveRunListener(send: Send, requestId: string): RunListener {
+/**
+ * Streams one run to the browser: its header, its events as they are flushed, and its end. A cancelled
+ * run's last events are flushed (run-executor.ts) before executeRun throws, so they precede 'cancelled'.
+ */
+function liveRunListener(send: Send, requestId: string, underWay: { runId?: string }): RunListener {
   return {
-    onStart: (start) => send({ type: 'run-start', requestId, ...start }),
+    onStart: (start) => {
+      underWay.runId = start.run.id;
+      send({ type: 'run-start', requestId, ...start });
+    },
     onBatch: (runId, batch) => send({ type: 'run-events', requestId, runId, ...encodeBatch(batch) }),
     // Sent before the run's own document is assembled and its keys deleted: the browser has what it needs.
     onEnd: (runId, { server, serverSide, memory, doneUs, kernelTcp, keysAfter, neighbor, heldConnection }) => {
+      delete underWay.runId;
       const end: RunEndMessage = { type: 'run-end', requestId, runId, server, doneUs };
       if (serverSide) {
         end.serverTrace = serverSide.trace;
@@ -70,7 +79,7 @@ export async function sweepRequest(send: Send, session: RedisSession, requestId:
   }
 }
 
-function reportFailure(send: Send, requestId: string, signal: AbortSignal, error: unknown, what: string): void {
-  if (error instanceof RunCancelledError || signal.aborted) send({ type: 'cancelled', requestId });
+function reportFailure(send: Send, requestId: string, signal: AbortSignal, error: unknown, what: string, runId?: string): void {
+  if (error instanceof RunCancelledError || signal.aborted) send({ type: 'cancelled', requestId, ...(runId === undefined ? {} : { runId }) });
   else send({ type: 'error', requestId, message: `${what} failed: ${(error as Error).message}` });
 }

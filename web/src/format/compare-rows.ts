@@ -8,6 +8,7 @@ import { runPhases, type Phase } from '../../../trace/run-phases.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import type { RunGroup } from '../model/run-groups.ts';
 import { roundTripsWaited } from '../model/round-trips.ts';
+import { incompleteMark } from './incomplete-text.ts';
 import { modeLabel, runTitle } from './run-label.ts';
 
 export interface CompareRow {
@@ -23,12 +24,15 @@ export interface CompareRow {
   clientWrites: number;
   /** null when the run has no kernel figures (ss off or unavailable). */
   tcpSegmentsOut: number | null;
-  redisReads: number;
+  /** null when not measured (a run cut short: INFO is read only after a whole run). */
+  redisReads: number | null;
   roundTrips: number;
   /** The shown repeat's phases, and its t0 → call returned. */
   phases: Phase[];
   doneUs: number;
   fastest: boolean;
+  /** v4: the mark of a run the screen holds only part of (format/incomplete-text.ts); null for a whole run. Never the fastest. */
+  incomplete: string | null;
 }
 
 export const COMPARE_SOURCES = {
@@ -64,15 +68,17 @@ export function compareRows(groups: readonly RunGroup[], shown: readonly TraceDo
       opsPerSec: median((d) => d.totals.opsPerSec),
       clientWrites: median((d) => d.counts.client.writes),
       tcpSegmentsOut: segments,
-      redisReads: median((d) => d.counts.server.reads),
+      redisReads: g.repeats.some((d) => d.incomplete?.omitted.includes('redis-info')) ? null : median((d) => d.counts.server.reads),
       roundTrips: median(roundTripsWaited),
       phases: runPhases(doc),
       doneUs: doc.totals.doneUs,
       fastest: false,
+      incomplete: incompleteMark(doc),
     };
   });
-  const best = Math.min(...rows.map((r) => r.durationUs));
-  if (rows.length > 1) for (const r of rows) r.fastest = r.durationUs === best;
+  const whole = rows.filter((r) => r.incomplete === null);
+  const best = Math.min(...whole.map((r) => r.durationUs));
+  if (whole.length > 1) for (const r of whole) r.fastest = r.durationUs === best;
   return rows;
 }
 

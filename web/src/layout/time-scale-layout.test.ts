@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagramGeometry } from './diagram-geometry.ts';
-import { axisTicks, timeScale, visibleTimeRange } from './time-scale-layout.ts';
+import { axisTicks, growingDomainEndUs, timeScale, visibleTimeRange } from './time-scale-layout.ts';
 
 const g = diagramGeometry(600);
 
@@ -26,5 +26,11 @@ describe('timeScale', () => {
     const labels = axisTicks(zoomed).map((t) => t.label);
     expect(labels.length).toBeGreaterThan(2);
     expect(new Set(labels).size).toBe(labels.length);
+  });
+});
+
+describe('growingDomainEndUs', () => {
+  it('steps through 1, 2, 5 × 10^k at or past the latest event, so a growing run rescales rarely', () => {
+    expect([0, 1, 7, 10, 11, 150, 200, 201, 4_999, 5_001, 1_234_567].map(growingDomainEndUs)).toEqual([1, 1, 10, 10, 20, 200, 200, 500, 5_000, 10_000, 2_000_000]);
   });
 });

@@ -48,3 +48,15 @@ export function axisTicks(scale: TimeScale, approximateCount = 8): AxisTick[] {
   const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : undefined;
   return ticks.map((us) => ({ y: scale(us), label: formatTickUs(us, step) }));
 }
+
+/**
+ * The domain end for a run still streaming: the next of 1, 2, 5 × 10^k µs at or past its latest event,
+ * so a growing diagram keeps its scale for a while (arrows stay put) and rescales in a few steps, not
+ * with every frame.
+ */
+export function growingDomainEndUs(endUs: number): number {
+  if (!(endUs > 1)) return 1;
+  const decade = 10 ** Math.floor(Math.log10(endUs));
+  for (const step of [1, 2, 5, 10]) if (step * decade >= endUs) return step * decade;
+  return 10 * decade;
+}

@@ -172,4 +172,68 @@ describe('LiveRunTracker', () => {
     expect(event.doc.memory).toEqual(memory);
     expect(serializeTrace(event.doc)).toBe(serializeTrace(recorded));
   });
+
+  describe('partial runs (issue 13)', () => {
+    it('gives the run under way as far as it got, marked in-progress, without disturbing it', () => {
+      const t = new LiveRunTracker();
+      t.begin('r1', spec);
+      const [start, first, second, end] = sequentialMessages('r1');
+      t.handle(start!);
+      expect(t.partialDocs()).toEqual([]); // nothing sent yet: nothing to draw
+      t.handle(first!);
+      const [early] = t.partialDocs();
+      expect(early!.commands.map((c) => c.repliedUs)).toEqual([50]);
+      expect(early!.incomplete).toEqual({ reason: 'in-progress', sent: 1, replied: 1, omitted: ['redis-info'] });
+      t.handle(second!);
+      expect(t.partialDocs()[0]!.commands).toHaveLength(3);
+      const [done] = t.handle(end!);
+      expect(done).toMatchObject({ kind: 'trace', doc: { incomplete: null }, firstOfRequest: true });
+      expect(t.partialDocs()).toEqual([]);
+      expect(t.finishedOfRequest).toBe(1);
+    });
+
+    it('keeps a cancelled run as an incomplete trace, before saying the request was cancelled', () => {
+      const t = new LiveRunTracker();
+      t.begin('r1', { ...spec, memory: true });
+      const [start, first] = sequentialMessages('r1');
+      t.handle(msg({ ...(start as Extract<ServerMessage, { type: 'run-start' }>), run: { ...(start as Extract<ServerMessage, { type: 'run-start' }>).run, probes: { monitor: false, strace: false, memory: true, kernelTcp: false, heldConnection: false } } }));
+      t.handle(first!);
+      const events = t.handle(msg({ type: 'cancelled', requestId: 'r1', runId: 'seq-1' }));
+      expect(events.map((e) => e.kind)).toEqual(['trace', 'finished']);
+      const kept = events[0]!;
+      if (kept.kind !== 'trace') return;
+      expect(kept.firstOfRequest).toBe(true);
+      expect(kept.doc.incomplete).toEqual({ reason: 'cancelled', sent: 1, replied: 1, omitted: ['redis-info', 'memory'] });
+      expect(kept.doc.memory).toBeNull();
+      // What is kept exports and re-imports with its mark.
+      expect(serializeTrace(kept.doc)).toContain('"incomplete":{"reason":"cancelled"');
+    });
+
+    it('keeps a failed run with the backend\'s message, and nothing of a run whose events contradict each other', () => {
+      const t = new LiveRunTracker();
+      t.begin('r1', spec);
+      const [start, first] = sequentialMessages('r1');
+      t.handle(start!);
+      t.handle(first!);
+      const [kept] = t.handle(msg({ type: 'error', requestId: 'r1', message: 'Run failed: Redis went away' }));
+      expect(kept).toMatchObject({ kind: 'trace', doc: { incomplete: { reason: 'failed', message: 'Run failed: Redis went away' } } });
+
+      t.begin('r2', spec);
+      const [start2, first2] = sequentialMessages('r2');
+      t.handle(start2!);
+      t.handle(first2!);
+      const bad = msg({ type: 'run-events', requestId: 'r2', runId: 'seq-1', ...encodeBatch({ writes: [{ atUs: 1, bytes: 40, commands: 1 }], reads: [], outcomes: [] }) });
+      expect(t.handle(bad).map((e) => e.kind)).toEqual(['failed']);
+    });
+
+    it('keeps what arrived when the connection is lost', () => {
+      const t = new LiveRunTracker();
+      t.begin('r1', spec);
+      const [start, first] = sequentialMessages('r1');
+      t.handle(start!);
+      t.handle(first!);
+      const events = t.abandon('closed');
+      expect(events.map((e) => (e.kind === 'trace' ? e.doc.incomplete?.reason : e.kind))).toEqual(['connection-lost', 'failed']);
+    });
+  });
 });

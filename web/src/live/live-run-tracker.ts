@@ -3,10 +3,13 @@
 // run-events (with their byte heads, when recorded), finished trace documents at run-end (with the Redis side, when server-traced, and the memory samples, when taken: finishRun hands
 // both to TraceBuilder.finish, so a live trace equals the recorded one). No socket and no DOM here, so the
 // whole message flow is unit-tested. Invariant: at most one request is active per tab.
-import { TraceBuilder, TraceError } from '../../../trace/trace-builder.ts';
+// v4: while a run streams, partialDocs() gives its document as far as it got (for the live drawing), and
+// a run cut short (cancelled, connection lost, failed) is handed over as a trace marked incomplete.
+import { TraceBuilder, TraceError, type IncompleteMark } from '../../../trace/trace-builder.ts';
 import { decodeBatch, finishRun, type ServerMessage } from '../../../trace/live-protocol.ts';
 import type { RunSpec } from '../../../trace/run-request.ts';
-import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
+import type { IncompleteReason, RunMode, TraceDocument } from '../../../trace/trace-format.ts';
+import { omittedMeasurements } from './incomplete-trace.ts';
 
 export interface ModeProgress {
   mode: RunMode;
@@ -66,11 +69,25 @@ export class LiveRunTracker {
     if (this.request) this.request.cancelling = true;
   }
 
-  /** The connection went away: whatever was running is lost. */
+  /** Runs of the active request finished so far (0: its first trace, partial or whole, replaces the screen). */
+  get finishedOfRequest(): number {
+    return this.tracesOfRequest;
+  }
+
+  /**
+   * The runs under way as far as they got, marked in-progress; none before a run's first event. Cheap
+   * to call again: TraceBuilder.partial builds only the records new since the last call.
+   */
+  partialDocs(): TraceDocument[] {
+    return [...this.builders.values()].filter((b) => b.progress.sent > 0).map((b) => b.partial(this.mark(b, 'in-progress')));
+  }
+
+  /** The connection went away: whatever was running is lost, but what it measured is kept, marked incomplete. */
   abandon(reason: string): TrackerEvent[] {
     if (!this.request) return [];
+    const kept = this.keepUnderWay('connection-lost');
     this.end();
-    return [{ kind: 'failed', message: reason }];
+    return [...kept, { kind: 'failed', message: reason }];
   }
 
   /** Folds one validated message into the request; returns what the app should react to. */
@@ -115,15 +132,34 @@ export class LiveRunTracker {
       case 'request-done':
         this.end();
         return [{ kind: 'finished', outcome: 'done' }];
-      case 'cancelled':
+      case 'cancelled': {
+        const kept = this.keepUnderWay('cancelled');
         this.end();
-        return [{ kind: 'finished', outcome: 'cancelled' }];
-      case 'error':
+        return [...kept, { kind: 'finished', outcome: 'cancelled' }];
+      }
+      case 'error': {
+        const kept = this.keepUnderWay('failed', message.message);
         this.end();
-        return [{ kind: 'failed', message: message.message }];
+        return [...kept, { kind: 'failed', message: message.message }];
+      }
       default:
         return [];
     }
+  }
+
+  /** The runs under way, as incomplete traces (a run that never sent a command has nothing to keep). */
+  private keepUnderWay(reason: Exclude<IncompleteReason, 'in-progress'>, message?: string): TrackerEvent[] {
+    const events: TrackerEvent[] = [];
+    for (const builder of this.builders.values()) {
+      if (builder.progress.sent === 0) continue;
+      events.push({ kind: 'trace', doc: builder.partial(this.mark(builder, reason, message)), firstOfRequest: this.tracesOfRequest++ === 0 });
+    }
+    this.builders.clear();
+    return events;
+  }
+
+  private mark(builder: TraceBuilder, reason: IncompleteReason, message?: string): IncompleteMark {
+    return { reason, ...(message === undefined ? {} : { message }), omitted: omittedMeasurements(builder.run, this.request?.spec ?? null) };
   }
 
   private end(): void {

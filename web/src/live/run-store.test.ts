@@ -5,6 +5,33 @@ import { FrameScheduler } from '../base/frame-scheduler.ts';
 import { header } from '../test-support/trace-fixtures.ts';
 import type { ChannelPort, LiveListener } from './live-channel.ts';
 import { RunStore } from './run-store.ts';
+import type { ThrottleTimers } from './partial-trace-throttle.ts';
+
+/** Timers the test moves by hand: `advance(ms)` runs what is due. */
+function manualTimers() {
+  let now = 0;
+  const due: { at: number; run: () => void; id: number }[] = [];
+  let ids = 0;
+  const timers: ThrottleTimers = {
+    now: () => now,
+    setTimeout: (run, ms) => {
+      due.push({ at: now + ms, run, id: ++ids });
+      return ids;
+    },
+    clearTimeout: (id) => {
+      const k = due.findIndex((d) => d.id === id);
+      if (k >= 0) due.splice(k, 1);
+    },
+  };
+  const advance = (ms: number) => {
+    now += ms;
+    for (let next = due.find((d) => d.at <= now); next; next = due.find((d) => d.at <= now)) {
+      due.splice(due.indexOf(next), 1);
+      next.run();
+    }
+  };
+  return { timers, advance };
+}
 
 const spec = RunSpecSchema.parse({ command: 'INCR', n: 1, valueBytes: 0, modes: ['sequential'] });
 const server = { reads: 1, writes: 1, execUs: 2, source: 'redis-info' as const, exclusive: true };
@@ -22,13 +49,14 @@ function setup(open = true) {
     },
   };
   const frames: (() => void)[] = [];
-  const store = new RunStore(channel, new FrameScheduler((cb) => frames.push(cb), () => {}));
+  const clock = manualTimers();
+  const store = new RunStore(channel, new FrameScheduler((cb) => frames.push(cb), () => {}), clock.timers);
   const detach = store.attach();
   let published = 0;
   store.subscribe(() => published++);
   const deliver = (m: ServerMessage) => listeners.forEach((l) => l.onMessage(m));
   const frame = () => frames.splice(0).forEach((f) => f());
-  return { store, sent, listeners, deliver, frame, detach, published: () => published };
+  return { store, sent, listeners, deliver, frame, detach, published: () => published, advance: clock.advance };
 }
 
 function oneRun(requestId: string): ServerMessage[] {
@@ -97,5 +125,86 @@ describe('RunStore', () => {
     expect(listeners.size).toBe(1);
     detach();
     expect(listeners.size).toBe(0);
+  });
+
+  describe('live drawing (issue 13)', () => {
+    const events = (requestId: string, runId: string, k: number) => msg({
+      type: 'run-events', requestId, runId,
+      ...encodeBatch({ writes: [{ atUs: 10 * k, bytes: 40, commands: 1 }], reads: [{ atUs: 10 * k + 5, bytes: 4, replies: 1 }], outcomes: [{ reply: k + 1 }] }),
+    });
+    const start = (requestId: string, runId: string, n = 3) => msg({ type: 'run-start', requestId, ...header('sequential', n, 'INCR', runId) });
+
+    it('shows the run under way as it grows, after a short first delay, beside the request\'s finished runs', () => {
+      const { store, sent, deliver, advance } = setup();
+      store.run({ ...spec, n: 3, modes: ['sequential', 'pipeline'] });
+      const id = sent[0]!.requestId;
+      deliver(start(id, 'seq-1'));
+      deliver(events(id, 'seq-1', 0));
+      expect(store.getSnapshot().traces).toEqual([]); // not yet: a run that ends at once never flashes
+      advance(100);
+      const first = store.getSnapshot().traces;
+      expect(first.map((d) => [d.run.id, d.commands.length, d.incomplete?.reason])).toEqual([['seq-1', 1, 'in-progress']]);
+      deliver(events(id, 'seq-1', 1));
+      advance(0); // small runs: as often as events come (the snapshot store publishes once per frame)
+      expect(store.getSnapshot().traces.map((d) => d.commands.length)).toEqual([2]);
+      deliver(events(id, 'seq-1', 2));
+      deliver(msg({ type: 'run-end', requestId: id, runId: 'seq-1', server: { ...server, reads: 3, writes: 3 }, doneUs: 30 }));
+      advance(1000);
+      expect(store.getSnapshot().traces.map((d) => [d.run.id, d.incomplete])).toEqual([['seq-1', null]]);
+      // The next mode's run draws beside it.
+      deliver(start(id, 'pipe-1'));
+      deliver(events(id, 'pipe-1', 0));
+      advance(100);
+      expect(store.getSnapshot().traces.map((d) => [d.run.id, d.incomplete?.reason ?? 'whole'])).toEqual([['seq-1', 'whole'], ['pipe-1', 'in-progress']]);
+    });
+
+    it('keeps a cancelled run, marked incomplete with how far it got, and says it was cancelled', () => {
+      const { store, sent, deliver, advance } = setup();
+      store.run({ ...spec, n: 3 });
+      const id = sent[0]!.requestId;
+      deliver(start(id, 'seq-1'));
+      deliver(events(id, 'seq-1', 0));
+      advance(100);
+      store.cancel();
+      deliver(msg({ type: 'cancelled', requestId: id, runId: 'seq-1' }));
+      advance(1000);
+      const snap = store.getSnapshot();
+      expect(snap.active).toBeNull();
+      expect(snap.message).toEqual({ kind: 'info', text: 'Run cancelled.' });
+      expect(snap.traces.map((d) => d.incomplete)).toEqual([{ reason: 'cancelled', sent: 1, replied: 1, omitted: ['redis-info'] }]);
+    });
+
+    it('keeps what arrived when the connection drops mid-run, marked connection-lost', () => {
+      const { store, sent, deliver, listeners } = setup();
+      store.run({ ...spec, n: 3 });
+      const id = sent[0]!.requestId;
+      deliver(start(id, 'seq-1'));
+      deliver(events(id, 'seq-1', 0));
+      deliver(events(id, 'seq-1', 1));
+      listeners.forEach((l) => l.onConnection({ status: 'closed', attempt: 1, retryAt: 0, reason: 'x' }));
+      const snap = store.getSnapshot();
+      expect(snap.traces.map((d) => [d.incomplete?.reason, d.commands.length])).toEqual([['connection-lost', 2]]);
+      expect(snap.message?.kind).toBe('error');
+    });
+
+    it('rebuilds a large run\'s partial document at most every partialIntervalMs', () => {
+      const { store, sent, deliver, advance } = setup();
+      store.run({ ...spec, n: 100_000 });
+      const id = sent[0]!.requestId;
+      deliver(start(id, 'big', 100_000));
+      const batch = (from: number, count: number) => msg({
+        type: 'run-events', requestId: id, runId: 'big',
+        ...encodeBatch({ writes: [{ atUs: from, bytes: 40 * count, commands: count }], reads: [{ atUs: from + 1, bytes: 4 * count, replies: count }], outcomes: Array.from({ length: count }, () => ({ reply: 'OK' })) }),
+      });
+      deliver(batch(0, 50_000));
+      advance(100);
+      const first = store.getSnapshot().traces[0];
+      expect(first?.commands).toHaveLength(50_000);
+      deliver(batch(10, 10_000));
+      advance(100);
+      expect(store.getSnapshot().traces[0]).toBe(first); // 60,000 commands: 150 ms between rebuilds
+      advance(50);
+      expect(store.getSnapshot().traces[0]?.commands).toHaveLength(60_000);
+    });
   });
 });

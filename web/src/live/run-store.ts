@@ -3,7 +3,9 @@
 // connection and Redis status) and sends its run and cancel requests there. React reads it with
 // useSyncExternalStore; every change is published at most once per frame (a snapshot store), however
 // fast run-events arrive (events are folded into the TraceBuilder as they come, which is cheap; only
-// the re-render waits for the frame).
+// the re-render waits for the frame). While a run streams, its partial document is drawn beside the
+// request's runs already finished (partial-trace-throttle.ts says how often it is rebuilt); a run cut
+// short stays on screen as the incomplete trace the tracker hands over.
 import type { ServerMessage } from '../../../trace/live-protocol.ts';
 import type { RunSpec } from '../../../trace/run-request.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
@@ -11,6 +13,7 @@ import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts'
 import { SnapshotStore } from '../base/snapshot-store.ts';
 import { newRequestId, type ChannelPort } from './live-channel.ts';
 import { LiveRunTracker, type ActiveRequest, type TrackerEvent } from './live-run-tracker.ts';
+import { PartialTraceThrottle, type ThrottleTimers } from './partial-trace-throttle.ts';
 import type { AppMessage, TraceSource } from './store-types.ts';
 
 export interface RunSnapshot {
@@ -23,13 +26,16 @@ export interface RunSnapshot {
 export class RunStore {
   private readonly state: SnapshotStore<RunSnapshot>;
   private readonly tracker = new LiveRunTracker();
+  private readonly partials: PartialTraceThrottle;
   readonly subscribe: (listener: () => void) => () => void;
   readonly getSnapshot: () => RunSnapshot;
 
   constructor(
     private readonly channel: ChannelPort,
     scheduler: FrameScheduler = frameScheduler,
+    timers?: ThrottleTimers,
   ) {
+    this.partials = new PartialTraceThrottle(() => this.showPartials(), timers);
     this.state = new SnapshotStore<RunSnapshot>({ active: null, traces: [], tracesSource: null, message: null }, scheduler);
     this.subscribe = this.state.subscribe;
     this.getSnapshot = this.state.getSnapshot;
@@ -39,7 +45,9 @@ export class RunStore {
   attach(): () => void {
     return this.channel.listen({
       onConnection: (connection) => {
-        if (connection.status === 'closed') this.react(this.tracker.abandon('The connection to the backend closed during the run; it did not finish.'));
+        if (connection.status !== 'closed') return;
+        this.partials.cancel();
+        this.react(this.tracker.abandon('The connection to the backend closed during the run; it did not finish.'));
       },
       onInvalidMessage: (problem) => this.update({ message: { kind: 'error', text: problem } }),
       onMessage: (message) => this.receive(message),
@@ -91,20 +99,46 @@ export class RunStore {
     }
     this.react(this.tracker.handle(message));
     this.update({});
+    this.drawLive(message);
+  }
+
+  /** Live drawing: a run's start and events ask for its partial document; its end (or the request's) cancels that. */
+  private drawLive(message: ServerMessage): void {
+    if (message.type === 'run-start') this.partials.runStarted();
+    else if (message.type === 'run-events' && this.tracker.active) {
+      this.partials.eventsArrived(Math.max(0, ...this.tracker.active.progress.map((p) => p.sent)));
+    } else if (message.type === 'run-end' || !this.tracker.active) this.partials.cancel();
+  }
+
+  /** The runs under way, as far as they got, after the request's finished runs (the first replaces the screen, as a finished one does). */
+  private showPartials(): void {
+    const partials = this.tracker.partialDocs();
+    if (partials.length === 0) return;
+    const { traces, tracesSource } = this.state.getSnapshot();
+    const finished = this.tracker.finishedOfRequest === 0 || tracesSource !== 'live' ? [] : traces.filter((d) => d.incomplete?.reason !== 'in-progress');
+    this.update({ traces: [...finished, ...partials], tracesSource: 'live' });
   }
 
   private react(events: TrackerEvent[]): void {
     for (const event of events) {
       if (event.kind === 'trace') {
-        // A new request replaces what was on screen when its first run completes.
+        // A new request replaces what was on screen when its first run completes; a run's partial document gives way to its trace.
         const { traces, tracesSource } = this.state.getSnapshot();
-        this.update({ traces: event.firstOfRequest || tracesSource !== 'live' ? [event.doc] : [...traces, event.doc], tracesSource: 'live' });
+        const others = traces.filter((d) => d.run.id !== event.doc.run.id);
+        this.update({ traces: event.firstOfRequest || tracesSource !== 'live' ? [event.doc] : [...others, event.doc], tracesSource: 'live' });
       } else if (event.kind === 'failed') {
         if (event.message) this.update({ message: { kind: 'error', text: event.message } });
       } else if (event.outcome === 'cancelled') {
         this.update({ message: { kind: 'info', text: 'Run cancelled.' } });
       }
+      if (event.kind !== 'trace') this.dropInProgress();
     }
+  }
+
+  /** The request is over: no partial document of it stays drawn as in progress (its runs ended, whole or incomplete). */
+  private dropInProgress(): void {
+    const { traces } = this.state.getSnapshot();
+    if (traces.some((d) => d.incomplete?.reason === 'in-progress')) this.update({ traces: traces.filter((d) => d.incomplete?.reason !== 'in-progress') });
   }
 
   /** Merges a change, with the tracker's active request as it is now, and publishes it with the next frame. */

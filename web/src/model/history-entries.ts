@@ -58,6 +58,8 @@ const HistoryEntrySchema = z.object({
   opsPerSec: z.number().nonnegative().finite(),
   /** Size of the saved trace JSON, bytes (UTF-8). */
   bytes: z.number().int().nonnegative(),
+  /** trace.incomplete.reason for a run cut short (cancelled, connection lost, failed); null or absent: whole. */
+  incomplete: z.string().max(32).nullable().optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
@@ -87,6 +89,7 @@ export function entrySummary(doc: TraceDocument, from: SavedFrom): HistoryEntry 
     repeat: run.repeat,
     durationUs: totals.durationUs,
     opsPerSec: totals.opsPerSec,
+    incomplete: doc.incomplete?.reason ?? null,
   };
 }
 

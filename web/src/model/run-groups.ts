@@ -24,6 +24,8 @@ function fingerprint(doc: TraceDocument): string {
   return [
     runKey(doc), run.command, run.n, run.valueBytes, recorder.client, rtt.addedMs, rtt.jitterMs, run.warmup === null ? 'cold' : 'warm',
     p.monitor, p.strace, p.memory, p.kernelTcp,
+    // v4: a run the screen holds only part of stands alone: it is no repeat to take a median with.
+    doc.incomplete ? `incomplete:${run.id}` : 'whole',
   ].join('|');
 }
 

@@ -116,8 +116,9 @@ export function traceColumns(doc: TraceDocument): TraceColumns {
 /** MONITOR's execution times, a command never executed holding its predecessor's (the first executed one's, before any). */
 function executionTimes(doc: TraceDocument): { serverUs: Float64Array | null; executed: Uint8Array | null } {
   const { commands } = doc;
+  if (doc.serverTrace === null) return { serverUs: null, executed: null }; // before the search: it scans every command of an untraced run
   const firstUs = commands.find((c) => c.serverUs !== undefined)?.serverUs;
-  if (doc.serverTrace === null || firstUs === undefined) return { serverUs: null, executed: null };
+  if (firstUs === undefined) return { serverUs: null, executed: null };
   const serverUs = new Float64Array(commands.length);
   const executed = new Uint8Array(commands.length);
   let previous = firstUs;

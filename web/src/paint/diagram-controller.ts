@@ -142,13 +142,18 @@ export class DiagramController implements ZoomMember {
     this.unwatchTheme = watchTheme(() => this.requestPaint());
   }
 
+  /**
+   * A new document, or the same run grown (live drawing: a partial document per rebuild, same run id).
+   * A grown run keeps its zoom, hover and focus; the SVG layers are reused, so a rebuild is one repaint.
+   */
   setData(doc: TraceDocument, domainEndUs: number): void {
+    const grown = this.columns?.doc.run.id === doc.run.id;
     this.columns = traceColumns(doc);
     this.domainEndUs = Math.max(1, domainEndUs);
     this.zoomBehavior.scaleExtent([1, maxZoom(this.domainEndUs, this.geometry)]);
-    // The keyboard cursor stays on its mark while the trace grows (live drawing); the pointer's target is found again on its next move.
+    // A grown run (live drawing) keeps its zoom and its keyboard cursor on its mark; the pointer's target is found again on its next move.
     const hover = this.hover;
-    if (hover === null || hover.clientX !== null || !markExists(this.columns, hover.target)) this.hover = null;
+    if (!grown || hover === null || hover.clientX !== null || !markExists(this.columns, hover.target)) this.hover = null;
     this.requestPaint();
   }
 

@@ -36,6 +36,24 @@ function setup(db: MemoryHistoryDb | string = memoryHistoryDb(), bounds: History
 const ids = (history: HistoryStore) => history.getSnapshot().entries.map((e) => e.id).sort();
 
 describe('the run history', () => {
+  it('saves a run that streams in once it ends, in its request’s group, and a cut-short run with its mark', async () => {
+    const { runs, history, settle } = setup();
+    await history.whenReady();
+    const [a, b] = [sequentialTrace(3), pipelineTrace(3)];
+    const partial = (doc: typeof b, reason: 'in-progress' | 'cancelled') => ({ ...doc, incomplete: { reason, sent: 3, replied: 1, omitted: [] } });
+    runs.showTraces([a], 'live');
+    await settle();
+    runs.showTraces([a, partial(b, 'in-progress')], 'live'); // b still streaming: not saved
+    await settle();
+    expect(ids(history)).toEqual([a.run.id]);
+    runs.showTraces([a, partial(b, 'cancelled')], 'live'); // b cancelled: kept, marked, with a
+    await settle();
+    const entries = history.getSnapshot().entries;
+    expect(ids(history)).toEqual([a.run.id, b.run.id].sort());
+    expect(entries.find((e) => e.id === b.run.id)!.incomplete).toBe('cancelled');
+    expect(entries.find((e) => e.id === b.run.id)!.groupId).toBe(entries.find((e) => e.id === a.run.id)!.groupId);
+  });
+
   it('saves live runs as they are shown, a request’s runs in one group, and remembers which are on screen', async () => {
     const { runs, history, settle, db } = setup();
     await history.whenReady();

@@ -213,12 +213,14 @@ export class HistoryStore {
     const { traces, tracesSource } = this.runs.getSnapshot();
     if (traces === this.lastTraces) return;
     const previous = this.lastTraces;
-    // A live request grows the array it showed; anything else on screen since starts a new group.
-    const grows = previous.length > 0 && previous.length <= traces.length && previous.every((d, i) => traces[i] === d);
+    // A live request grows the array it showed (a run still streaming is replaced by its next, larger
+    // document under the same run id); anything else on screen since starts a new group.
+    const grows = previous.length > 0 && previous.length <= traces.length && previous.every((d, i) => traces[i]?.run.id === d.run.id);
     if (tracesSource === 'live' && !(grows && this.lastSource === 'live')) this.liveGroup = newGroupId();
     this.lastTraces = traces;
     this.lastSource = tracesSource;
-    if (tracesSource === 'live') for (const doc of traces) this.enqueue({ doc, source: 'live', origin: null, groupId: this.liveGroup });
+    // A run still streaming is saved once it ends (complete, or cut short and marked incomplete).
+    if (tracesSource === 'live') for (const doc of traces) if (doc.incomplete?.reason !== 'in-progress') this.enqueue({ doc, source: 'live', origin: null, groupId: this.liveGroup });
     this.scheduleShownWrite();
   };
 

@@ -4,7 +4,7 @@
 // whenever more than one run is on screen: after a request with several modes, and when several trace
 // files are opened. Figures from format/compare-rows.ts; each column names who measured it.
 // Test hooks: data-testid=compare-table, a row per run with data-mode (data-client when the libraries differ)
-// and data-metric cells.
+// and data-metric cells. A run cut short (or still measuring) carries its mark and never counts as the fastest.
 import { useMemo } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { COMPARE_SOURCES, compareRows, sameWorkload, type CompareRow } from '../format/compare-rows.ts';
@@ -28,7 +28,8 @@ function PhaseCell({ row, endUs }: { row: CompareRow; endUs: number }) {
 }
 
 export function CompareTableView({ groups, shown }: Props) {
-  const rows = useMemo(() => compareRows(groups, shown), [groups, shown]);
+  // Not computed for one run alone (no table then): each row reads every command (round trips, phases).
+  const rows = useMemo(() => (groups.length < 2 ? [] : compareRows(groups, shown)), [groups, shown]);
   const same = useMemo(() => sameWorkload(shown), [shown]);
   if (rows.length < 2) return null;
   const endUs = Math.max(1, ...rows.map((r) => r.doneUs));
@@ -62,14 +63,21 @@ export function CompareTableView({ groups, shown }: Props) {
             <tr key={r.key} data-testid="compare-row" data-mode={shown[i]?.run.mode} data-client={r.client ?? undefined} className={r.fastest ? 'fastest' : undefined}>
               <th scope="row">
                 {r.mode}
+                {r.incomplete !== null && (
+                  <span className="incomplete-mark compare-incomplete" data-testid="compare-incomplete">
+                    {r.incomplete}
+                  </span>
+                )}
                 {r.client !== null && <span className="compare-title" data-testid="compare-client">{r.client}</span>}
                 {!same && <span className="compare-title">{r.title}</span>}
               </th>
               <td data-metric="duration" data-value={r.durationUs}>
                 {formatUs(r.durationUs)}
+                {r.incomplete !== null && <span className="source">measured so far</span>}
               </td>
               <td data-metric="ops" data-value={r.opsPerSec}>
                 {formatRate(r.opsPerSec)}
+                {r.incomplete !== null && <span className="source">over what was measured</span>}
               </td>
               <td data-metric="client-writes" data-value={r.clientWrites}>
                 {formatCount(r.clientWrites)}
@@ -77,8 +85,8 @@ export function CompareTableView({ groups, shown }: Props) {
               <td data-metric="tcp-segments" data-value={r.tcpSegmentsOut ?? ''}>
                 {r.tcpSegmentsOut === null ? '—' : formatCount(r.tcpSegmentsOut)}
               </td>
-              <td data-metric="redis-reads" data-value={r.redisReads}>
-                {formatCount(r.redisReads)}
+              <td data-metric="redis-reads" data-value={r.redisReads ?? ''}>
+                {r.redisReads === null ? <span title="Not measured: Redis INFO is read only after a whole run">—</span> : formatCount(r.redisReads)}
               </td>
               <td data-metric="round-trips" data-value={r.roundTrips}>
                 {formatCount(r.roundTrips)}

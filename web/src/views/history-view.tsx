@@ -205,6 +205,7 @@ function GroupRows({ group, picked, unreadable, onToggle, onPickGroup, onShow, o
             <td>
               {modeLabel(entry.mode, entry.chunk ?? undefined)}
               {repeated && <span className="history-repeat"> · repeat {entry.repeat + 1}</span>}
+              {entry.incomplete && <span className="history-incomplete" data-testid="history-incomplete"> · incomplete ({entry.incomplete.replace('-', ' ')})</span>}
             </td>
             <td>{commandText(entry)}</td>
             <td className="num">{formatCount(entry.operations)}</td>

@@ -17,6 +17,7 @@ import { KeyboardHelpView } from './keyboard-help-view.tsx';
 import { PlaybackBarView, type BarMilestone } from './playback-bar-view.tsx';
 import { usePlaybackKeys, useReducedMotion } from './use-playback-keys.ts';
 import { histogramDomain } from '../layout/latency-histogram-layout.ts';
+import { growingDomainEndUs } from '../layout/time-scale-layout.ts';
 import { runGroups, shownRepeat } from '../model/run-groups.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import type { WireRef } from '../model/wire-rows.ts';
@@ -52,6 +53,12 @@ interface Props {
   displayHash?: DisplayHashSync;
 }
 
+/** The bottom of a diagram's unzoomed plot: the run's end, or for a run still streaming a step past it (it grows). */
+function diagramEndUs(doc: TraceDocument): number {
+  const endUs = traceColumns(doc).endUs;
+  return doc.incomplete?.reason === 'in-progress' ? growingDomainEndUs(endUs) : endUs;
+}
+
 /** Memoised: typing in the run form re-renders the app, and must not redo the panels of a 100,000-command trace. */
 export const ResultsView = memo(function ResultsView({ traces, source, scale, onScaleChange, zoomSync, playback, onExport, displayHash }: Props) {
   const groups = useMemo(() => runGroups(traces), [traces]);
@@ -60,12 +67,14 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
   const shownKey = groups.map((g) => shownRepeat(g, picked[g.key]).run.id).join(' ');
   // Keyed by the run ids shown, so a re-render that shows the same repeats keeps the same array.
   const shown = useMemo(() => groups.map((g) => shownRepeat(g, picked[g.key])), [groups, shownKey]);
-  const sharedEndUs = useMemo(() => Math.max(1, ...shown.map((d) => traceColumns(d).endUs)), [shown]);
+  const sharedEndUs = useMemo(() => Math.max(1, ...shown.map(diagramEndUs)), [shown]);
+  // Runs cut short or still measuring are not compared in headlines or per-command figures: they are partial.
+  const whole = useMemo(() => shown.filter((d) => d.incomplete === null), [shown]);
   // The phase bars always share one scale, so their lengths compare.
   const phaseEndUs = Math.max(1, ...shown.map((d) => d.totals.doneUs));
   // So do the latency histograms: one bucket range over the runs shown.
-  const latencyDomain = useMemo(() => histogramDomain(shown.map(latencyHistogram)), [shown]);
-  const headlines = useMemo(() => comparisonHeadlines(groups), [groups]);
+  const latencyDomain = useMemo(() => histogramDomain(whole.map(latencyHistogram)), [whole]);
+  const headlines = useMemo(() => comparisonHeadlines(groups.filter((g) => g.median.incomplete === null)), [groups]);
   // Playback runs over the shared time axis (µs since each run's t0) whatever the scale shown.
   const barMilestones = useMemo<BarMilestone[]>(
     () => shown.flatMap((d) => milestones(traceColumns(d)).map((m) => ({ ...m, run: shown.length > 1 ? d.run.mode : null }))).sort((a, b) => a.atUs - b.atUs),
@@ -168,7 +177,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
             group={group}
             doc={shown[i]!}
             onPickRepeat={(runId) => setPicked((p) => ({ ...p, [group.key]: runId }))}
-            domainEndUs={shared ? sharedEndUs : traceColumns(shown[i]!).endUs}
+            domainEndUs={shared ? sharedEndUs : diagramEndUs(shown[i]!)}
             phaseEndUs={phaseEndUs}
             latencyDomain={latencyDomain}
             zoomSync={zoomSync}
@@ -189,7 +198,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
         scrollToSelected={selection?.from === 'diagram'}
         onSelect={(ref) => setSelection({ runId: wireRun.run.id, ref, from: 'wire' })}
       />
-      <PerCommandChartView traces={shown} />
+      {whole.length > 0 && <PerCommandChartView traces={whole} />}
     </section>
   );
 });

@@ -3,10 +3,14 @@
 // repeat's sequence diagram and where its time went, the plain-words lines computed from it (and,
 // server-traced, the order Redis ran things in), its memory samples (when the run took them) and the
 // summary over all repeats. A Diagram | Table switch shows the same run as a data table instead (run-table-view.tsx).
-// data-mode / data-n / data-chunk are for tests; the diagram sets data-render and data-commands-drawn.
+// A run the screen holds only part of (trace v4 `incomplete`: still measuring, or cut short) carries its
+// mark and its rate over what was measured, and none of the verdicts, phases and summaries that need the
+// whole run.
+// data-mode / data-n / data-chunk / data-incomplete are for tests; the diagram sets data-render and data-commands-drawn.
 import { useMemo, useRef, useState } from 'react';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { formatUs } from '../format/number-format.ts';
+import { incompleteDetail, incompleteMark, measuredOverText } from '../format/incomplete-text.ts';
+import { formatRate, formatUs } from '../format/number-format.ts';
 import { warmupNote, warmupText } from '../format/connection-text.ts';
 import { probesText } from '../format/probes-text.ts';
 import { serverOrderText } from '../format/server-order.ts';
@@ -55,12 +59,14 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
   const title = runTitle(run);
   const columns = traceColumns(doc);
   const order = useMemo(() => serverOrderText(columns), [columns]);
-  const explanation = useMemo(() => runExplanation(columns), [columns]);
+  const partial = doc.incomplete !== null;
+  const explanation = useMemo(() => (partial ? '' : runExplanation(columns)), [columns, partial]);
   const [shownAs, setShownAs] = useState<RunViewChoice>('diagram');
   const tabIds = `run-view-${run.id}`;
   return (
     <article
-      className={`run-panel mode-${run.mode}`}
+      className={`run-panel mode-${run.mode}${partial ? ` incomplete incomplete-${doc.incomplete!.reason}` : ''}`}
+      data-incomplete={doc.incomplete?.reason}
       data-testid="run-panel"
       data-mode={run.mode}
       data-n={run.n}
@@ -73,8 +79,9 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
         <span className={`mode-badge ${run.mode}`}>{modeBadge(run.mode)}</span>
         <h2>{title}</h2>
         <RepeatPickerView group={group} shownRunId={run.id} onPick={onPickRepeat} />
-        <span className="run-total" data-testid="run-total" title="Total time of the run shown (t0 → last reply), measured at the client socket">
+        <span className="run-total" data-testid="run-total" title={partial ? 'Time measured so far (t0 → the last reply that arrived), at the client socket' : 'Total time of the run shown (t0 → last reply), measured at the client socket'}>
           {formatUs(doc.totals.durationUs)}
+          {partial ? ' so far' : ''}
         </span>
         <RunViewTabs idPrefix={tabIds} shown={shownAs} onChange={setShownAs} />
         <button type="button" className="link-button" onClick={() => onExport(doc)} title="Download the run shown as a trace file">
@@ -89,7 +96,7 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
           {probesText(doc)}
         </span>
       </p>
-      <RunVerdictView doc={doc} />
+      {partial ? <IncompleteMarkView doc={doc} /> : <RunVerdictView doc={doc} />}
       {/* The diagram stays mounted behind the table: its zoom and keyboard cursor are there on the way back. */}
       <div role="tabpanel" id={`${tabIds}-diagram`} aria-labelledby={`${tabIds}-diagram-tab`} hidden={shownAs !== 'diagram'}>
         <SequenceDiagramView
@@ -109,29 +116,42 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
           <RunTableView doc={doc} label={`the ${run.mode} run, ${title}`} />
         </div>
       )}
-      <PhaseBarView doc={doc} scaleEndUs={phaseEndUs} />
+      {!partial && <PhaseBarView doc={doc} scaleEndUs={phaseEndUs} />}
       <ErrorRepliesView doc={doc} />
       <KeysAfterView doc={doc} />
-      <p className="explanation">{explanation}</p>
-      {order && (
+      {!partial && <p className="explanation">{explanation}</p>}
+      {!partial && order && (
         <p className="explanation server-order" data-testid="server-order">
           {order}
         </p>
       )}
-      <p className="rtt-annotation" data-testid="rtt-annotation" title="The run's measured parts (client socket; Redis INFO commandstats), and round trips × the RTT measured by PING before t0 plus Redis's service time">
+      {!partial && (<p className="rtt-annotation" data-testid="rtt-annotation" title="The run's measured parts (client socket; Redis INFO commandstats), and round trips × the RTT measured by PING before t0 plus Redis's service time">
         {doc.rtt.addedMs > 0 || doc.rtt.jitterMs > 0 ? (
           <span className="delay-tag">
             added delay: {doc.rtt.addedMs} ms RTT{doc.rtt.jitterMs > 0 ? ` ± ${doc.rtt.jitterMs} ms` : ''} (proxy)
           </span>
         ) : null}
         {rttEstimateText(doc)}
-      </p>
+      </p>)}
       <MemoryChartView doc={doc} domainEndUs={domainEndUs} zoomSync={zoomSync} />
       <NeighborView doc={doc} />
-      <RunSummaryView group={group} shown={doc} latencyDomain={latencyDomain} />
+      {!partial && <RunSummaryView group={group} shown={doc} latencyDomain={latencyDomain} />}
       <p className="run-id">
         run {run.id} · started {new Date(run.startedAt).toLocaleString()}
       </p>
     </article>
+  );
+}
+
+/** The mark of a run held only in part: how far it got and why, its rate over what was measured, what was not measured. */
+function IncompleteMarkView({ doc }: { doc: TraceDocument }) {
+  return (
+    <div className="incomplete-mark" data-testid="incomplete-mark" data-reason={doc.incomplete?.reason} role="status">
+      <strong>{incompleteMark(doc)}</strong>
+      <span data-testid="incomplete-rate">
+        {formatRate(doc.totals.opsPerSec)} {measuredOverText(doc)}
+      </span>
+      <span className="incomplete-detail">{incompleteDetail(doc)}</span>
+    </div>
   );
 }
