@@ -35,3 +35,29 @@ function safeDecode(text: string): string {
     return text;
   }
 }
+
+/**
+ * A JSON value with every string in it (object values and array items, at any depth) passed through the
+ * redactor; what no secret touched is returned as it is (the same object), so the long number arrays of
+ * a run's events are never copied.
+ */
+export function redactStrings<T>(value: T, redact: Redactor): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item === null || (typeof item !== 'string' && typeof item !== 'object')) continue;
+      const redacted = redactStrings(item, redact);
+      if (redacted !== item) (copy ??= value.slice())[i] = redacted;
+    }
+    return (copy ?? value) as T;
+  }
+  let copy: Record<string, unknown> | null = null;
+  for (const [key, item] of Object.entries(value)) {
+    const redacted = redactStrings(item, redact);
+    if (redacted !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = redacted;
+  }
+  return (copy ?? value) as T;
+}
