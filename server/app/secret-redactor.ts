@@ -21,10 +21,11 @@ export function secretRedactor(redisUrl: string | undefined): Redactor {
     }
   }
   const ordered = [...secrets].filter((s) => s.length > 0).sort((a, b) => b.length - a.length); // longest first
+  // The checks before each replacement only save time (follow mode passes every reply preview through here).
   return (text) => {
     let out = text;
-    for (const secret of ordered) out = out.split(secret).join(secret === redisUrl ? redactUrl(secret) : '***');
-    return out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/]*@/gi, '$1***@');
+    for (const secret of ordered) if (out.includes(secret)) out = out.split(secret).join(secret === redisUrl ? redactUrl(secret) : '***');
+    return out.includes('://') ? out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/]*@/gi, '$1***@') : out;
   };
 }
 
