@@ -27,7 +27,7 @@ function channel(open = true) {
   return { port, sent, deliver, connection };
 }
 
-const scheduler = () => new FrameScheduler(() => {}, () => {});
+const scheduler = () => new FrameScheduler(() => 0, () => {});
 
 function presenterRun(requestId: string, runId: string) {
   return [

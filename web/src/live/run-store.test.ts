@@ -46,8 +46,8 @@ describe('RunStore', () => {
     expect(store.run(spec)).toBe(true);
     expect(sent).toEqual([{ type: 'run', requestId: expect.stringMatching(/^req-/), spec }]);
     expect(store.run(spec)).toBe(false); // one request at a time
-    expect(store.getSnapshot().active?.requestId).toBe(sent[0]!.requestId);
-    oneRun(sent[0]!.requestId).forEach(deliver);
+    expect(store.getSnapshot().active?.requestId).toBe((sent[0] as { requestId: string }).requestId);
+    oneRun((sent[0] as { requestId: string }).requestId).forEach(deliver);
     expect(published()).toBe(0);
     frame();
     expect(published()).toBe(1);
@@ -66,7 +66,7 @@ describe('RunStore', () => {
   it('cancels, and says so when the backend confirms', () => {
     const { store, sent, deliver, frame } = setup();
     store.run(spec);
-    const requestId = sent[0]!.requestId;
+    const requestId = (sent[0] as { requestId: string }).requestId;
     store.cancel();
     expect(sent[1]).toEqual({ type: 'cancel', requestId });
     expect(store.getSnapshot().active?.cancelling).toBe(true);
