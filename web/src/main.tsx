@@ -1,5 +1,5 @@
-// Entry point: one live channel (the WebSocket) for the page, and the run store and the sweep store
-// that hear it, rendered by AppView. The frame scheduler publishes data-render-pending on <html> from the first frame on.
+// Entry point: one live channel (the WebSocket) for the page, and the run store, the sweep store and
+// follow mode's store (sharing, or following with ?follow=) that hear it, rendered by AppView. The frame scheduler publishes data-render-pending on <html> from the first frame on.
 // Traces named by ?trace= (downloading since public/prefetch.js started them) are verified and put in the
 // store before React's first render when they are already here, so an embed draws in one go.
 import './base/zod-without-eval.ts';
@@ -12,6 +12,10 @@ import { frameScheduler } from './base/frame-scheduler.ts';
 import { showLoaded } from './state/show-loaded.ts';
 import { loadTraceUrls, traceUrlsFromSearch } from './state/trace-files.ts';
 import { AppView } from './views/app-view.tsx';
+import { FollowShareStore } from './live/follow-share-store.ts';
+import { FollowStore } from './live/follow-store.ts';
+import { followParam } from './state/follow-link.ts';
+import type { FollowMode } from './views/use-follow-mode.ts';
 import './app.css';
 
 document.documentElement.dataset['renderPending'] = String(frameScheduler.pending);
@@ -21,8 +25,13 @@ const sweepStore = new SweepStore(channel);
 const urls = traceUrlsFromSearch(window.location.search);
 if (urls.length > 0) store.setMessage({ kind: 'info', text: `Loading ${urls.length === 1 ? 'a trace' : `${urls.length} traces`} from the URL…` });
 const urlLoad = urls.length > 0 ? loadTraceUrls(urls).then((result) => showLoaded(result, 'url', store, sweepStore)) : null;
+// ?follow=<code>: this page follows a presenter; otherwise it may share with the room.
+const followLinkParam = followParam(window.location.search);
+const follow: FollowMode = followLinkParam === null
+  ? { role: 'presenter', store: new FollowShareStore(channel) }
+  : { role: 'follower', store: 'code' in followLinkParam ? new FollowStore(channel, followLinkParam.code) : new FollowStore(channel, '', undefined, followLinkParam.problem) };
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppView channel={channel} store={store} sweepStore={sweepStore} urlLoad={urlLoad} />
+    <AppView channel={channel} store={store} sweepStore={sweepStore} urlLoad={urlLoad} follow={follow} />
   </StrictMode>,
 );

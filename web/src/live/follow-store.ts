@@ -29,17 +29,21 @@ export class FollowStore {
   readonly subscribe: (listener: () => void) => () => void;
   readonly getSnapshot: () => FollowSnapshot;
 
+  /** `problem`: the link itself is wrong (state/follow-link.ts); the store says so and joins nothing. */
   constructor(
     private readonly channel: ChannelPort,
     readonly code: string,
     scheduler: FrameScheduler = frameScheduler,
+    problem: string | null = null,
   ) {
-    this.state = new SnapshotStore<FollowSnapshot>({ status: 'joining', message: null, replay: null, active: null, traces: [], display: null }, scheduler);
+    this.state = new SnapshotStore<FollowSnapshot>(
+      { status: problem ? 'refused' : 'joining', message: problem, replay: null, active: null, traces: [], display: null }, scheduler);
     this.subscribe = this.state.subscribe;
     this.getSnapshot = this.state.getSnapshot;
   }
 
   attach(): () => void {
+    if (this.state.getSnapshot().status === 'refused') return () => {};
     if (this.channel.isOpen) this.join();
     return this.channel.listen({
       onConnection: (connection) => {

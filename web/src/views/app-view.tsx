@@ -27,6 +27,11 @@ import { parseViewChoice, type ViewChoice } from '../state/sweep-hash-params.ts'
 import { SweepView } from './sweep-view.tsx';
 import { GalleryView } from './gallery-view.tsx';
 import { ViewTabsView } from './view-tabs-view.tsx';
+import { FollowBannerView } from './follow-banner-view.tsx';
+import { FollowShareView } from './follow-share-view.tsx';
+import { useFollowMode, type FollowMode } from './use-follow-mode.ts';
+import type { PageDisplay } from '../state/follow-display.ts';
+import { FollowShareStore } from '../live/follow-share-store.ts';
 
 function formOf(p: HashParams): RunFormState {
   return {
@@ -43,9 +48,11 @@ interface Props {
   sweepStore: SweepStore;
   /** The ?trace= documents, already shown by main.tsx; resolves with the view they ask for. */
   urlLoad: Promise<ViewChoice | null> | null;
+  /** Sharing with the room (a page opened without ?follow=) or following a presenter (with it); default: may share. */
+  follow?: FollowMode;
 }
 
-export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
+export function AppView({ channel, store, sweepStore, urlLoad, follow: givenFollow }: Props) {
   const status = useSyncExternalStore(channel.subscribe, channel.getSnapshot);
   const runs = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const initial = useMemo(() => parseHashParams(window.location.hash), []);
@@ -58,6 +65,14 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
   // The depth sweep shares the channel's socket; its view stays mounted (see sweep-view.tsx).
   const [view, setView] = useState<ViewChoice>(() => parseViewChoice(window.location.hash));
   const sweepState = useSyncExternalStore(sweepStore.subscribe, sweepStore.getSnapshot);
+  // Follow mode: an attendee's page shows the presenter's runs, view and playhead, and sends no runs.
+  const setPage = useCallback((page: PageDisplay) => {
+    setView(page.view);
+    setScale(page.scale);
+  }, []);
+  const follow = useMemo<FollowMode>(() => givenFollow ?? { role: 'presenter', store: new FollowShareStore(channel) }, [givenFollow, channel]);
+  const followed = useFollowMode(follow, playback, { view, scale }, setPage);
+  const following = followed !== null;
   // Mounted the first time it is shown (a page that only draws runs need not build it), then kept, hidden, so a
   // sweep keeps its form and points while the user looks at single runs.
   const [sweepMounted, setSweepMounted] = useState(view === 'sweep');
@@ -165,10 +180,12 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
           <p className="tagline">What Redis pipelining really does — real runs, measured at the client socket.</p>
         </div>
         <ConnectionPill status={status} />
+        {follow.role === 'presenter' && <FollowShareView store={follow.store} />}
       </header>
-      <ViewTabsView view={view} onChange={setView} sweepRunning={sweepState.active !== null} />
+      {!following && <ViewTabsView view={view} onChange={setView} sweepRunning={sweepState.active !== null} />}
       <StatusBannerView connection={connection} redis={redis} onRetry={() => channel.retryNow()} />
-      <section className="controls" hidden={view !== 'run'}>
+      {followed && <FollowBannerView follow={followed} playback={playback} />}
+      <section className="controls" hidden={view !== 'run' || following}>
         <RunFormView
           form={form}
           onChange={setForm}
@@ -223,12 +240,16 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
           </button>
         </p>
       )}
-      {view !== 'run' ? null : traces.length > 0 ? (
+      {followed ? (
+        followed.traces.length > 0 && (
+          <ResultsView traces={followed.traces} source="live" scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} />
+        )
+      ) : view !== 'run' ? null : traces.length > 0 ? (
         <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} />
       ) : (
         <EmptyState running={active !== null} title={pressRunTitle(formModes(form), Number(form.chunk) || undefined)} />
       )}
-      {sweepMounted && (
+      {sweepMounted && !following && (
         <SweepView
           sweeps={sweepStore}
           shown={view === 'sweep'}
@@ -236,7 +257,7 @@ export function AppView({ channel, store, sweepStore, urlLoad }: Props) {
           onOpenFiles={(files) => void onFiles(files)}
         />
       )}
-      {galleryMounted && (
+      {galleryMounted && !following && (
         <GalleryView
           store={store}
           shown={view === 'gallery'}
