@@ -36,7 +36,11 @@ export function FollowBannerView({ follow, playback }: { follow: FollowSnapshot;
           {over ? 'Open Pipescope to run it yourself' : 'Leave'}
         </a>
       </div>
-      {!over && <RunProgressView active={follow.active} />}
+      {!over && follow.active && (
+        <div className="follow-progress">
+          <RunProgressView active={follow.active} />
+        </div>
+      )}
     </>
   );
 }
