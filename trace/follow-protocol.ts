@@ -17,6 +17,9 @@ export const MAX_DISPLAY_VALUE_CHARS = 200;
 /** The server relays at most this many display updates per second per session (the latest one always arrives). */
 export const DISPLAY_UPDATES_PER_SECOND = 10;
 
+/** A display key's name: short lower camel case (anything else is left out of an update, not refused). */
+export const DISPLAY_KEY_PATTERN = /^[a-z][a-zA-Z0-9]{0,15}$/;
+
 /** The page's views (web/src/state/sweep-hash-params.ts VIEW_CHOICES; repeated here because trace/ imports no web code). */
 export const FollowViewSchema = z.enum(['run', 'sweep', 'gallery']);
 
@@ -31,7 +34,7 @@ export const FollowDisplaySchema = z.object({
   speed: z.number().positive().max(1).finite(),
   /** The presenter's display hash keys (zoom, tour, …), as in their URL: short lower-camel-case names. */
   keys: z
-    .record(z.string().regex(/^[a-z][a-zA-Z0-9]{0,15}$/), z.string().max(MAX_DISPLAY_VALUE_CHARS))
+    .record(z.string().regex(DISPLAY_KEY_PATTERN), z.string().max(MAX_DISPLAY_VALUE_CHARS))
     .refine((keys) => Object.keys(keys).length <= MAX_DISPLAY_KEYS, `at most ${MAX_DISPLAY_KEYS} display keys`),
 });
 export type FollowDisplay = z.infer<typeof FollowDisplaySchema>;

@@ -5,7 +5,7 @@
 // follower's clock plays on by itself in between. The attendee's page applies it (DisplayMirror): its
 // PlaybackClock set to match (again when its traces arrive and the timeline's end moves), the view and
 // scale switched, the zoom and tour keys written to its URL. Theme and presenter mode stay each reader's own.
-import { MAX_DISPLAY_KEYS, MAX_DISPLAY_VALUE_CHARS, type FollowDisplay } from '../../../trace/follow-protocol.ts';
+import { DISPLAY_KEY_PATTERN, MAX_DISPLAY_KEYS, MAX_DISPLAY_VALUE_CHARS, type FollowDisplay } from '../../../trace/follow-protocol.ts';
 import type { PlaybackClock, PlaybackSnapshot } from '../interaction/playback-clock.ts';
 import { DISPLAY_KEYS, hashField, writeHashFields } from './hash-fields.ts';
 import type { ViewChoice } from './sweep-hash-params.ts';
@@ -30,7 +30,8 @@ export function displayOf(clock: PlaybackSnapshot, page: PageDisplay, hash: stri
   const keys: Record<string, string> = {};
   for (const key of DISPLAY_KEYS) {
     const value = hashField(hash, key);
-    if (value !== null && value.length <= MAX_DISPLAY_VALUE_CHARS && Object.keys(keys).length < MAX_DISPLAY_KEYS) keys[key] = value;
+    if (value === null || !DISPLAY_KEY_PATTERN.test(key) || value.length > MAX_DISPLAY_VALUE_CHARS) continue;
+    if (Object.keys(keys).length < MAX_DISPLAY_KEYS) keys[key] = value;
   }
   const speed = clock.speed > 0 && clock.speed <= 1 ? clock.speed : 1;
   return { view: page.view, scale: page.scale, positionUs: clock.positionUs, playing: clock.playing, speed, keys };
