@@ -203,14 +203,14 @@ describe('follow mode', () => {
     // GET replies are previewed up to 64 characters each: ~10 MB of relayed events, more than the kernel's buffers hold.
     lead.send({ type: 'run', requestId: 'flood', spec: { command: 'GET', n: 150_000, valueBytes: 64, modes: ['pipeline'], repeats: 1, memory: false, kernelTcp: false } });
     await lead.next((m) => m.type === 'follow-count' && m.followers === 0);
-    lead.send({ type: 'cancel', requestId: 'flood' }); // no need to wait for the rest
-    expect((await lead.end('flood')).type).toBe('cancelled');
+    lead.send({ type: 'cancel', requestId: 'flood' }); // no need to wait for the rest (on a quick machine it may be over already)
+    expect(['cancelled', 'request-done']).toContain((await lead.end('flood')).type);
     tcp.resume();
     const ended = await slow.next(is('follow-ended'));
     expect(ended.reason).toBe('too-slow');
     expect(ended.message).toBe('Your connection fell too far behind the presenter (over 1 MiB unread, --max-follower-unread-bytes), ' +
       'so the server stopped sending you their runs. Reload the follow link to catch up.');
-    expect(slow.messages.some((m) => m.type === 'cancelled')).toBe(false);
+    expect(slow.messages.some((m) => m.type === 'cancelled' || m.type === 'request-done')).toBe(false); // dropped before the end
     for (const c of [lead, slow]) c.close();
   });
 });
