@@ -63,7 +63,7 @@ describe('ClientMessageSchema', () => {
   });
 
   it('refuses an unknown type', () => {
-    expect(issues(ClientMessageSchema, { type: 'flush', requestId: 'a1' })).toBe("type: Invalid discriminator value. Expected 'run' | 'sweep' | 'cancel'");
+    expect(issues(ClientMessageSchema, { type: 'flush', requestId: 'a1' })).toBe("type: Invalid discriminator value. Expected 'run' | 'sweep' | 'cancel' | 'follow-start' | 'follow-stop' | 'follow-display' | 'follow-join'");
   });
 
   it('refuses a missing or empty requestId', () => {

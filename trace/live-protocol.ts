@@ -10,6 +10,7 @@ import { RunSpecSchema } from './run-request.ts';
 import { SweepDocumentSchema, SweepInfoSchema, SweepSpecSchema } from './sweep-format.ts';
 import { describeIssues } from './trace-io.ts';
 import { isPlainWireOutcome } from './plain-elements.ts';
+import { FollowClientMessageSchemas, FollowServerMessageSchemas } from './follow-protocol.ts';
 
 export const LIVE_PATH = '/live';
 
@@ -19,6 +20,7 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('run'), requestId, spec: RunSpecSchema }),
   z.object({ type: z.literal('sweep'), requestId, spec: SweepSpecSchema }),
   z.object({ type: z.literal('cancel'), requestId }),
+  ...FollowClientMessageSchemas,
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
@@ -114,6 +116,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   }),
   /** A refused message or a failed run; requestId is absent when the message itself was unreadable. */
   z.object({ type: z.literal('error'), requestId: z.string().optional(), message: z.string() }),
+  ...FollowServerMessageSchemas,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 export type RunEventsMessage = Extract<ServerMessage, { type: 'run-events' }>;

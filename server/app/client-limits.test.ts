@@ -5,7 +5,7 @@ import { ClientMessageSchema } from '../../trace/live-protocol.ts';
 
 const request = (message: unknown) => {
   const parsed = ClientMessageSchema.parse(message);
-  if (parsed.type === 'cancel') throw new Error('not a request');
+  if (parsed.type !== 'run' && parsed.type !== 'sweep') throw new Error('not a request');
   return parsed;
 };
 

@@ -1,6 +1,7 @@
 // What one client may ask of a shared Pipescope, so that a room of attendees (or one runaway script)
 // cannot starve the others: connections at once, requests waiting per connection, requests started
-// per minute per connection, and commands waiting in all. Each refusal says which limit, its value,
+// per minute per connection, and commands waiting in all; for follow mode, sessions, followers per
+// session, how far a follower may fall behind and how much a late joiner is replayed. Each refusal says which limit, its value,
 // which flag changes it and what to do now. The defaults suit a workshop of ~50 people, a tab or two each.
 import type { ClientMessage } from '../../trace/live-protocol.ts';
 
@@ -13,6 +14,14 @@ export interface ClientLimits {
   maxRunsPerMinute: number;
   /** Commands all waiting and running requests may add up to; a request on an idle queue is always taken. */
   maxQueuedCommands: number;
+  /** Follow sessions (presenters sharing) at once. */
+  maxFollowSessions: number;
+  /** Followers one follow session may have. */
+  maxFollowersPerSession: number;
+  /** A follower that leaves more than this of the relayed stream unread (bytes, beyond its join replay) is dropped. */
+  maxFollowerUnreadBytes: number;
+  /** A follow session keeps at most this much of the presenter's latest request (bytes) to replay to late joiners. */
+  maxFollowReplayBytes: number;
 }
 
 export const DEFAULT_CLIENT_LIMITS: ClientLimits = {
@@ -20,6 +29,10 @@ export const DEFAULT_CLIENT_LIMITS: ClientLimits = {
   maxQueuedPerConnection: 3,
   maxRunsPerMinute: 30,
   maxQueuedCommands: 30_000_000,
+  maxFollowSessions: 20,
+  maxFollowersPerSession: 200,
+  maxFollowerUnreadBytes: 8 * 1024 * 1024,
+  maxFollowReplayBytes: 16 * 1024 * 1024,
 };
 
 /** The limits' flags, named once for the messages and the usage text. */
@@ -28,6 +41,10 @@ export const LIMIT_FLAGS = {
   maxQueuedPerConnection: '--max-queued-per-client',
   maxRunsPerMinute: '--max-runs-per-minute',
   maxQueuedCommands: '--max-queued-commands',
+  maxFollowSessions: '--max-follow-sessions',
+  maxFollowersPerSession: '--max-followers',
+  maxFollowerUnreadBytes: '--max-follower-unread-bytes',
+  maxFollowReplayBytes: '--max-follow-replay-bytes',
 } as const satisfies Record<keyof ClientLimits, string>;
 
 const RATE_WINDOW_MS = 60_000;

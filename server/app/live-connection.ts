@@ -2,12 +2,15 @@
 // wrong gets a clear error back while the connection carries on; accepted requests join the shared
 // queue under this connection's name, within the client limits, and only this connection can cancel
 // them. Every error or status text leaving here passes the secret redactor. A closed tab cancels its runs.
+// Follow mode's messages go to the connection's FollowRole (follow-role.ts); a following tab runs nothing.
 import type { WebSocket } from 'ws';
 import { ClientMessageSchema, parseFrame, type ClientMessage, type ServerMessage } from '../../trace/live-protocol.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
 import type { RunQueue } from '../runs/run-queue.ts';
 import { projectVersion } from '../support/project-root.ts';
 import { RequestRate, admissionRefusal, requestCommands, type ClientLimits } from './client-limits.ts';
+import type { FollowHub } from './follow-hub.ts';
+import { FollowRole, isFollowMessage } from './follow-role.ts';
 import { runRequest, sweepRequest } from './live-requests.ts';
 import type { RefusalLog } from './refusal-log.ts';
 import type { Redactor } from './secret-redactor.ts';
@@ -25,6 +28,7 @@ export interface ConnectionContext {
   limits: ClientLimits;
   redact: Redactor;
   log: RefusalLog;
+  follow: FollowHub;
 }
 
 export function serveConnection(socket: WebSocket, owner: string, context: ConnectionContext): void {
@@ -32,6 +36,9 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
   const send = sender(socket, context.redact);
   const rate = new RequestRate(limits.maxRunsPerMinute);
   const mine = new Set<string>();
+  /** How each request's messages are sent (relayed to followers too when asked while sharing). */
+  const senders = new Map<string, (message: ServerMessage) => void>();
+  const follow = new FollowRole(socket, send, context.follow);
   void session.status().then((redis) => send({ type: 'hello', version: projectVersion(), redis }));
 
   const handle = (data: Buffer, isBinary: boolean) => {
@@ -41,17 +48,22 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
       return send({ type: 'error', message: message.error });
     }
     const request = message.value;
+    if (isFollowMessage(request)) return follow.handle(request);
     const { requestId } = request;
     if (request.type === 'cancel') {
       const outcome = mine.has(requestId) ? queue.cancel(owner, requestId) : null;
       if (outcome === null) return send({ type: 'error', requestId, message: `No run ${requestId} to cancel.` });
       if (outcome === 'removed') {
         mine.delete(requestId);
-        send({ type: 'cancelled', requestId });
+        (senders.get(requestId) ?? send)({ type: 'cancelled', requestId });
+        senders.delete(requestId);
       }
       return; // a running request reports 'cancelled' itself once its run has stopped
     }
     if (mine.has(requestId)) return send({ type: 'error', requestId, message: `Request ${requestId} already exists.` });
+    if (follow.isFollowing) {
+      return send({ type: 'error', requestId, message: 'This tab follows a presenter, so it sends no runs of its own. Open Pipescope without ?follow= to run.' });
+    }
     const commands = requestCommands(request);
     const now = Date.now();
     const state = { mine: queue.jobsOf(owner), queuedCommands: queue.queuedCommands, length: queue.length };
@@ -59,15 +71,21 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
     if (refusal) return send({ type: 'error', requestId, message: refusal });
     rate.record(now);
     mine.add(requestId);
+    // A run (not a sweep) asked while sharing is relayed to the followers as it goes.
+    const requestSend = request.type === 'run' ? follow.requestSender(requestId, request.spec, send) : send;
+    senders.set(requestId, requestSend);
     queue.enqueue({
       owner,
       id: requestId,
       commands,
-      onPosition: (position) => send({ type: 'queued', requestId, position }),
+      onPosition: (position) => requestSend({ type: 'queued', requestId, position }),
       run: (signal) => (request.type === 'sweep'
         ? sweepRequest(send, session, requestId, request.spec, signal)
-        : runRequest(send, session, requestId, request.spec, signal)
-      ).finally(() => mine.delete(requestId)),
+        : runRequest(requestSend, session, requestId, request.spec, signal)
+      ).finally(() => {
+        mine.delete(requestId);
+        senders.delete(requestId);
+      }),
     });
   };
 
@@ -79,7 +97,10 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
       send({ type: 'error', message: 'The backend could not handle that message (an internal error); it carries on.' });
     }
   });
-  socket.on('close', () => queue.cancelOwner(owner));
+  socket.on('close', () => {
+    follow.close();
+    queue.cancelOwner(owner);
+  });
   socket.on('error', () => socket.terminate());
 }
 

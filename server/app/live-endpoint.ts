@@ -10,6 +10,7 @@ import { LIVE_PATH, type RedisStatus, type ServerMessage } from '../../trace/liv
 import type { RedisSession } from '../redis/redis-session.ts';
 import type { RunQueue } from '../runs/run-queue.ts';
 import { connectionRefusal, type ClientLimits } from './client-limits.ts';
+import { FollowHub } from './follow-hub.ts';
 import { refuseUpgrade } from './http-gate.ts';
 import { MAX_FRAME_BYTES, serveConnection } from './live-connection.ts';
 import { shown, type OriginPolicy } from './origin-policy.ts';
@@ -32,6 +33,7 @@ export interface LiveSettings {
 export function attachLiveEndpoint(http: Server, session: RedisSession, queue: RunQueue, settings: LiveSettings): WebSocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   let connections = 0;
+  const follow = new FollowHub(settings.limits, settings.redact);
   http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const path = pathOf(request.url);
@@ -47,7 +49,7 @@ export function attachLiveEndpoint(http: Server, session: RedisSession, queue: R
         ws.close(TRY_AGAIN_LATER, connectionRefusal(settings.limits));
         return;
       }
-      serveConnection(ws, `c${++connections}`, { session, queue, limits: settings.limits, redact: settings.redact, log: settings.log });
+      serveConnection(ws, `c${++connections}`, { session, queue, limits: settings.limits, redact: settings.redact, log: settings.log, follow });
     });
   });
 

@@ -1,6 +1,7 @@
 // A Redis with a password, end to end: every mode and the depth sweep with the redis-benchmark
 // reference work, redis-benchmark never sees the password on its command line (it signs in through
-// the auth relay), and no message the browser gets — nor any log line — holds the password in any form.
+// the auth relay), and no message the browser gets — nor any log line, nor anything relayed to a follower
+// of a presenter — holds the password in any form.
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +68,22 @@ it('every mode runs, and the sweep\'s redis-benchmark reference too, with no pas
   expectNoPassword(client.raw);
   expectNoPassword(logs);
   client.close();
+});
+
+it('a follower of a presenter gets the presenter\'s runs (MONITOR lines included) and nothing of the password', async () => {
+  const lead = await new LiveTestClient(app.url).open();
+  lead.send({ type: 'follow-start' });
+  const { code } = await lead.next((m): m is Extract<ServerMessage, { type: 'follow-started' }> => m.type === 'follow-started');
+  const follower = await new LiveTestClient(app.url).open();
+  follower.send({ type: 'follow-join', code });
+  await follower.next((m) => m.type === 'follow-joined');
+  lead.send({ type: 'run', requestId: 'shared', spec: { command: 'PING', n: 20, modes: ['pipeline'], engine: 'raw', monitor: true, repeats: 1 } });
+  expect((await lead.end('shared')).type).toBe('request-done');
+  expect((await follower.end('shared')).type).toBe('request-done');
+  expect(follower.tracesFor('shared')).toEqual(lead.tracesFor('shared'));
+  expectNoPassword(follower.raw);
+  lead.close();
+  follower.close();
 });
 
 it('a failing redis-benchmark is reported by what it printed, never by its command line', async () => {

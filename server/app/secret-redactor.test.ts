@@ -1,6 +1,6 @@
 // The secret redactor: no part of the Redis password survives in any text it passes.
 import { describe, expect, it } from 'vitest';
-import { secretRedactor } from './secret-redactor.ts';
+import { redactStrings, secretRedactor } from './secret-redactor.ts';
 
 describe('secretRedactor', () => {
   it('removes the password, raw and percent-decoded, and the whole URL', () => {
@@ -14,5 +14,20 @@ describe('secretRedactor', () => {
     const redact = secretRedactor(undefined);
     expect(redact('see redis://:p@ss@host:1 and rediss://u:x@y/0')).toBe('see redis://***@host:1 and rediss://***@y/0');
     expect(redact('no secrets here: redis://host:6379')).toBe('no secrets here: redis://host:6379');
+  });
+});
+
+describe('redactStrings', () => {
+  const redact = secretRedactor('redis://:hunter2@cache:6379');
+
+  it('redacts every string at any depth, keys kept', () => {
+    const message = { type: 'run-end', serverTrace: { monitor: [{ line: 'AUTH hunter2' }] }, outcomes: ['OK', { e: 'ERR hunter2' }, 3, null] };
+    expect(redactStrings(message, redact)).toEqual({ type: 'run-end', serverTrace: { monitor: [{ line: 'AUTH ***' }] }, outcomes: ['OK', { e: 'ERR ***' }, 3, null] });
+  });
+
+  it('returns what no secret touched as it is, without copying', () => {
+    const writes = [0, 14, 1, 2, 14, 1];
+    const message = { type: 'run-events', writes, outcomes: ['PONG', 'PONG'] };
+    expect(redactStrings(message, redact)).toBe(message);
   });
 });

@@ -21,10 +21,11 @@ export function secretRedactor(redisUrl: string | undefined): Redactor {
     }
   }
   const ordered = [...secrets].filter((s) => s.length > 0).sort((a, b) => b.length - a.length); // longest first
+  // The checks before each replacement only save time (follow mode passes every reply preview through here).
   return (text) => {
     let out = text;
-    for (const secret of ordered) out = out.split(secret).join(secret === redisUrl ? redactUrl(secret) : '***');
-    return out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/]*@/gi, '$1***@');
+    for (const secret of ordered) if (out.includes(secret)) out = out.split(secret).join(secret === redisUrl ? redactUrl(secret) : '***');
+    return out.includes('://') ? out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/]*@/gi, '$1***@') : out;
   };
 }
 
@@ -34,4 +35,30 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+/**
+ * A JSON value with every string in it (object values and array items, at any depth) passed through the
+ * redactor; what no secret touched is returned as it is (the same object), so the long number arrays of
+ * a run's events are never copied.
+ */
+export function redactStrings<T>(value: T, redact: Redactor): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item === null || (typeof item !== 'string' && typeof item !== 'object')) continue;
+      const redacted = redactStrings(item, redact);
+      if (redacted !== item) (copy ??= value.slice())[i] = redacted;
+    }
+    return (copy ?? value) as T;
+  }
+  let copy: Record<string, unknown> | null = null;
+  for (const [key, item] of Object.entries(value)) {
+    const redacted = redactStrings(item, redact);
+    if (redacted !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = redacted;
+  }
+  return (copy ?? value) as T;
 }

@@ -47,7 +47,12 @@ How much each client may ask (one client = one WebSocket connection, i.e. one br
   ${LIMIT_FLAGS.maxRunsPerMinute} N    requests one connection may start per minute (default ${D.maxRunsPerMinute})
   ${LIMIT_FLAGS.maxQueuedCommands} N    commands all waiting and running requests may add up to
                              (default ${D.maxQueuedCommands.toLocaleString('en-US')}; a request is always taken when the queue is empty)
-  Requests run one at a time, connections served in turn; each is told its place in the queue.`;
+  Requests run one at a time, connections served in turn; each is told its place in the queue.
+Follow mode (attendees watch a presenter's runs instead of sending their own):
+  ${LIMIT_FLAGS.maxFollowSessions} N        presenters sharing at once (default ${D.maxFollowSessions})
+  ${LIMIT_FLAGS.maxFollowersPerSession} N              followers per presenter (default ${D.maxFollowersPerSession})
+  ${LIMIT_FLAGS.maxFollowerUnreadBytes} N  a follower that leaves more unread is dropped (default ${D.maxFollowerUnreadBytes.toLocaleString('en-US')})
+  ${LIMIT_FLAGS.maxFollowReplayBytes} N    kept of the presenter's latest request for late joiners (default ${D.maxFollowReplayBytes.toLocaleString('en-US')})`;
 
 const PortSchema = z.coerce.number({ error: '--port must be a number' }).int('--port must be a whole number').min(0, '--port must be 0..65535').max(65535, '--port must be 0..65535');
 
@@ -64,6 +69,10 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     [LIMIT_FLAGS.maxQueuedPerConnection.slice(2)]: { type: 'string' },
     [LIMIT_FLAGS.maxRunsPerMinute.slice(2)]: { type: 'string' },
     [LIMIT_FLAGS.maxQueuedCommands.slice(2)]: { type: 'string' },
+    [LIMIT_FLAGS.maxFollowSessions.slice(2)]: { type: 'string' },
+    [LIMIT_FLAGS.maxFollowersPerSession.slice(2)]: { type: 'string' },
+    [LIMIT_FLAGS.maxFollowerUnreadBytes.slice(2)]: { type: 'string' },
+    [LIMIT_FLAGS.maxFollowReplayBytes.slice(2)]: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return 'help';

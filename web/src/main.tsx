@@ -1,5 +1,5 @@
-// Entry point: one live channel (the WebSocket) for the page, and the run store and the sweep store
-// that hear it, rendered by AppView. The frame scheduler publishes data-render-pending on <html> from the first frame on.
+// Entry point: one live channel (the WebSocket) for the page, and the run store, the sweep store and
+// follow mode's store (sharing, or following with ?follow=) that hear it, rendered by AppView. The frame scheduler publishes data-render-pending on <html> from the first frame on.
 // Traces named by ?trace= (downloading since public/prefetch.js started them) are verified and put in the
 // store before React's first render when they are already here, so an embed draws in one go.
 // The run history (IndexedDB) opens beside them; without ?trace= it puts back the runs on screen before a reload.
@@ -15,6 +15,10 @@ import { loadTraceUrls, traceUrlsFromSearch } from './state/trace-files.ts';
 import { AppView } from './views/app-view.tsx';
 import { HistoryStore } from './state/history-store.ts';
 import { openHistoryDb } from './state/history-db.ts';
+import { FollowShareStore } from './live/follow-share-store.ts';
+import { FollowStore } from './live/follow-store.ts';
+import { followParam } from './state/follow-link.ts';
+import type { FollowMode } from './views/use-follow-mode.ts';
 import './app.css';
 
 document.documentElement.dataset['renderPending'] = String(frameScheduler.pending);
@@ -26,9 +30,15 @@ const urls = traceUrlsFromSearch(window.location.search);
 if (urls.length > 0) store.setMessage({ kind: 'info', text: `Loading ${urls.length === 1 ? 'a trace' : `${urls.length} traces`} from the URL…` });
 const urlLoad =
   urls.length > 0 ? loadTraceUrls(urls).then((result) => showLoaded(result, 'url', store, sweepStore, (docs, origins) => history.record(docs, origins, 'url'))) : null;
-if (urls.length === 0) void history.restore();
+// ?follow=<code>: this page follows a presenter; otherwise it may share with the room.
+const followLinkParam = followParam(window.location.search);
+const follow: FollowMode = followLinkParam === null
+  ? { role: 'presenter', store: new FollowShareStore(channel) }
+  : { role: 'follower', store: 'code' in followLinkParam ? new FollowStore(channel, followLinkParam.code) : new FollowStore(channel, '', undefined, followLinkParam.problem) };
+// A follower's page shows the presenter's runs, not the ones it had on screen before.
+if (urls.length === 0 && followLinkParam === null) void history.restore();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppView channel={channel} store={store} sweepStore={sweepStore} history={history} urlLoad={urlLoad} />
+    <AppView channel={channel} store={store} sweepStore={sweepStore} history={history} urlLoad={urlLoad} follow={follow} />
   </StrictMode>,
 );

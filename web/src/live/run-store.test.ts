@@ -74,8 +74,8 @@ describe('RunStore', () => {
     expect(store.run(spec)).toBe(true);
     expect(sent).toEqual([{ type: 'run', requestId: expect.stringMatching(/^req-/), spec }]);
     expect(store.run(spec)).toBe(false); // one request at a time
-    expect(store.getSnapshot().active?.requestId).toBe(sent[0]!.requestId);
-    oneRun(sent[0]!.requestId).forEach(deliver);
+    expect(store.getSnapshot().active?.requestId).toBe((sent[0] as { requestId: string }).requestId);
+    oneRun((sent[0] as { requestId: string }).requestId).forEach(deliver);
     expect(published()).toBe(0);
     frame();
     expect(published()).toBe(1);
@@ -94,7 +94,7 @@ describe('RunStore', () => {
   it('cancels, and says so when the backend confirms', () => {
     const { store, sent, deliver, frame } = setup();
     store.run(spec);
-    const requestId = sent[0]!.requestId;
+    const requestId = (sent[0] as { requestId: string }).requestId;
     store.cancel();
     expect(sent[1]).toEqual({ type: 'cancel', requestId });
     expect(store.getSnapshot().active?.cancelling).toBe(true);
@@ -137,7 +137,7 @@ describe('RunStore', () => {
     it('shows the run under way as it grows, after a short first delay, beside the request\'s finished runs', () => {
       const { store, sent, deliver, advance } = setup();
       store.run({ ...spec, n: 3, modes: ['sequential', 'pipeline'] });
-      const id = sent[0]!.requestId;
+      const id = (sent[0] as { requestId: string }).requestId;
       deliver(start(id, 'seq-1'));
       deliver(events(id, 'seq-1', 0));
       expect(store.getSnapshot().traces).toEqual([]); // not yet: a run that ends at once never flashes
@@ -161,7 +161,7 @@ describe('RunStore', () => {
     it('keeps a cancelled run, marked incomplete with how far it got, and says it was cancelled', () => {
       const { store, sent, deliver, advance } = setup();
       store.run({ ...spec, n: 3 });
-      const id = sent[0]!.requestId;
+      const id = (sent[0] as { requestId: string }).requestId;
       deliver(start(id, 'seq-1'));
       deliver(events(id, 'seq-1', 0));
       advance(100);
@@ -177,7 +177,7 @@ describe('RunStore', () => {
     it('keeps what arrived when the connection drops mid-run, marked connection-lost', () => {
       const { store, sent, deliver, listeners } = setup();
       store.run({ ...spec, n: 3 });
-      const id = sent[0]!.requestId;
+      const id = (sent[0] as { requestId: string }).requestId;
       deliver(start(id, 'seq-1'));
       deliver(events(id, 'seq-1', 0));
       deliver(events(id, 'seq-1', 1));
@@ -190,7 +190,7 @@ describe('RunStore', () => {
     it('rebuilds a large run\'s partial document at most every partialIntervalMs', () => {
       const { store, sent, deliver, advance } = setup();
       store.run({ ...spec, n: 100_000 });
-      const id = sent[0]!.requestId;
+      const id = (sent[0] as { requestId: string }).requestId;
       deliver(start(id, 'big', 100_000));
       const batch = (from: number, count: number) => msg({
         type: 'run-events', requestId: id, runId: 'big',

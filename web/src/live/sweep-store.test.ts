@@ -35,7 +35,7 @@ describe('SweepStore', () => {
     expect(store.run(spec)).toBe(true);
     expect(sent).toEqual([{ type: 'sweep', requestId: expect.stringMatching(/^sweep-/), spec }]);
     expect(store.run(spec)).toBe(false); // one sweep at a time
-    const requestId = sent[0]!.requestId;
+    const requestId = (sent[0] as { requestId: string }).requestId;
     deliver({ type: 'sweep-progress', requestId, tool: 'pipescope', depth: 1, repeat: 1, done: 1, total: 2, opsPerSec: 9_000 });
     deliver({ type: 'sweep-progress', requestId, tool: 'pipescope', depth: 2, repeat: 1, done: 2, total: 2, opsPerSec: 17_000 });
     frame();
@@ -51,7 +51,7 @@ describe('SweepStore', () => {
   it('keeps a cancelled sweep’s points on screen and says so', () => {
     const { store, sent, deliver, frame } = setup();
     store.run(spec);
-    const requestId = sent[0]!.requestId;
+    const requestId = (sent[0] as { requestId: string }).requestId;
     deliver({ type: 'sweep-progress', requestId, tool: 'pipescope', depth: 1, repeat: 1, done: 1, total: 2, opsPerSec: 9_000 });
     store.cancel();
     expect(sent[1]).toEqual({ type: 'cancel', requestId });

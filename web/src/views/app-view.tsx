@@ -33,6 +33,11 @@ import { ViewTabsView } from './view-tabs-view.tsx';
 import { ThemeToggleView } from './theme-toggle-view.tsx';
 import { CopyLinkView } from './copy-link-view.tsx';
 import { HistoryView } from './history-view.tsx';
+import { FollowBannerView } from './follow-banner-view.tsx';
+import { FollowShareView } from './follow-share-view.tsx';
+import { useFollowMode, type FollowMode } from './use-follow-mode.ts';
+import type { PageDisplay } from '../state/follow-display.ts';
+import { FollowShareStore } from '../live/follow-share-store.ts';
 import type { HistoryStore } from '../state/history-store.ts';
 
 function formOf(p: HashParams): RunFormState {
@@ -52,9 +57,11 @@ interface Props {
   history: HistoryStore;
   /** The ?trace= documents, already shown by main.tsx; resolves with the view they ask for. */
   urlLoad: Promise<ViewChoice | null> | null;
+  /** Sharing with the room (a page opened without ?follow=) or following a presenter (with it); default: may share. */
+  follow?: FollowMode;
 }
 
-export function AppView({ channel, store, sweepStore, history, urlLoad }: Props) {
+export function AppView({ channel, store, sweepStore, history, urlLoad, follow: givenFollow }: Props) {
   const status = useSyncExternalStore(channel.subscribe, channel.getSnapshot);
   const runs = useSyncExternalStore(store.subscribe, store.getSnapshot);
   // Presenter mode (#present=1) and the tour step (#tour=N, 1-based): display keys of their own in the hash.
@@ -79,6 +86,14 @@ export function AppView({ channel, store, sweepStore, history, urlLoad }: Props)
   // The depth sweep shares the channel's socket; its view stays mounted (see sweep-view.tsx).
   const [view, setView] = useState<ViewChoice>(() => parseViewChoice(window.location.hash));
   const sweepState = useSyncExternalStore(sweepStore.subscribe, sweepStore.getSnapshot);
+  // Follow mode: an attendee's page shows the presenter's runs, view and playhead, and sends no runs.
+  const setPage = useCallback((page: PageDisplay) => {
+    setView(page.view);
+    setScale(page.scale);
+  }, []);
+  const follow = useMemo<FollowMode>(() => givenFollow ?? { role: 'presenter', store: new FollowShareStore(channel) }, [givenFollow, channel]);
+  const followed = useFollowMode(follow, playback, { view, scale }, setPage);
+  const following = followed !== null;
   // Mounted the first time it is shown (a page that only draws runs need not build it), then kept, hidden, so a
   // sweep keeps its form and points while the user looks at single runs.
   const [sweepMounted, setSweepMounted] = useState(view === 'sweep');
@@ -212,16 +227,20 @@ export function AppView({ channel, store, sweepStore, history, urlLoad }: Props)
           <ThemeToggleView />
           <CopyLinkView runsOutsideLink={view === 'run' && traces.length > 0 && runs.tracesSource !== 'url'} beforeCopy={() => displayHash.writeNow()} />
           <ConnectionPill status={status} />
+          {follow.role === 'presenter' && <FollowShareView store={follow.store} />}
         </div>
       </header>
       <main className="app-main">
-        <ViewTabsView
-          view={view}
-          onChange={setView}
-          sweepRunning={sweepState.active !== null}
-          historyCount={historySnap.status === 'on' ? historySnap.entries.length : null}
-        />
+        {!following && (
+          <ViewTabsView
+            view={view}
+            onChange={setView}
+            sweepRunning={sweepState.active !== null}
+            historyCount={historySnap.status === 'on' ? historySnap.entries.length : null}
+          />
+        )}
         <StatusBannerView connection={connection} redis={redis} onRetry={() => channel.retryNow()} />
+        {followed && <FollowBannerView follow={followed} playback={playback} />}
         {tourStep !== null && (
           <TourView
             step={tourStep}
@@ -236,7 +255,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad }: Props)
             onView={setView}
           />
         )}
-        <section className="controls" id="run-settings" hidden={view !== 'run' || (present && !settingsOpen)}>
+        <section className="controls" id="run-settings" hidden={view !== 'run' || following || (present && !settingsOpen)}>
           <RunFormView
             form={form}
             onChange={setForm}
@@ -291,12 +310,16 @@ export function AppView({ channel, store, sweepStore, history, urlLoad }: Props)
             </button>
           </p>
         )}
-        {view !== 'run' ? null : traces.length > 0 ? (
+        {followed ? (
+          followed.traces.length > 0 && (
+            <ResultsView traces={followed.traces} source="live" scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} displayHash={displayHash} />
+          )
+        ) : view !== 'run' ? null : traces.length > 0 ? (
           <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} displayHash={displayHash} />
         ) : (
           <EmptyState running={active !== null} title={pressRunTitle(formModes(form), Number(form.chunk) || undefined)} />
         )}
-        {sweepMounted && (
+        {sweepMounted && !following && (
           <SweepView
             sweeps={sweepStore}
             shown={view === 'sweep'}
@@ -304,7 +327,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad }: Props)
             onOpenFiles={(files) => void onFiles(files)}
           />
         )}
-        {galleryMounted && (
+        {galleryMounted && !following && (
           <GalleryView
             store={store}
             shown={view === 'gallery'}
@@ -312,7 +335,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad }: Props)
             onShowRuns={() => setView('run')}
           />
         )}
-        {historyMounted && (
+        {historyMounted && !following && (
           <HistoryView
             history={history}
             shown={view === 'history'}

@@ -1,0 +1,48 @@
+// The follow sessions of this server, by code. A code is 16 random bytes (128 bits) in base64url, so
+// one cannot be guessed; there are at most --max-follow-sessions at once. A session lives as long as its
+// presenter shares (follow-role.ts ends it on "stop sharing" or when the presenter's tab closes).
+import { randomBytes } from 'node:crypto';
+import { FOLLOW_CODE_BYTES } from '../../trace/follow-protocol.ts';
+import type { ClientLimits } from './client-limits.ts';
+import { FollowSession } from './follow-session.ts';
+import type { Redactor } from './secret-redactor.ts';
+
+export class FollowHub {
+  private readonly sessions = new Map<string, FollowSession>();
+
+  constructor(
+    private readonly limits: ClientLimits,
+    private readonly redact: Redactor,
+  ) {}
+
+  /** A new session, or the sentence saying why not. */
+  start(onCount: (followers: number) => void): FollowSession | string {
+    if (this.sessions.size >= this.limits.maxFollowSessions) {
+      return `Too many presenters are sharing: at most ${this.limits.maxFollowSessions} at once (--max-follow-sessions). Try again when one stops.`;
+    }
+    let code: string;
+    do code = randomBytes(FOLLOW_CODE_BYTES).toString('base64url');
+    while (this.sessions.has(code));
+    const session = new FollowSession(code, this.limits, this.redact, onCount);
+    this.sessions.set(code, session);
+    return session;
+  }
+
+  find(code: string): FollowSession | null {
+    return this.sessions.get(code) ?? null;
+  }
+
+  /** Ends the session, tells its followers why, and forgets its code. */
+  end(session: FollowSession, ...why: Parameters<FollowSession['end']>): void {
+    session.end(...why);
+    this.sessions.delete(session.code);
+  }
+
+  get maxFollowers(): number {
+    return this.limits.maxFollowersPerSession;
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+}
