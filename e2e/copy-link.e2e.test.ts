@@ -25,6 +25,7 @@ async function panelsDrawn(page: Page): Promise<void> {
 
 /** The results section as a PNG, with no pointer over it and nothing focused (hover and focus rings are not state). */
 async function resultsPng(page: Page): Promise<Buffer> {
+  await page.evaluate(() => window.scrollTo(0, 0)); // the playback bar is sticky: the same scroll for both pictures
   await page.mouse.move(0, 0);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.evaluate(() => document.fonts.ready.then(() => undefined));

@@ -27,7 +27,7 @@ describe('the diagram’s marks by keyboard, and the table view, on a recorded s
   const panel = () => page.locator('[data-testid=run-panel][data-mode=pipeline]');
   const live = () => panel().locator('[data-testid=diagram-live]');
   const ring = () => panel().locator('[data-testid=focus-ring]');
-  /** Presses a key on the focused element; returns whether the diagram took it (defaultPrevented, seen by a document listener). */
+  /** Presses a key on the focused element; returns whether the diagram took it (defaultPrevented, seen just above the diagram). */
   const press = async (key: string): Promise<boolean> => {
     await page.evaluate(() => ((window as unknown as { lastKeyPrevented: boolean | null }).lastKeyPrevented = null));
     await page.keyboard.press(key);
@@ -45,8 +45,11 @@ describe('the diagram’s marks by keyboard, and the table view, on a recorded s
     page = await openFixtures(ctx.browser, ctx.app.url, [FIXTURE]);
     await panel().locator('[data-testid=server-exec]').first().waitFor();
     await waitForIdleRender(page);
-    // Like the playback keys' listener: a document-level bubbling listener that sees what was left to it.
-    await page.evaluate(() => document.addEventListener('keydown', (e) => ((window as unknown as { lastKeyPrevented: boolean }).lastKeyPrevented = e.defaultPrevented)));
+    // A bubbling listener on the diagram's host: it hears each key right after the diagram's own handler and
+    // before the page's playback keys (a document listener, which takes ←/→ and the rest for itself).
+    await page.evaluate(() =>
+      document.querySelector('[data-testid=run-panel] .diagram-svg')!.parentElement!.addEventListener('keydown', (e) => ((window as unknown as { lastKeyPrevented: boolean }).lastKeyPrevented = e.defaultPrevented)),
+    );
   });
   afterAll(async () => {
     await page?.context().close();

@@ -275,6 +275,9 @@ export class HistoryStore {
     }
     const entry = entrySummary(doc, { savedAt: Date.now(), groupId, source, origin, bytes: blob.size });
     await db.put(entry, blob, choice.evict);
+    // A live run saved is on screen now: say so at once too (not only after the debounce), so a reload right
+    // after the run finishes puts this run back, not the one before it.
+    if (source === 'live') await db.writeShown(this.runs.getSnapshot().traces.map((d) => d.run.id));
     const evicted = new Set(choice.evict);
     this.state.update({ entries: [...this.state.getSnapshot().entries.filter((e) => e.id !== entry.id && !evicted.has(e.id)), entry] });
   }

@@ -117,7 +117,7 @@ export function PlaybackBarView({ clock, milestones, onHelp }: Props) {
       <button type="button" className="button" data-testid="playback-show-all" onClick={() => clock.seek(null)} disabled={positionUs === null} title="Leave playback: draw the whole run">
         Show all
       </button>
-      <button type="button" className="link-button playback-help" data-testid="playback-help" onClick={onHelp} aria-label="Keyboard shortcuts (?)" title="Keyboard shortcuts (?)">
+      <button type="button" className="link-button playback-help" data-testid="playback-help" onClick={onHelp} aria-label="Keys ?: keyboard shortcuts" title="Keyboard shortcuts (?)">
         Keys ?
       </button>
     </div>
