@@ -158,6 +158,8 @@ it('a 100,000-command pipeline renders as density bands', async () => {
   await run('PING', 100_000, 'pipeline');
   const big = ctx.page.locator('[data-testid=run-panel][data-mode=pipeline][data-n="100000"]');
   await big.waitFor({ timeout: 120_000 });
+  // The panel is there while the run still streams in (live drawing); the whole run, once it has ended.
+  await expect.poll(() => big.getAttribute('data-incomplete'), { timeout: 120_000 }).toBeNull();
   await expect.poll(() => big.getAttribute('data-render')).toBe('canvas');
   expect(await big.getAttribute('data-commands-drawn')).toBe('100000');
   await waitForIdleRender(ctx.page);

@@ -33,6 +33,17 @@ describe('atomic or not', () => {
     expect(line(doc, 'atomic')).toMatchObject({ tone: 'good', parts: [{ text: expect.stringMatching(/^atomic: Redis ran the 10 INCRs as one block/), source: 'MONITOR' }] });
   });
 
+  it('a transaction: a client that ran after MULTI but before EXEC ran the queue is not inside it', () => {
+    const base = modeTrace('multi', 10, { monitor: true });
+    const multiAt = base.commands[0]!.serverUs!;
+    const firstQueuedAt = base.commands[1]!.serverUs!;
+    expect(multiAt).toBeLessThan(firstQueuedAt);
+    // MONITOR shows MULTI when it arrives and the queued commands when EXEC runs them.
+    const doc = modeTrace('multi', 10, { monitor: true, others: [{ atUs: (multiAt + firstQueuedAt) / 2, source: '127.0.0.1:5000', command: 'INCR n' }] });
+    expect(othersInside(doc)).toBe(0);
+    expect(line(doc, 'atomic')!.tone).toBe('good');
+  });
+
   it('without MONITOR says what Redis guarantees, as not measured', () => {
     expect(line(modeTrace('eval', 10), 'atomic')!.parts[0]!.source).toMatch(/not measured/);
   });

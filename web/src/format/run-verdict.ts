@@ -58,11 +58,18 @@ export function tripsParts(doc: TraceDocument): VerdictPart[] {
   return parts;
 }
 
-/** Other clients' commands Redis ran between the run's first and last execution (MONITOR); null without MONITOR times. */
+/**
+ * Other clients' commands Redis ran between the run's first and last execution (MONITOR); null without MONITOR
+ * times. For MULTI/EXEC the window is the queued commands' executions: MONITOR shows MULTI when it arrives and
+ * the queued commands when EXEC runs them, so a client served while the queue was still being sent ran
+ * before the transaction, not inside it.
+ */
 export function othersInside(doc: TraceDocument): number | null {
   const server = doc.serverTrace;
   if (!server || !doc.run.probes.monitor || doc.commands.length === 0) return null;
-  const times = doc.commands.map((c) => c.serverUs).filter((t): t is number => t !== undefined);
+  // MULTI is wire command 0, EXEC the last work command (before the held-connection PING when there is one).
+  const work = doc.run.mode === 'multi' ? doc.commands.slice(1, doc.commands.length - (doc.run.probes.heldConnection ? 2 : 1)) : doc.commands;
+  const times = work.map((c) => c.serverUs).filter((t): t is number => t !== undefined);
   if (times.length === 0) return null;
   const first = Math.min(...times);
   const last = Math.max(...times);

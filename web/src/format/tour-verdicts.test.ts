@@ -140,8 +140,8 @@ describe('the verdicts', () => {
 
   it('rollback: the operations after the failing one still ran, in both modes', () => {
     const v = rollbackVerdict(recorded('rollback'))!;
-    expect(v.headline).toBe('Measured: operation 4 failed; the operations after it still ran in both — no rollback');
-    expect(v.lines[1]).toMatch(/^MULTI\/EXEC: operation 4 failed; operations 5–9 still ran/);
+    expect(v.headline).toBe('Measured: operation 5 failed; the operations after it still ran in both — no rollback');
+    expect(v.lines[1]).toMatch(/^MULTI\/EXEC: operation 5 failed; operations 6–10 still ran/);
   });
 
   it('scripts: two round trips per step sequentially, one for the whole EVAL', () => {

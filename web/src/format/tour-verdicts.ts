@@ -228,7 +228,8 @@ export const rollbackVerdict: TourVerdictFn = ({ traces }) => {
   const ranAfter = (d: TraceDocument) => (rollback(d)?.parts.some((p) => /no rollback/.test(p.text)) ?? false);
   const both = ranAfter(pipe) && ranAfter(multi);
   return {
-    headline: `Measured: operation ${formatCount(planted.operation)} failed; ${both ? 'the operations after it still ran in both — no rollback' : 'see each mode below'}`,
+    // planted.operation counts from 0; the screen counts from 1.
+    headline: `Measured: operation ${formatCount(planted.operation + 1)} failed; ${both ? 'the operations after it still ran in both — no rollback' : 'see each mode below'}`,
     lines: [line('Pipeline', pipe), line('MULTI/EXEC', multi)],
   };
 };
