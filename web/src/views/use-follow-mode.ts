@@ -32,13 +32,8 @@ export function useFollowMode(follow: FollowMode, playback: PlaybackClock, page:
   const snapshot = useSyncExternalStore(followStore?.subscribe ?? NONE.subscribe, followStore?.getSnapshot ?? NONE.getSnapshot);
   const mirror = useMemo(() => (followStore ? new DisplayMirror(playback, setPage) : null), [followStore, playback, setPage]);
   useEffect(() => mirror?.start(), [mirror]);
-  // The timeline's end is the playback bar's to set from the runs on screen; until something has set it,
-  // the presenter's runs give it here (the longest run's doneUs), so a mirrored playhead is not clamped to 0.
-  const traces = snapshot?.traces;
-  useEffect(() => {
-    if (!traces?.length || playback.getSnapshot().endUs > 0) return;
-    playback.setEnd(Math.max(...traces.map((doc) => doc.totals.doneUs)));
-  }, [traces, playback]);
+  // The timeline's end is set by the results view from the presenter's runs on screen (its effects run
+  // before this one), so a mirrored playhead is clamped to the same timeline as the presenter's.
   const display = snapshot?.display ?? null;
   useEffect(() => {
     if (display) mirror?.apply(display);
