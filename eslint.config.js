@@ -28,7 +28,8 @@ const LAYERS = {
     ['paint'],
     ['live'],
     ['state'],
-    ['views'],
+    ['views', 'player'],
+    ['embed'],
   ],
 };
 
