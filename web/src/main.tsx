@@ -3,10 +3,14 @@
 // Traces named by ?trace= (downloading since public/prefetch.js started them) are verified and put in the
 // store before React's first render when they are already here, so an embed draws in one go.
 // The run history (IndexedDB) opens beside them; without ?trace= it puts back the runs on screen before a reload.
+// The static site (base/site-mode.ts: npm run build:static) gets an OfflineChannel instead, which never opens a
+// WebSocket, no follow session, and its landing page (the recorded runs) rather than the runs restored.
 import './base/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LiveChannel } from './live/live-channel.ts';
+import { OfflineChannel } from './live/offline-channel.ts';
+import { STATIC_SITE } from './base/site-mode.ts';
 import { RunStore } from './live/run-store.ts';
 import { SweepStore } from './live/sweep-store.ts';
 import { frameScheduler } from './base/frame-scheduler.ts';
@@ -22,7 +26,7 @@ import type { FollowMode } from './views/use-follow-mode.ts';
 import './app.css';
 
 document.documentElement.dataset['renderPending'] = String(frameScheduler.pending);
-const channel = new LiveChannel();
+const channel = STATIC_SITE ? new OfflineChannel() : new LiveChannel();
 const store = new RunStore(channel);
 const sweepStore = new SweepStore(channel);
 const history = new HistoryStore(openHistoryDb(), store, sweepStore);
@@ -31,14 +35,15 @@ if (urls.length > 0) store.setMessage({ kind: 'info', text: `Loading ${urls.leng
 const urlLoad =
   urls.length > 0 ? loadTraceUrls(urls).then((result) => showLoaded(result, 'url', store, sweepStore, (docs, origins) => history.record(docs, origins, 'url'))) : null;
 // ?follow=<code>: this page follows a presenter; otherwise it may share with the room.
-const followLinkParam = followParam(window.location.search);
+const followLinkParam = STATIC_SITE ? null : followParam(window.location.search);
 const follow: FollowMode = followLinkParam === null
   ? { role: 'presenter', store: new FollowShareStore(channel) }
   : { role: 'follower', store: 'code' in followLinkParam ? new FollowStore(channel, followLinkParam.code) : new FollowStore(channel, '', undefined, followLinkParam.problem) };
 // A follower's page shows the presenter's runs, not the ones it had on screen before.
-if (urls.length === 0 && followLinkParam === null) void history.restore();
+// The static site opens on its list of recorded runs; its History tab still shows them.
+if (urls.length === 0 && followLinkParam === null && !STATIC_SITE) void history.restore();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppView channel={channel} store={store} sweepStore={sweepStore} history={history} urlLoad={urlLoad} follow={follow} />
+    <AppView channel={channel} store={store} sweepStore={sweepStore} history={history} urlLoad={urlLoad} follow={follow} offline={STATIC_SITE} />
   </StrictMode>,
 );

@@ -38,7 +38,16 @@ export function newRequestId(prefix: 'req' | 'sweep'): string {
   return `${prefix}-${random}`.slice(0, 64);
 }
 
-export class LiveChannel implements ChannelPort {
+/** What the page (app-view.tsx) needs of its channel: the stores' port, its status, and its lifetime. */
+export interface PageChannel extends ChannelPort {
+  readonly subscribe: (listener: () => void) => () => void;
+  readonly getSnapshot: () => ChannelStatus;
+  start(): void;
+  stop(): void;
+  retryNow(): void;
+}
+
+export class LiveChannel implements PageChannel {
   private readonly status: SnapshotStore<ChannelStatus>;
   private readonly listeners = new Set<LiveListener>();
   private client: LiveClient | null = null;

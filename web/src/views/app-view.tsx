@@ -1,12 +1,15 @@
 // The page: header with connection status, banner, run form and progress, file controls, results.
 // Holds the form and scale (mirrored into the URL hash) and reads the live channel's status and the run
 // store; everything that moves per frame lives below, in the diagram controllers.
+// `offline` (the static site, base/site-mode.ts, chosen by main.tsx) is the one switch for a page without a
+// backend: no connection pill or banner, no run form, sweep form or Run buttons, no follow/share; the
+// landing page lists the recorded runs instead (recorded-runs-view.tsx).
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { RunSpec } from '../../../trace/run-request.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { PlaybackClock } from '../interaction/playback-clock.ts';
-import type { LiveChannel, ChannelStatus } from '../live/live-channel.ts';
+import type { PageChannel, ChannelStatus } from '../live/live-channel.ts';
 import type { RunStore } from '../live/run-store.ts';
 import { hashField, replaceViewHash, writeHashFields } from '../state/hash-fields.ts';
 import { DisplayHashSync } from '../state/display-hash-sync.ts';
@@ -33,6 +36,7 @@ import { ViewTabsView } from './view-tabs-view.tsx';
 import { ThemeToggleView } from './theme-toggle-view.tsx';
 import { CopyLinkView } from './copy-link-view.tsx';
 import { HistoryView } from './history-view.tsx';
+import { RecordedRunsView } from './recorded-runs-view.tsx';
 import { FollowBannerView } from './follow-banner-view.tsx';
 import { FollowShareView } from './follow-share-view.tsx';
 import { useFollowMode, type FollowMode } from './use-follow-mode.ts';
@@ -50,7 +54,7 @@ function formOf(p: HashParams): RunFormState {
 }
 
 interface Props {
-  channel: LiveChannel;
+  channel: PageChannel;
   store: RunStore;
   sweepStore: SweepStore;
   /** The run history of this browser (IndexedDB), which watches the run store. */
@@ -59,9 +63,11 @@ interface Props {
   urlLoad: Promise<ViewChoice | null> | null;
   /** Sharing with the room (a page opened without ?follow=) or following a presenter (with it); default: may share. */
   follow?: FollowMode;
+  /** The static site: no backend (the channel is an OfflineChannel); runs come from recordings and files only. */
+  offline?: boolean;
 }
 
-export function AppView({ channel, store, sweepStore, history, urlLoad, follow: givenFollow }: Props) {
+export function AppView({ channel, store, sweepStore, history, urlLoad, follow: givenFollow, offline = false }: Props) {
   const status = useSyncExternalStore(channel.subscribe, channel.getSnapshot);
   const runs = useSyncExternalStore(store.subscribe, store.getSnapshot);
   // Presenter mode (#present=1) and the tour step (#tour=N, 1-based): display keys of their own in the hash.
@@ -195,7 +201,8 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
   const { connection, redis } = status;
   const { active, traces } = runs;
   const blockedReason =
-    connection.status !== 'open' ? 'Not connected to the backend'
+    offline ? 'This static site has no backend'
+    : connection.status !== 'open' ? 'Not connected to the backend'
     : redis && !redis.up ? 'Redis is unreachable'
     : null;
 
@@ -203,7 +210,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
     <div className={`app${settingsOpen ? ' settings-open' : ''}${tourStep !== null ? ' touring' : ''}`}>
       <header className="app-header">
         <div className="brand">
-          <img src="/favicon.svg" alt="" width={26} height={26} />
+          <img src="favicon.svg" alt="" width={26} height={26} />
           <h1>Pipescope</h1>
           <p className="tagline">What Redis pipelining really does — real runs, measured at the client socket.</p>
         </div>
@@ -226,8 +233,8 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
           </div>
           <ThemeToggleView />
           <CopyLinkView runsOutsideLink={view === 'run' && traces.length > 0 && runs.tracesSource !== 'url'} beforeCopy={() => displayHash.writeNow()} />
-          <ConnectionPill status={status} />
-          {follow.role === 'presenter' && <FollowShareView store={follow.store} />}
+          {!offline && <ConnectionPill status={status} />}
+          {!offline && follow.role === 'presenter' && <FollowShareView store={follow.store} />}
         </div>
       </header>
       <main className="app-main">
@@ -239,14 +246,14 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
             historyCount={historySnap.status === 'on' ? historySnap.entries.length : null}
           />
         )}
-        <StatusBannerView connection={connection} redis={redis} onRetry={() => channel.retryNow()} />
+        {!offline && <StatusBannerView connection={connection} redis={redis} onRetry={() => channel.retryNow()} />}
         {followed && <FollowBannerView follow={followed} playback={playback} />}
         {tourStep !== null && (
           <TourView
             step={tourStep}
             onStep={setTourStep}
             onClose={() => setTourStep(null)}
-            live={connection.status === 'open' && (redis?.up ?? false)}
+            live={!offline && connection.status === 'open' && (redis?.up ?? false)}
             liveWhere={redis ? `Redis ${redis.version ?? ''} · ${redis.address}` : 'Redis'}
             store={store}
             sweepStore={sweepStore}
@@ -256,7 +263,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
           />
         )}
         <section className="controls" id="run-settings" hidden={view !== 'run' || following || (present && !settingsOpen)}>
-          <RunFormView
+          {!offline && <RunFormView
             form={form}
             onChange={setForm}
             onRun={onRun}
@@ -264,7 +271,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
             running={active !== null}
             cancelling={active?.cancelling ?? false}
             blockedReason={blockedReason ?? (sweepState.active ? 'A depth sweep is running' : null)}
-          />
+          />}
           {pendingLongRun && (
             <LongRunConfirmView
               n={pendingLongRun.spec.n}
@@ -282,8 +289,13 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
               onDismiss={() => setPendingLongRun(null)}
             />
           )}
-          <RunProgressView active={active} />
+          {!offline && <RunProgressView active={active} />}
           <div className="file-controls">
+            {offline && traces.length > 0 && (
+              <a className="button" href="./" data-testid="recorded-runs-link">
+                All recorded runs
+              </a>
+            )}
             <label className="button">
               Open trace…
               <input
@@ -297,10 +309,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
               />
             </label>
           </div>
-          <NetworkPresetsView
-            form={form}
-            onApply={(p) => setForm(applyPreset(form, p))}
-          />
+          {!offline && <NetworkPresetsView form={form} onApply={(p) => setForm(applyPreset(form, p))} />}
         </section>
         {runs.message && (
           <p className={`message message-${runs.message.kind}`} role={runs.message.kind === 'error' ? 'alert' : 'status'}>
@@ -316,6 +325,8 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
           )
         ) : view !== 'run' ? null : traces.length > 0 ? (
           <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} displayHash={displayHash} />
+        ) : offline ? (
+          <RecordedRunsView />
         ) : (
           <EmptyState running={active !== null} title={pressRunTitle(formModes(form), Number(form.chunk) || undefined)} />
         )}
@@ -325,6 +336,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
             shown={view === 'sweep'}
             blockedReason={blockedReason ?? (active ? 'A run is in progress' : null)}
             onOpenFiles={(files) => void onFiles(files)}
+            offline={offline}
           />
         )}
         {galleryMounted && !following && (
@@ -333,6 +345,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
             shown={view === 'gallery'}
             blockedReason={blockedReason ?? (sweepState.active ? 'A depth sweep is running' : null)}
             onShowRuns={() => setView('run')}
+            offline={offline}
           />
         )}
         {historyMounted && !following && (
@@ -351,6 +364,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
         measured where the client meets the socket. Redis figures are INFO deltas around the run; MONITOR adds execution times (on the
         client’s clock, ± the stated uncertainty), strace Redis’s system calls, ss the kernel’s TCP figures for the run’s socket.
         {status.backendVersion ? ` Pipescope backend ${status.backendVersion}.` : ''}
+        {offline ? ' This static site replays recorded runs and trace files: it has no backend.' : ''}
       </footer>
     </div>
   );

@@ -31,6 +31,8 @@ interface Props {
   onRun: (spec: RunSpec) => void;
   onCancel: () => void;
   onShowRuns: (result: Result) => void;
+  /** The static site: no backend, so no Run buttons; the published side and any recorded result still show. */
+  offline?: boolean;
 }
 
 const SOURCE_HEADING: Record<TraceSource, string> = {
@@ -77,7 +79,7 @@ function liveContext(result: Result, pair: LivePair | null): string {
 
 const firstWriteUs = (traces: readonly TraceDocument[]) => medianRepeat(traces.filter((d) => d.run.mode === 'pipeline'))?.writes[0]?.atUs ?? null;
 
-export function GalleryCardView({ benchmark: b, results, active, blockedReason, onRun, onCancel, onShowRuns }: Props) {
+export function GalleryCardView({ benchmark: b, results, active, blockedReason, onRun, onCancel, onShowRuns, offline = false }: Props) {
   const { direct, delayed } = directAndDelayed(results);
   const [confirmLong, setConfirmLong] = useState<RunSpec | null>(null);
   const pair = direct ? livePair(direct.traces) : null;
@@ -129,13 +131,13 @@ export function GalleryCardView({ benchmark: b, results, active, blockedReason, 
             heading={direct ? SOURCE_HEADING[direct.source] : 'Measured here'}
             testId="gallery-live"
             figures={liveFigures(pair)}
-            context={direct ? liveContext(direct, pair) : running ? 'Running…' : 'Not run yet: press Run live.'}
+            context={direct ? liveContext(direct, pair) : running ? 'Running…' : notRunText(offline)}
           />
         ) : (
           <section className="gallery-side" data-testid="gallery-live">
             <h4>{direct ? SOURCE_HEADING[direct.source] : 'Measured here'}</h4>
             <p className="gallery-outcome" data-testid="gallery-netcat">
-              {direct ? netcatText(direct.traces[0]!) : running ? 'Running…' : 'Not run yet: press Run live.'}
+              {direct ? netcatText(direct.traces[0]!) : running ? 'Running…' : notRunText(offline)}
             </p>
             {direct && <div className="gallery-context">{liveContext(direct, null)}</div>}
           </section>
@@ -155,10 +157,12 @@ export function GalleryCardView({ benchmark: b, results, active, blockedReason, 
         <DelayedResult result={delayed} direct={pair} publishedRatio={f?.ratio ?? null} ratioText={f?.ratioText ?? ''} onShowRuns={() => onShowRuns(delayed)} />
       )}
       <div className="gallery-actions">
-        <button type="button" className="button primary" data-testid="gallery-run" disabled={disabled} title={blockedReason ?? undefined} onClick={() => onRun(b.spec)}>
-          Run live
-        </button>
-        {delaySpec && (
+        {!offline && (
+          <button type="button" className="button primary" data-testid="gallery-run" disabled={disabled} title={blockedReason ?? undefined} onClick={() => onRun(b.spec)}>
+            Run live
+          </button>
+        )}
+        {delaySpec && !offline && (
           <button
             type="button"
             className="button"
@@ -180,7 +184,7 @@ export function GalleryCardView({ benchmark: b, results, active, blockedReason, 
             {active.cancelling ? 'Cancelling…' : 'Cancel'}
           </button>
         )}
-        {blockedReason && !running && <span className="gallery-note">{blockedReason}</span>}
+        {blockedReason && !running && !offline && <span className="gallery-note">{blockedReason}</span>}
       </div>
       {longRun && (
         <p className="gallery-confirm" role="alertdialog" data-testid="gallery-confirm-long">
@@ -197,6 +201,11 @@ export function GalleryCardView({ benchmark: b, results, active, blockedReason, 
       {running && <RunProgressView active={active} />}
     </article>
   );
+}
+
+/** What the live side says before a run: how to run it, or, on the static site, why it cannot. */
+function notRunText(offline: boolean): string {
+  return offline ? 'Not run here: this static site has no backend (npm start runs it live on your Redis).' : 'Not run yet: press Run live.';
 }
 
 function Context({ b }: { b: PublishedBenchmark }) {

@@ -21,11 +21,13 @@ interface Props {
   blockedReason: string | null;
   /** Switches to the single-run view, where the run store's traces (just replaced) are drawn. */
   onShowRuns: () => void;
+  /** The static site: the published figures without Run buttons (there is no backend). */
+  offline?: boolean;
 }
 
 export const GALLERY_HASH = '#view=gallery';
 
-export function GalleryView({ store, shown, blockedReason, onShowRuns }: Props) {
+export function GalleryView({ store, shown, blockedReason, onShowRuns, offline = false }: Props) {
   const runs = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const collect = (prev: GalleryResults<TraceSource>) => collectResults(prev, PUBLISHED_BENCHMARKS, runs.traces, runs.tracesSource ?? 'live');
   const [results, setResults] = useState<GalleryResults<TraceSource>>(() => collect({}));
@@ -68,6 +70,7 @@ export function GalleryView({ store, shown, blockedReason, onShowRuns }: Props) 
           onRun={(spec) => run(b.id, spec)}
           onCancel={() => store.cancel()}
           onShowRuns={showRuns}
+          offline={offline}
         />
       ))}
     </section>

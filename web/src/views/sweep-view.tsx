@@ -25,6 +25,8 @@ interface Props {
   /** Why a sweep cannot start now (no backend, Redis down, a run under way), or null. */
   blockedReason: string | null;
   onOpenFiles: (files: FileList | null) => void;
+  /** The static site: no backend, so no sweep form; sweep files still open. */
+  offline?: boolean;
 }
 
 interface Display {
@@ -43,7 +45,7 @@ function sweepHashNow(): SweepHashParams | undefined {
   return parseViewChoice(window.location.hash) === 'sweep' ? parseSweepHashParams(window.location.hash) : undefined;
 }
 
-export function SweepView({ sweeps, shown, blockedReason, onOpenFiles }: Props) {
+export function SweepView({ sweeps, shown, blockedReason, onOpenFiles, offline = false }: Props) {
   const snap = useSyncExternalStore(sweeps.subscribe, sweeps.getSnapshot);
   const [params, setParams] = useState<SweepHashParams>(() => sweepHashNow() ?? parseSweepHashParams(''));
 
@@ -74,16 +76,20 @@ export function SweepView({ sweeps, shown, blockedReason, onOpenFiles }: Props) 
   return (
     <div className="sweep-view" hidden={!shown} data-testid="sweep-view">
       <section className="controls">
-        <SweepFormView
-          form={params.form}
-          onChange={(form) => setParams({ ...params, form })}
-          onRun={(spec) => void sweeps.run(spec)}
-          onCancel={() => sweeps.cancel()}
-          running={active !== null}
-          cancelling={active?.cancelling ?? false}
-          blockedReason={blockedReason}
-        />
-        <SweepProgressView active={active} />
+        {!offline && (
+          <>
+            <SweepFormView
+              form={params.form}
+              onChange={(form) => setParams({ ...params, form })}
+              onRun={(spec) => void sweeps.run(spec)}
+              onCancel={() => sweeps.cancel()}
+              running={active !== null}
+              cancelling={active?.cancelling ?? false}
+              blockedReason={blockedReason}
+            />
+            <SweepProgressView active={active} />
+          </>
+        )}
         <div className="file-controls">
           <label className="button">
             Open trace…
@@ -108,7 +114,7 @@ export function SweepView({ sweeps, shown, blockedReason, onOpenFiles }: Props) 
           </button>
         </p>
       )}
-      {display ? <SweepResults display={display} source={snap.source} yScale={params.yScale} onYScale={(yScale) => setParams({ ...params, yScale })} /> : <SweepEmpty />}
+      {display ? <SweepResults display={display} source={snap.source} yScale={params.yScale} onYScale={(yScale) => setParams({ ...params, yScale })} /> : <SweepEmpty offline={offline} />}
     </div>
   );
 }
@@ -157,15 +163,23 @@ function SweepResults({ display, source, yScale, onYScale }: { display: Display;
   );
 }
 
-function SweepEmpty() {
+function SweepEmpty({ offline }: { offline: boolean }) {
   return (
     <section className="empty">
       <h2>Throughput against pipeline depth, from your Redis</h2>
-      <p>
-        At each depth — 1, 2, 4, … or a list of your own — Pipescope sends the commands in pipelines of that many, waits for each pipeline’s
-        replies before writing the next, and repeats. Untraced, so the ops/s are real. The Redis docs say throughput rises almost linearly with
-        depth, then levels off around 10× the un-pipelined rate; press <strong>Run sweep</strong> to see what yours does, or open a sweep file.
-      </p>
+      {offline ? (
+        <p>
+          At each depth Pipescope sends the commands in pipelines of that many, waits for each pipeline’s replies before writing the next, and
+          repeats. This static site has no backend to measure with: open a sweep file recorded with <code>npm run record -- sweep</code>, or
+          start Pipescope with <code>npm start</code> to sweep your own Redis.
+        </p>
+      ) : (
+        <p>
+          At each depth — 1, 2, 4, … or a list of your own — Pipescope sends the commands in pipelines of that many, waits for each pipeline’s
+          replies before writing the next, and repeats. Untraced, so the ops/s are real. The Redis docs say throughput rises almost linearly with
+          depth, then levels off around 10× the un-pipelined rate; press <strong>Run sweep</strong> to see what yours does, or open a sweep file.
+        </p>
+      )}
     </section>
   );
 }
