@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { loadTraceUrls, type LoadResult } from './trace-files.ts';
 
-export const TOUR_BASE = '/tour/';
+/** Relative to the page, so the recordings load from any sub-path (the static site) as from / (the live app). */
+export const TOUR_BASE = 'tour/';
 
 const RecordingSchema = z.object({
   files: z.array(z.string().regex(/^[\w.-]+\.json$/, 'a file name in public/tour/')).min(1),
