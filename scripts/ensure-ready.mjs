@@ -4,7 +4,9 @@
 // when it can (or prints the one command that would), and builds what is out of date.
 // Plain Node, no dependencies: it runs before node_modules exists.
 //
-//   node scripts/ensure-ready.mjs [--system redis,chromium,strace] [--soft] [--build | --build-server] [--quiet]
+//   node scripts/ensure-ready.mjs [--system redis,chromium,strace] [--soft] [--build | --build-server] [--build-static] [--quiet]
+//
+// --build-static: also the static site, dist/static (scripts/build-static.mjs), when its sources changed.
 //
 // --soft: a package that cannot be installed is only reported; the program that needs it says what
 // to do (npm start can still measure an existing Redis given by --redis-url or REDIS_URL).
@@ -103,6 +105,10 @@ ensureSystemPackages();
 const shared = ['trace', 'package-lock.json', 'tsconfig.json'];
 if (args.includes('--build')) {
   buildIfStale('.web-built', ['web', 'public', 'vite.config.ts', ...shared], 'npx', ['vite', 'build', '--logLevel', 'warn'], 'the web app');
+}
+if (args.includes('--build-static')) {
+  const sources = ['web', 'public', 'vite.config.ts', 'vite.player.config.ts', 'scripts/build-static.mjs', ...shared];
+  buildIfStale('.static-built', sources, 'node', ['scripts/build-static.mjs', '--quiet'], 'the static site');
 }
 if (args.includes('--build') || args.includes('--build-server')) {
   buildIfStale('.server-built', ['server', 'tsconfig.server.json', ...shared], 'npx', ['tsc', '-p', 'tsconfig.server.json'], 'the server');
