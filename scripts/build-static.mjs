@@ -77,4 +77,6 @@ const absolute = filesUnder(out)
   .filter((file) => /\.(html|css)$/.test(file))
   .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(ABSOLUTE_URL)].map((m) => `${relative(out, file)}: ${m[0]}`));
 if (absolute.length > 0) fail(`URLs that would leave a sub-path:\n  ${absolute.join('\n  ')}`);
+// The stamp ensure-ready --build-static compares with the sources (it writes it too, after calling this).
+writeFileSync(join(root, 'dist', '.static-built'), `${new Date().toISOString()}\n`);
 say('Static site ready in dist/static/ (serve the folder as it is, from any path).');
