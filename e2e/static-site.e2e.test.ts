@@ -83,6 +83,9 @@ describe('the static site under a sub-path, no backend', () => {
       await waitForIdleRender(page);
       expect(await panel.locator('[data-testid=request-arrow]').count()).toBe(10);
       expect(await panel.locator('[data-testid=reply-arrow]').count()).toBe(10);
+      // A page opened with ?trace= shows its runs, not the list (it never asked for the index).
+      expect(await page.locator('[data-testid=recorded-runs]').count()).toBe(0);
+      expect(w.requests.filter((url) => url.endsWith('/traces/index.json')), w.requests.join('\n')).toHaveLength(1);
 
       // Space plays: the playhead appears and moves on.
       const bar = page.locator('[data-testid=playback-bar]');

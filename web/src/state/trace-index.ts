@@ -98,6 +98,15 @@ export async function loadTraceIndex(fetchText: (url: string) => Promise<string>
   }
 }
 
+let pageIndex: Promise<TraceIndex> | null = null;
+
+/** The index, fetched once per page however often the landing mounts; a failed fetch is tried again next time. */
+export function traceIndexOnce(): Promise<TraceIndex> {
+  pageIndex ??= loadTraceIndex();
+  pageIndex.catch(() => (pageIndex = null));
+  return pageIndex;
+}
+
 async function fetchOrThrow(url: string): Promise<string> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -171,11 +171,13 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
+  // While ?trace= links load, the static site's landing page waits (it shows if none could be drawn).
+  const [urlLoading, setUrlLoading] = useState(urlLoad !== null);
   useEffect(() => {
     let live = true;
     void urlLoad?.then((nextView) => {
       if (live && nextView) setView(nextView);
-    });
+    }).finally(() => live && setUrlLoading(false));
     return () => {
       live = false;
     };
@@ -326,7 +328,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
         ) : view !== 'run' ? null : traces.length > 0 ? (
           <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} displayHash={displayHash} />
         ) : offline ? (
-          <RecordedRunsView />
+          !urlLoading && <RecordedRunsView />
         ) : (
           <EmptyState running={active !== null} title={pressRunTitle(formModes(form), Number(form.chunk) || undefined)} />
         )}

@@ -4,17 +4,17 @@
 // alone and the group's "Compare" link opens the group's files together, as relative ?trace= links, so the
 // page works from any sub-path. A missing or damaged index is said in words; "Open trace…" still works.
 import { useEffect, useState } from 'react';
-import { addedDelayText, groupTraceIndex, loadTraceIndex, provenanceLine, traceLink, type TraceIndexGroup } from '../state/trace-index.ts';
+import { addedDelayText, groupTraceIndex, provenanceLine, traceIndexOnce, traceLink, type TraceIndex, type TraceIndexGroup } from '../state/trace-index.ts';
 import './recorded-runs-view.css';
 
 type IndexState = { kind: 'loading' } | { kind: 'loaded'; groups: TraceIndexGroup[] } | { kind: 'failed'; message: string };
 
 interface Props {
-  /** The index's loader; the default fetches traces/index.json beside the page. */
-  load?: typeof loadTraceIndex;
+  /** The index's loader; the default fetches traces/index.json beside the page, once per page. */
+  load?: () => Promise<TraceIndex>;
 }
 
-export function RecordedRunsView({ load = loadTraceIndex }: Props) {
+export function RecordedRunsView({ load = traceIndexOnce }: Props) {
   const [state, setState] = useState<IndexState>({ kind: 'loading' });
   useEffect(() => {
     let live = true;
