@@ -60,7 +60,7 @@ const RECORDINGS = [
     group: 'What Redis saw (MONITOR and strace)',
     file: 'incr-10-sequential-server-trace.json',
     title: '10 INCR one at a time, traced in Redis',
-    about: 'MONITOR times each execution in Redis and strace counts redis-server’s read() and write() calls, each paid once per command here.',
+    about: 'MONITOR times each execution in Redis and strace records redis-server’s read() and write() calls as the commands arrive one by one.',
     args: ['--mode', 'sequential', '--command', 'INCR', '--n', '10', '--server-trace'],
   },
   {
@@ -74,14 +74,14 @@ const RECORDINGS = [
     group: 'Memory: one big pipeline against chunks',
     file: 'get-300-pipeline-memory.json',
     title: '300 GET of 10 kB values in one pipeline',
-    about: 'Redis holds every reply of the pipeline in the connection’s output buffer until the client reads them.',
+    about: 'All 300 requests are written at once; see what memory Redis held for the run’s connection (CLIENT LIST) and the client’s heap meanwhile.',
     args: ['--mode', 'pipeline', '--command', 'GET', '--n', '300', '--value-bytes', '10000'],
   },
   {
     group: 'Memory: one big pipeline against chunks',
     file: 'get-300-chunked-memory.json',
     title: '300 GET of 10 kB values in pipelines of 30',
-    about: 'Waiting for each chunk’s replies caps what Redis buffers for the connection at 30 replies.',
+    about: 'The same 300 GET, each chunk’s replies awaited before the next 30 are written: compare the memory and the time with one pipeline.',
     args: ['--mode', 'pipeline', '--chunk', '30', '--command', 'GET', '--n', '300', '--value-bytes', '10000'],
   },
   {

@@ -52,13 +52,21 @@ export function GalleryView({ store, shown, blockedReason, onShowRuns, offline =
   return (
     <section className="gallery-view" hidden={!shown} data-testid="gallery-view" aria-label="Published benchmarks, run live">
       <div className="gallery-intro">
-        <h2>The published benchmarks, run here</h2>
-        <p>
-          Each card is a workload from a write-up on Redis pipelining, with the figures its source published and what its client, machine and
-          network were. <strong>Run live</strong> runs the same workload on this machine’s Redis, both ways, and sets the figures side by side;
-          the card then says why they differ and at what added round-trip time this machine’s ratio would meet the published one, which the
-          delay proxy can then add.
-        </p>
+        <h2>{offline ? 'The published benchmarks' : 'The published benchmarks, run here'}</h2>
+        {offline ? (
+          <p>
+            Each card is a workload from a write-up on Redis pipelining, with the figures its source published and what its client, machine and
+            network were. Running them on your own Redis beside the published figures needs Pipescope’s backend: start it with{' '}
+            <code>npm start</code>.
+          </p>
+        ) : (
+          <p>
+            Each card is a workload from a write-up on Redis pipelining, with the figures its source published and what its client, machine and
+            network were. <strong>Run live</strong> runs the same workload on this machine’s Redis, both ways, and sets the figures side by side;
+            the card then says why they differ and at what added round-trip time this machine’s ratio would meet the published one, which the
+            delay proxy can then add.
+          </p>
+        )}
       </div>
       {PUBLISHED_BENCHMARKS.map((b) => (
         <GalleryCardView
