@@ -1,8 +1,9 @@
 // The static site (npm run build:static → dist/static) as a docs author deploys it: on a plain static
 // host under a sub-path (/pipescope/, nothing at /), with no Pipescope backend anywhere. The landing lists
 // the recorded runs of traces/index.json; one opens and draws, Space plays it back; the page logs no error
-// or warning, asks for nothing outside its folder, opens no WebSocket and sets no cookie. One golden: the
-// landing page. dist/static is (re)built first when stale (scripts/ensure-ready.mjs --build-static).
+// or warning, asks for nothing outside its folder, opens no WebSocket and sets no cookie. axe-core finds
+// nothing serious on the landing in either theme. One golden: the landing page. dist/static is (re)built
+// first when stale (scripts/ensure-ready.mjs --build-static).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './app-process.ts';
 import { launchBrowser, VIEWPORT, waitForIdleRender } from './browser.ts';
-import { expectGoldenScreenshot, openFixturesAt } from './golden-page.ts';
+import { describeFindings, seriousViolations } from './axe-audit.ts';
+import { expectGoldenScreenshot, openFixturesAt, type GoldenTheme } from './golden-page.ts';
 import { startStaticHost, type StaticHost } from './static-host.ts';
 
 const SITE = join(ROOT, 'dist', 'static');
@@ -150,6 +152,17 @@ describe('the static site under a sub-path, no backend', () => {
       expect(response.status, path).toBe(200);
     }
     expect((await fetch(new URL('/', host.url))).status).toBe(404);
+  });
+
+  it.each<GoldenTheme>(['light', 'dark'])('the landing page, %s theme: no serious or critical axe-core violation', async (theme) => {
+    const page = await openFixturesAt(browser, host.url, [], { theme });
+    try {
+      await page.locator('[data-testid=recorded-run]').first().waitFor();
+      const findings = await seriousViolations(page);
+      expect(findings, describeFindings(findings)).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
   });
 
   it('looks as it should: the landing page (golden)', async () => {
