@@ -1,0 +1,36 @@
+// The compact encoding on its own: any JSON value round-trips (fields it does not know included), and a
+// key it cannot hold is refused. Recorded traces and damaged files: server/support/compact-fixtures.test.ts.
+import { describe, expect, it } from 'vitest';
+import { decodeCompactValue, encodeCompactValue } from './compact-trace.ts';
+import { TraceError } from './trace-builder.ts';
+import { thrownMessage } from './test-support/thrown-message.ts';
+
+describe('the compact encoding', () => {
+  it('keeps fields it does not know, optional keys, key order, ns decimals, negatives and mixed values', () => {
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      ...(i % 3 === 0 ? { later: `x${i}` } : {}),
+      atUs: 1000.125 + i * 0.001,
+      delta: -i * 7,
+      ...(i % 4 === 1 ? { reply: null } : i % 4 === 2 ? { error: 'ERR no' } : { reply: i % 2 ? 'PONG' : i }),
+      nested: { list: [i, 'a'], deep: Array.from({ length: 5 }, (_, k) => ({ k, big: 2 ** 52 + k })) },
+      flag: i % 2 === 0,
+    }));
+    const value = { format: 'future', rows, keyed: { '2': 'b', '1': 'a', __proto__: 'own' } as unknown, huge: [1e300, 5e-324, 0.1, 0.2, 0.30000000000000004] };
+    const encoded = encodeCompactValue(value);
+    expect(JSON.stringify(decodeCompactValue(JSON.parse(JSON.stringify(encoded))))).toBe(JSON.stringify(value));
+  });
+
+  it('writes undefined, NaN and Infinity as JSON.stringify does', () => {
+    const rows = Array.from({ length: 5 }, (_, i) => ({ a: i, gone: undefined, nan: i ? Number.NaN : Infinity }));
+    const value = { rows, list: [undefined, 1], gone: undefined };
+    expect(JSON.stringify(decodeCompactValue(encodeCompactValue(value)))).toBe(JSON.stringify(value));
+  });
+
+  it('refuses, loudly, a key it could not tell from its own markers', () => {
+    const rows = Array.from({ length: 5 }, (_, i) => ({ i, ...(i === 3 ? { $table: 1 } : {}) }));
+    expect(thrownMessage(() => encodeCompactValue({ rows }), TraceError)).toBe(
+      'Cannot write a compact trace: the key "$table" at trace.rows[3] starts with "$", the compact format\'s own marker.',
+    );
+  });
+
+});
