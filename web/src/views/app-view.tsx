@@ -290,7 +290,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
                 ref={fileInput}
                 className="visually-hidden"
                 type="file"
-                accept=".json,application/json"
+                accept=".json,.gz,application/json,application/gzip"
                 multiple
                 data-testid="import"
                 onChange={(e) => void onFiles(e.target.files)}
