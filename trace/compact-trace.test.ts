@@ -32,5 +32,4 @@ describe('the compact encoding', () => {
       'Cannot write a compact trace: the key "$table" at trace.rows[3] starts with "$", the compact format\'s own marker.',
     );
   });
-
 });
