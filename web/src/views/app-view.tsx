@@ -32,6 +32,7 @@ import { GalleryView } from './gallery-view.tsx';
 import { ViewTabsView } from './view-tabs-view.tsx';
 import { ThemeToggleView } from './theme-toggle-view.tsx';
 import { CopyLinkView } from './copy-link-view.tsx';
+import { EmbedCodeView } from './embed-code-view.tsx';
 import { HistoryView } from './history-view.tsx';
 import { FollowBannerView } from './follow-banner-view.tsx';
 import { FollowShareView } from './follow-share-view.tsx';
@@ -226,6 +227,11 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
           </div>
           <ThemeToggleView />
           <CopyLinkView runsOutsideLink={view === 'run' && traces.length > 0 && runs.tracesSource !== 'url'} beforeCopy={() => displayHash.writeNow()} />
+          <EmbedCodeView
+            traces={followed ? followed.traces : view === 'run' ? traces : []}
+            source={followed ? 'live' : runs.tracesSource}
+            beforeOpen={() => displayHash.writeNow()}
+          />
           <ConnectionPill status={status} />
           {follow.role === 'presenter' && <FollowShareView store={follow.store} />}
         </div>
