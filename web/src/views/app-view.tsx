@@ -227,11 +227,14 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
           </div>
           <ThemeToggleView />
           <CopyLinkView runsOutsideLink={view === 'run' && traces.length > 0 && runs.tracesSource !== 'url'} beforeCopy={() => displayHash.writeNow()} />
-          <EmbedCodeView
-            traces={followed ? followed.traces : view === 'run' ? traces : []}
-            source={followed ? 'live' : runs.tracesSource}
-            beforeOpen={() => displayHash.writeNow()}
-          />
+          {/* Embedding is authoring, not presenting: presenter mode keeps its header to one row. */}
+          {!present && (
+            <EmbedCodeView
+              traces={followed ? followed.traces : view === 'run' ? traces : []}
+              source={followed ? 'live' : runs.tracesSource}
+              beforeOpen={() => displayHash.writeNow()}
+            />
+          )}
           <ConnectionPill status={status} />
           {follow.role === 'presenter' && <FollowShareView store={follow.store} />}
         </div>
