@@ -32,4 +32,13 @@ describe('the compact encoding', () => {
       'Cannot write a compact trace: the key "$table" at trace.rows[3] starts with "$", the compact format\'s own marker.',
     );
   });
+
+  it('counts the records of all tables of one file against one budget', () => {
+    const table = { $table: 3, keys: ['a'], shapes: [[0]], columns: [{ ints: { values: [[7, 3]] } }] };
+    expect(decodeCompactValue({ one: table }, 'x', { rows: 5, cells: 100 })).toEqual({ one: [{ a: 7 }, { a: 7 }, { a: 7 }] });
+    expect(thrownMessage(() => decodeCompactValue({ one: table, two: table }, 'x', { rows: 5, cells: 100 }), TraceError))
+      .toBe('Damaged compact trace: x.two has a table of no sensible length.');
+    expect(thrownMessage(() => decodeCompactValue({ one: table, two: table }, 'x', { rows: 50, cells: 5 }), TraceError))
+      .toBe('Damaged compact trace: x.two has a table of no sensible size.');
+  });
 });

@@ -24,6 +24,7 @@
 //         | { "plain": [E, …] }
 //   Ints:   { "deltas": Runs } (each the difference from the previous, the first from 0) | { "values": Runs }
 //   Runs:   [item, …], an item being an integer, or [integer, count ≥ 2] for that integer repeated.
+import { MAX_COMMANDS } from './run-request.ts';
 import { TraceError } from './trace-builder.ts';
 import type { TraceDocument } from './trace-format.ts';
 
@@ -34,8 +35,19 @@ export const COMPACT_FORMAT_VERSION = 1;
 const MIN_TABLE_ROWS = 4;
 /** Decimal places tried for a numeric column (µs with ns precision needs 3). */
 const MAX_SCALE = 6;
-/** A table may not claim more rows than this (a corrupt or hostile file must not make the page allocate without end). */
-export const MAX_TABLE_ROWS = 50_000_000;
+/**
+ * Records one file may decode to, in all its tables: a corrupt or hostile file must not make the page allocate
+ * without end. The largest real trace has MAX_COMMANDS commands, about as many reads, and far fewer of the rest.
+ */
+export const MAX_DECODED_ROWS = 8 * MAX_COMMANDS;
+/** …and values in all those records (a command record has at most 7). */
+export const MAX_DECODED_CELLS = 16 * MAX_DECODED_ROWS;
+
+/** What is left of MAX_DECODED_ROWS and MAX_DECODED_CELLS while one file decodes. */
+interface Budget {
+  rows: number;
+  cells: number;
+}
 
 export interface CompactTrace {
   format: typeof COMPACT_FORMAT;
@@ -70,7 +82,7 @@ export function decodeCompactTrace(json: unknown): unknown {
     throw new TraceError(`Unsupported compact trace version ${JSON.stringify(version)}; this Pipescope reads version ${COMPACT_FORMAT_VERSION}.`);
   }
   if (!('trace' in (json as object))) throw new TraceError('Damaged compact trace: it holds no "trace".');
-  return decodeCompactValue((json as { trace: unknown }).trace, 'trace');
+  return decodeCompactValue((json as { trace: unknown }).trace);
 }
 
 // ── encoding ──────────────────────────────────────────────────────────────────────────────────────
@@ -233,34 +245,38 @@ function damaged(path: string, what: string): TraceError {
 }
 
 /** An encoded value as the plain JSON it stands for; throws TraceError (saying where) when it is not well formed. */
-export function decodeCompactValue(value: unknown, path = 'trace'): unknown {
+export function decodeCompactValue(value: unknown, path = 'trace', budget: Budget = { rows: MAX_DECODED_ROWS, cells: MAX_DECODED_CELLS }): unknown {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v, i) => decodeCompactValue(v, `${path}[${i}]`));
-  if ('$table' in value) return decodeTable(value as Record<string, unknown>, path);
+  if (Array.isArray(value)) return value.map((v, i) => decodeCompactValue(v, `${path}[${i}]`, budget));
+  if ('$table' in value) return decodeTable(value as Record<string, unknown>, path, budget);
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     if (key.startsWith('$')) throw damaged(path, `has an unknown marker "${key}"`);
-    setOwn(out, key, decodeCompactValue(v, `${path}.${key}`));
+    setOwn(out, key, decodeCompactValue(v, `${path}.${key}`, budget));
   }
   return out;
 }
 
-function decodeTable(table: Record<string, unknown>, path: string): Record<string, unknown>[] {
+function decodeTable(table: Record<string, unknown>, path: string, budget: Budget): Record<string, unknown>[] {
   const rows = table['$table'];
-  if (!Number.isSafeInteger(rows) || (rows as number) < 0 || (rows as number) > MAX_TABLE_ROWS) throw damaged(path, 'has a table of no sensible length');
+  if (!Number.isSafeInteger(rows) || (rows as number) < 0 || (rows as number) > budget.rows) throw damaged(path, 'has a table of no sensible length');
   const n = rows as number;
+  budget.rows -= n;
   const { keys, shapes, columns } = table;
   if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string' && !k.startsWith('$'))) throw damaged(path, 'has a table whose keys are not names');
   if (!Array.isArray(columns) || columns.length !== keys.length) throw damaged(path, 'has a table with a column missing');
   if (!Array.isArray(shapes) || shapes.length === 0 || !shapes.every((s) => Array.isArray(s) && s.every((k) => Number.isInteger(k) && k >= 0 && k < keys.length))) {
     throw damaged(path, 'has a table whose record shapes name no column');
   }
+  const cells = n * Math.max(...shapes.map((s) => (s as number[]).length));
+  if (cells > budget.cells) throw damaged(path, 'has a table of no sensible size');
+  budget.cells -= cells;
   const shapeOf = table['shapeOf'] === undefined ? null : decodeInts(table['shapeOf'], n, `${path}.shapeOf`);
   if (shapeOf?.some((s) => !Number.isInteger(s) || s < 0 || s >= shapes.length)) throw damaged(`${path}.shapeOf`, 'names a shape the table does not have');
   // How many rows have each key: each column must hold exactly that many values.
   const uses = new Array<number>(keys.length).fill(0);
   for (let r = 0; r < n; r++) for (const k of shapes[shapeOf?.[r] ?? 0] as number[]) uses[k]!++;
-  const values = columns.map((c, k) => decodeColumn(c, uses[k]!, `${path}.${keys[k] as string}`));
+  const values = columns.map((c, k) => decodeColumn(c, uses[k]!, `${path}.${keys[k] as string}`, budget));
   const next = new Array<number>(keys.length).fill(0);
   const out: Record<string, unknown>[] = [];
   for (let r = 0; r < n; r++) {
@@ -271,7 +287,7 @@ function decodeTable(table: Record<string, unknown>, path: string): Record<strin
   return out;
 }
 
-function decodeColumn(column: unknown, length: number, path: string): unknown[] {
+function decodeColumn(column: unknown, length: number, path: string, budget: Budget): unknown[] {
   if (typeof column !== 'object' || column === null) throw damaged(path, 'is not a column');
   const c = column as Record<string, unknown>;
   if ('ints' in c) {
@@ -282,7 +298,7 @@ function decodeColumn(column: unknown, length: number, path: string): unknown[] 
   }
   if ('dict' in c) {
     if (!Array.isArray(c['dict'])) throw damaged(path, 'has no dictionary');
-    const dict = c['dict'].map((v, i) => decodeCompactValue(v, `${path}.dict[${i}]`));
+    const dict = c['dict'].map((v, i) => decodeCompactValue(v, `${path}.dict[${i}]`, budget));
     return decodeInts(c['picks'], length, `${path}.picks`).map((k) => {
       if (!Number.isInteger(k) || k < 0 || k >= dict.length) throw damaged(path, 'picks a value its dictionary does not have');
       return dict[k];
@@ -290,7 +306,7 @@ function decodeColumn(column: unknown, length: number, path: string): unknown[] 
   }
   if ('plain' in c) {
     if (!Array.isArray(c['plain']) || c['plain'].length !== length) throw damaged(path, `does not hold ${length} values`);
-    return c['plain'].map((v, i) => decodeCompactValue(v, `${path}[${i}]`));
+    return c['plain'].map((v, i) => decodeCompactValue(v, `${path}[${i}]`, budget));
   }
   throw damaged(path, 'is a column of an unknown kind');
 }

@@ -85,6 +85,14 @@ describe('compact traces', () => {
       commands(c).$table = 1e12;
       expect(message(c)).toBe('Damaged compact trace: trace.commands has a table of no sensible length.');
     });
+    it('a table that claims more records, or values, than any trace has', () => {
+      const c = compact();
+      const table = (rows: number, keys = 1) => ({ $table: rows, keys: Array.from({ length: keys }, (_, k) => `k${k}`), shapes: [Array.from({ length: keys }, (_, k) => k)], columns: Array.from({ length: keys }, () => ({ plain: [] })) });
+      c.trace['neighbor'] = { many: table(8_000_001) } as never;
+      expect(message(c)).toBe('Damaged compact trace: trace.neighbor.many has a table of no sensible length.');
+      c.trace['neighbor'] = { wide: table(1_000_000, 1000) } as never;
+      expect(message(c)).toBe('Damaged compact trace: trace.neighbor.wide has a table of no sensible size.');
+    });
     it('decoded data that breaks the trace rules is refused like any trace file', () => {
       const c = compact();
       commands(c).columns[1] = { ints: { values: [[1, 20]] } }; // every sentUs moved
