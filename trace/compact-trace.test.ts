@@ -41,4 +41,18 @@ describe('the compact encoding', () => {
     expect(thrownMessage(() => decodeCompactValue({ one: table, two: table }, 'x', { rows: 50, cells: 5 }), TraceError))
       .toBe('Damaged compact trace: x.two has a table of no sensible size.');
   });
+
+  it('writes a column that repeats an earlier one (writes[].atUs = commands[].sentUs) as a reference to it', () => {
+    const times = Array.from({ length: 50 }, (_, i) => 1000 + i * 137 + (i % 7));
+    const value = {
+      commands: times.map((sentUs, index) => ({ index, sentUs, reply: 'PONG' })),
+      writes: times.map((atUs) => ({ atUs, bytes: 14, head: 'PING' })),
+      nested: [{ list: times.map((t) => ({ t })) }, { list: [] }, { list: [] }, { list: [] }],
+    };
+    const encoded = JSON.stringify(encodeCompactValue(value));
+    expect(encoded.match(/"same":\d+/g)).toEqual(['"same":1', '"same":1']); // id 1: commands' sentUs, after index (0)
+    expect(JSON.stringify(decodeCompactValue(JSON.parse(encoded)))).toBe(JSON.stringify(value));
+    const bad = (same: number) => () => decodeCompactValue({ a: { $table: 4, keys: ['x'], shapes: [[0]], columns: [{ same }] } });
+    expect(thrownMessage(bad(0), TraceError)).toBe('Damaged compact trace: trace.a.x names a column that was not written before it.');
+  });
 });

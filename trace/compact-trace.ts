@@ -20,8 +20,10 @@
 //       kept), shapeOf the shape of each row (absent: all rows have shape 0); columns[k] holds the values
 //       of keys[k] in row order, for the rows that have that key.
 //   Column: { "ints": Ints, "scale"?: s }  numbers, each = integer / 10^s
-//         | { "dict": [E, …], "picks": Ints } values interned: picks are indices into dict
+//         | { "dict": [value, …], "picks": Ints } primitive values interned: picks are indices into dict
 //         | { "plain": [E, …] }
+//         | { "same": id }  the same values as the id-th "ints" or "dict" column of the file (ids count those
+//                           columns from 0, in the order they are written), e.g. writes[].atUs = commands[].sentUs
 //   Ints:   { "deltas": Runs } (each the difference from the previous, the first from 0) | { "values": Runs }
 //   Runs:   [item, …], an item being an integer, or [integer, count ≥ 2] for that integer repeated.
 import { MAX_COMMANDS } from './run-request.ts';
@@ -43,10 +45,11 @@ export const MAX_DECODED_ROWS = 8 * MAX_COMMANDS;
 /** …and values in all those records (a command record has at most 7). */
 export const MAX_DECODED_CELLS = 16 * MAX_DECODED_ROWS;
 
-/** What is left of MAX_DECODED_ROWS and MAX_DECODED_CELLS while one file decodes. */
+/** What is left of MAX_DECODED_ROWS and MAX_DECODED_CELLS while one file decodes; and its "ints" and "dict" columns so far, by id. */
 interface Budget {
   rows: number;
   cells: number;
+  columns?: unknown[][];
 }
 
 export interface CompactTrace {
@@ -59,6 +62,11 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 type Runs = (number | [number, number])[];
 type Ints = { deltas: Runs } | { values: Runs };
 
+/** While one value is encoded: the "ints" and "dict" columns written so far (their JSON → id), for "same". */
+interface EncodeState {
+  columns: Map<string, number>;
+}
+
 /** The document in the compact format, as JSON text. Throws TraceError for a value JSON cannot hold as written. */
 export function encodeCompactTrace(doc: TraceDocument): string {
   const compact: CompactTrace = { format: COMPACT_FORMAT, version: COMPACT_FORMAT_VERSION, trace: encodeCompactValue(doc) };
@@ -67,7 +75,7 @@ export function encodeCompactTrace(doc: TraceDocument): string {
 
 /** Any JSON value in the compact encoding (the grammar above); decodeCompactValue gives it back. */
 export function encodeCompactValue(value: unknown, path = 'trace'): unknown {
-  return encodeValue(value, path);
+  return encodeValue(value, path, { columns: new Map() });
 }
 
 /** True when the parsed JSON says it is a compact trace (of any version). */
@@ -87,16 +95,16 @@ export function decodeCompactTrace(json: unknown): unknown {
 
 // ── encoding ──────────────────────────────────────────────────────────────────────────────────────
 
-function encodeValue(value: unknown, path: string): Json {
+function encodeValue(value: unknown, path: string, state: EncodeState): Json {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null; // as JSON.stringify writes it
   if (Array.isArray(value)) {
-    if (value.length >= MIN_TABLE_ROWS && value.every(isRecord)) return encodeTable(value as Record<string, unknown>[], path);
-    return value.map((v, i) => (v === undefined || typeof v === 'function' || typeof v === 'symbol' ? null : encodeValue(v, `${path}[${i}]`)));
+    if (value.length >= MIN_TABLE_ROWS && value.every(isRecord)) return encodeTable(value as Record<string, unknown>[], path, state);
+    return value.map((v, i) => (v === undefined || typeof v === 'function' || typeof v === 'symbol' ? null : encodeValue(v, `${path}[${i}]`, state)));
   }
   if (isRecord(value)) {
     const out: Record<string, Json> = {};
-    for (const [key, v] of presentEntries(value, path)) setOwn(out, key, encodeValue(v, `${path}.${key}`));
+    for (const [key, v] of presentEntries(value, path)) setOwn(out, key, encodeValue(v, `${path}.${key}`, state));
     return out;
   }
   throw new TraceError(`Cannot write a compact trace: ${path} is a ${typeof value}, which JSON cannot hold.`);
@@ -126,7 +134,7 @@ function presentEntries(record: Record<string, unknown>, path: string): [string,
   return entries;
 }
 
-function encodeTable(rows: Record<string, unknown>[], path: string): Json {
+function encodeTable(rows: Record<string, unknown>[], path: string, state: EncodeState): Json {
   const keys: string[] = [];
   const keyIndex = new Map<string, number>();
   const shapes: number[][] = [];
@@ -158,19 +166,27 @@ function encodeTable(rows: Record<string, unknown>[], path: string): Json {
     keys,
     shapes,
     ...(shapes.length > 1 ? { shapeOf: encodeInts(shapeOf) } : {}),
-    columns: columns.map((values, k) => encodeColumn(values, `${path}[].${keys[k]}`)),
+    columns: columns.map((values, k) => encodeColumn(values, `${path}[].${keys[k]}`, state)),
   };
 }
 
 /** The shortest of the column encodings that hold these values exactly. */
-function encodeColumn(values: unknown[], path: string): Json {
-  const plain = { plain: values.map((v, i) => encodeValue(v, `${path}#${i}`)) };
+function encodeColumn(values: unknown[], path: string, state: EncodeState): Json {
+  const plain = { plain: values.map((v, i) => encodeValue(v, `${path}#${i}`, state)) };
   const candidates: Json[] = [plain];
   const ints = values.every((v) => typeof v === 'number' && Number.isFinite(v)) ? scaledInts(values as number[]) : null;
   if (ints) candidates.push({ ints: encodeInts(ints.ints), ...(ints.scale ? { scale: ints.scale } : {}) });
-  const dict = interned(values);
+  const dict = interned(values, state);
   if (dict) candidates.push({ dict: dict.dict, picks: encodeInts(dict.picks) });
-  return shortest(candidates);
+  const best = shortest(candidates);
+  if (best === plain) return best;
+  // An "ints" or "dict" column (primitives only, no tables inside): the same values written before are named by id.
+  const json = JSON.stringify(best);
+  const earlier = state.columns.get(json);
+  if (earlier !== undefined && JSON.stringify({ same: earlier }).length < json.length) return { same: earlier };
+  if (earlier === undefined) state.columns.set(json, state.columns.size);
+  else state.columns.set(`${json}#${state.columns.size}`, state.columns.size); // written again: it still takes an id
+  return best;
 }
 
 /** The numbers as integers over 10^scale, for the smallest scale at which every one is exact; null if none is. */
@@ -192,13 +208,13 @@ function exactAt(v: number, scale: number): boolean {
 }
 
 /** Primitive values interned, when some repeat; null otherwise (objects stay plain: a shared reference is not a copy). */
-function interned(values: unknown[]): { dict: Json[]; picks: number[] } | null {
+function interned(values: unknown[], state: EncodeState): { dict: Json[]; picks: number[] } | null {
   const dict: Json[] = [];
   const index = new Map<string, number>();
   const picks: number[] = [];
   for (const v of values) {
     if (v !== null && typeof v === 'object') return null;
-    const json = encodeValue(v, '');
+    const json = encodeValue(v, '', state);
     const id = JSON.stringify(json);
     let k = index.get(id);
     if (k === undefined) {
@@ -290,19 +306,30 @@ function decodeTable(table: Record<string, unknown>, path: string, budget: Budge
 function decodeColumn(column: unknown, length: number, path: string, budget: Budget): unknown[] {
   if (typeof column !== 'object' || column === null) throw damaged(path, 'is not a column');
   const c = column as Record<string, unknown>;
+  const written = (budget.columns ??= []);
+  if ('same' in c) {
+    const earlier = Number.isInteger(c['same']) ? written[c['same'] as number] : undefined;
+    if (!earlier) throw damaged(path, 'names a column that was not written before it');
+    if (earlier.length !== length) throw damaged(path, `does not hold ${length} values`);
+    return earlier.slice();
+  }
   if ('ints' in c) {
     const scale = c['scale'] ?? 0;
     if (!Number.isInteger(scale) || (scale as number) < 0 || (scale as number) > MAX_SCALE) throw damaged(path, 'has a bad scale');
     const power = 10 ** (scale as number);
-    return decodeInts(c['ints'], length, path).map((k) => k / power);
+    const values = decodeInts(c['ints'], length, path).map((k) => k / power);
+    written.push(values);
+    return values.slice();
   }
   if ('dict' in c) {
-    if (!Array.isArray(c['dict'])) throw damaged(path, 'has no dictionary');
-    const dict = c['dict'].map((v, i) => decodeCompactValue(v, `${path}.dict[${i}]`, budget));
-    return decodeInts(c['picks'], length, `${path}.picks`).map((k) => {
+    const dict = c['dict'];
+    if (!Array.isArray(dict) || !dict.every((v) => v === null || typeof v !== 'object')) throw damaged(path, 'has no dictionary of plain values');
+    const values = decodeInts(c['picks'], length, `${path}.picks`).map((k) => {
       if (!Number.isInteger(k) || k < 0 || k >= dict.length) throw damaged(path, 'picks a value its dictionary does not have');
-      return dict[k];
+      return dict[k] as unknown;
     });
+    written.push(values);
+    return values.slice();
   }
   if ('plain' in c) {
     if (!Array.isArray(c['plain']) || c['plain'].length !== length) throw damaged(path, `does not hold ${length} values`);
