@@ -2,7 +2,8 @@
 // 100,000 commands is served in well under a megabyte (usually gzipped too, as *.json.gz). The encoding
 // knows nothing of the trace schema: every array of records (commands, writes, reads, syscalls, memory
 // samples, …) becomes a table of columns, each column stored whichever way of a few is shortest —
-// integers as runs of deltas, repeated values ("PONG") interned, anything else as it was. So a field
+// integers as runs of deltas, repeated values ("PONG") interned, a column equal to an earlier one as a
+// reference to it, anything else as it was. So a field
 // added to the format later round-trips without a change here; a record key the encoding cannot hold
 // (one starting with "$", its own marker) makes encoding fail loudly instead of dropping it.
 //
