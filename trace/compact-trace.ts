@@ -3,11 +3,12 @@
 // knows nothing of the trace schema: every array of records (commands, writes, reads, syscalls, memory
 // samples, …) becomes a table of columns, each column stored whichever way of a few is shortest —
 // integers as runs of deltas, repeated values ("PONG") interned, a column equal to an earlier one as a
-// reference to it, anything else as it was. So a field
-// added to the format later round-trips without a change here; a record key the encoding cannot hold
-// (one starting with "$", its own marker) makes encoding fail loudly instead of dropping it.
+// reference to it, anything else as it was. So a field added to the format later round-trips without a
+// change here; a record key the encoding cannot hold (one starting with "$", its own marker) makes
+// encoding fail loudly instead of dropping it.
 //
-// Invariant (compact-trace.test.ts, on every e2e fixture and a recorded 100k trace):
+// Invariant (compact-trace.test.ts; server/support/compact-fixtures.test.ts on every e2e fixture and a
+// recorded 100k trace):
 //   JSON.stringify(decodeCompactValue(encoded)) === JSON.stringify(original)
 // byte for byte — key order, optional fields, numbers and all. Decoding yields plain JSON only; the
 // reader (sweep-io.ts parseDocument) then verifies it like any other trace file (trace-io.ts).
