@@ -286,7 +286,7 @@ function decodeTable(table: Record<string, unknown>, path: string, budget: Budge
   if (!Array.isArray(shapes) || shapes.length === 0 || !shapes.every((s) => Array.isArray(s) && s.every((k) => Number.isInteger(k) && k >= 0 && k < keys.length))) {
     throw damaged(path, 'has a table whose record shapes name no column');
   }
-  const cells = n * Math.max(...shapes.map((s) => (s as number[]).length));
+  const cells = n * shapes.reduce((widest: number, s) => Math.max(widest, (s as number[]).length), 0);
   if (cells > budget.cells) throw damaged(path, 'has a table of no sensible size');
   budget.cells -= cells;
   const shapeOf = table['shapeOf'] === undefined ? null : decodeInts(table['shapeOf'], n, `${path}.shapeOf`);
