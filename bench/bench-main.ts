@@ -8,6 +8,9 @@ import { optionsOrExit } from '../server/app/cli-options.ts';
 import { openRedis } from '../server/redis/open-redis.ts';
 import { executeRun } from '../server/runs/run-executor.ts';
 import { serializeTrace } from '../trace/trace-io.ts';
+import type { TraceDocument } from '../trace/trace-format.ts';
+import { encodeCompactTrace } from '../trace/compact-trace.ts';
+import { gzip } from '../server/app/trace-files-node.ts';
 import { launchBrowser } from '../e2e/browser.ts';
 import { startAppProcess } from '../e2e/app-process.ts';
 import { BENCH_USAGE, parseBenchOptions, type BenchOptions } from './bench-options.ts';
@@ -18,6 +21,7 @@ import { defaultRunsBench } from './default-runs-bench.ts';
 import { firstWriteBench } from './first-write-bench.ts';
 import { latencyBench } from './latency-bench.ts';
 import { referenceBench } from './reference-bench.ts';
+import { traceSizeBench } from './trace-size-bench.ts';
 import { bytesPerCommandBench, liveDelayBench } from './websocket-bench.ts';
 
 const log = (line: string) => console.log(line);
@@ -30,7 +34,15 @@ async function main(): Promise<void> {
     log(`Pipescope bench${options.quick ? ' (--quick: small sizes, figures say little)' : ''}: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ` +
       `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; node ${process.version}; ${redis.description}`);
     findings.push(...(await nodeParts(options, redis.session)));
-    findings.push(...(await appParts(options, redis.session)));
+    // One recorded trace of sizes.render.n pipelined PINGs, for its file sizes and for the render bench.
+    const recorded = options.parts.includes('trace-size') || options.parts.includes('browser')
+      ? await executeRun(redis.session, 'pipeline', { command: 'PING', n: options.sizes.render.n, valueBytes: 0, memory: true })
+      : null;
+    if (recorded && options.parts.includes('trace-size')) {
+      log('\ntrace file sizes (as written by npm run record; the served form: --out run.json.gz)');
+      findings.push(...traceSizeBench(recorded, log));
+    }
+    findings.push(...(await appParts(options, redis.session, recorded)));
   } finally {
     await redis.close();
   }
@@ -63,16 +75,16 @@ async function nodeParts({ parts, sizes }: BenchOptions, session: Parameters<typ
 }
 
 /** Parts that drive the built app: in Chromium (browser, websocket) or over its WebSocket alone (default-runs). */
-async function appParts({ parts, sizes }: BenchOptions, session: Parameters<typeof clientOverheadBench>[0]): Promise<Finding[]> {
+async function appParts({ parts, sizes }: BenchOptions, session: Parameters<typeof clientOverheadBench>[0], recorded: TraceDocument | null): Promise<Finding[]> {
   const needsBrowser = parts.includes('browser') || parts.includes('websocket');
   if (!needsBrowser && !parts.includes('default-runs')) return [];
   const findings: Finding[] = [];
   const [app, browser] = await Promise.all([startAppProcess(), needsBrowser ? launchBrowser() : undefined]);
   try {
     log(`\napp at ${app.url}${browser ? `; browser: Chromium ${browser.version()} (headless)` : ''}`);
-    if (browser && parts.includes('browser')) {
-      const doc = await executeRun(session, 'pipeline', { command: 'PING', n: sizes.render.n, valueBytes: 0, memory: true });
-      findings.push(...(await renderBench(browser, app.url, { text: serializeTrace(doc), n: sizes.render.n }, sizes.render, log)));
+    if (browser && parts.includes('browser') && recorded) {
+      const trace = { text: serializeTrace(recorded), served: gzip(encodeCompactTrace(recorded)), n: sizes.render.n };
+      findings.push(...(await renderBench(browser, app.url, trace, sizes.render, log)));
     }
     if (browser && parts.includes('websocket')) {
       const { n, sequentialN, repeats, delayRuns } = sizes.websocket;

@@ -2,7 +2,7 @@
 // figures come from; --quick is a smoke run of every part with small sizes (its figures say little).
 import { CliError, strictParse } from '../server/app/cli-options.ts';
 
-export const BENCH_PARTS = ['client', 'reference', 'first-write', 'latency', 'browser', 'websocket', 'default-runs'] as const;
+export const BENCH_PARTS = ['client', 'reference', 'first-write', 'latency', 'trace-size', 'browser', 'websocket', 'default-runs'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 export interface BenchSizes {
@@ -16,7 +16,7 @@ export interface BenchSizes {
   latency: { n: number; rounds: number };
   /** Requests of the app's default form sent over its WebSocket. */
   defaultRuns: { requests: number };
-  /** Commands of the recorded trace, fresh page loads and pan/zoom steps. */
+  /** Commands of the recorded trace (trace-size measures the same trace), fresh page loads and pan/zoom steps. */
   render: { n: number; loads: number; steps: number };
   /** Commands per live run; runs per workload. */
   websocket: { n: number; sequentialN: number; repeats: number; delayRuns: number };

@@ -23,6 +23,7 @@ describe('formatSpread', () => {
     expect(formatSpread({ median: 1.0512, min: 0.97, max: 1.2 }, 'ratio')).toBe('1.05× [0.97–1.20]');
     expect(formatSpread({ median: 974.1, min: 8.5, max: 1263.94 }, 'ms')).toBe('974.1 ms [8.50–1263.9]');
     expect(formatSpread({ median: 7, min: 7, max: 7 }, 'bytes')).toBe('7.0 B');
+    expect(formatSpread({ median: 0.0183, min: 0.0183, max: 0.0183 }, 'bytes')).toBe('0.018 B');
     expect(formatSpread({ median: 23.4, min: 8.25, max: 140 }, 'us')).toBe('23 µs [8.3–140]');
     expect(formatSpread({ median: 19, min: 19, max: 19 }, 'count')).toBe('19');
   });

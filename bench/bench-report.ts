@@ -35,7 +35,7 @@ function formatNumber(value: number, unit: Finding['unit']): string {
   if (unit === 'ms') return value < 10 ? value.toFixed(2) : value.toFixed(1);
   if (unit === 'us') return value < 10 ? value.toFixed(1) : value.toFixed(0);
   if (unit === 'count') return value.toFixed(0);
-  return value.toFixed(1);
+  return value < 1 && value > 0 ? value.toFixed(3) : value.toFixed(1); // bytes: a compact trace's few hundredths of a byte per command
 }
 
 export function formatValue(value: number, unit: Finding['unit']): string {

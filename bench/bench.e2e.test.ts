@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { executeRun } from '../server/runs/run-executor.ts';
 import { usePrivateRedisSession } from '../server/test-support/private-redis-session.ts';
+import { gzipSync } from 'node:zlib';
+import { encodeCompactTrace } from '../trace/compact-trace.ts';
 import { serializeTrace } from '../trace/trace-io.ts';
 import { startAppProcess, type AppProcess } from '../e2e/app-process.ts';
 import { launchBrowser } from '../e2e/browser.ts';
@@ -86,8 +88,13 @@ describe('in the browser', () => {
 
   it('renders a recorded trace and times the frames of a scripted pan/zoom', async () => {
     const doc = await executeRun(local.session, 'pipeline', { command: 'PING', n: 3000, valueBytes: 0, memory: true });
-    const findings = await renderBench(browser, app.url, { text: serializeTrace(doc), n: 3000 }, { loads: 1, steps: 3 }, log);
-    expectMeasured(findings, [/^first complete render, recorded 3,000-command trace$/, /^frame time, scripted pan\/zoom of that trace$/]);
+    const served = gzipSync(encodeCompactTrace(doc), { level: 9 });
+    const findings = await renderBench(browser, app.url, { text: serializeTrace(doc), served, n: 3000 }, { loads: 1, steps: 3 }, log);
+    expectMeasured(findings, [
+      /^first complete render, recorded 3,000-command trace$/,
+      /^frame time, scripted pan\/zoom of that trace$/,
+      /^first complete render, the same trace as served \(\.json\.gz\)$/,
+    ]);
     // Every wheel and drag step is an input followed by its own frame: 3 in, 3 drags (+ press and release), 3 out.
     expect(findings[1]!.how).toMatch(/^(9|1[0-2]) frames over 1 pages/);
   });

@@ -2,7 +2,9 @@
 // from navigation to the first frame with every command of a recorded trace drawn (the app fetching it
 // by ?trace=, parsing it, replaying it through the TraceBuilder, laying it out and painting it), and the
 // main-thread cost of each frame of a scripted zoom in, pan and zoom out over that diagram. The trace is
-// served by the app itself from dist/web, as an embedding page's would be, and removed afterwards.
+// served by the app itself from dist/web, as an embedding page's would be, and removed afterwards. Given
+// its served form too (compact, gzipped: trace/compact-trace.ts), fresh pages also load that `.json.gz`
+// (sent as application/gzip, no Content-Encoding, as a static host sends it: the page gunzips it itself).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -22,7 +24,15 @@ export interface RenderBenchOptions {
 /** Where the trace is put for the app to serve, as an embedding docs author would put it next to the app. */
 const TRACE_PATH = '/pipescope-bench/trace.json';
 
-export async function renderBench(browser: Browser, appUrl: string, trace: { text: string; n: number }, options: RenderBenchOptions, log: (line: string) => void): Promise<Finding[]> {
+export interface BenchTrace {
+  /** Plain JSON. */
+  text: string;
+  /** The served form (gzip of the compact encoding), when it is to be timed too. */
+  served?: Uint8Array;
+  n: number;
+}
+
+export async function renderBench(browser: Browser, appUrl: string, trace: BenchTrace, options: RenderBenchOptions, log: (line: string) => void): Promise<Finding[]> {
   const firstRender: number[] = [];
   const requested: number[] = [];
   const afterFetch: number[] = [];
@@ -33,6 +43,8 @@ export async function renderBench(browser: Browser, appUrl: string, trace: { tex
   const file = join(projectRoot(), 'dist', 'web', ...TRACE_PATH.split('/'));
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, trace.text);
+  if (trace.served) writeFileSync(`${file}.gz`, trace.served);
+  const servedRender: number[] = [];
   try {
     for (let load = 0; load < options.loads; load++) {
       const page = await newPage(browser);
@@ -57,6 +69,7 @@ export async function renderBench(browser: Browser, appUrl: string, trace: { tex
       } finally {
         await page.context().close();
       }
+      if (trace.served) servedRender.push(await firstRenderOf(browser, appUrl, `${TRACE_PATH}.gz`, trace.n));
     }
   } finally {
     rmSync(dirname(file), { recursive: true, force: true });
@@ -70,7 +83,18 @@ export async function renderBench(browser: Browser, appUrl: string, trace: { tex
   log(`    median milestones: trace requested ${at(requested)} ms, its text in the app ${at(received)} ms, parsed and verified ${at(verified)} ms, drawn ${render.median.toFixed(0)} ms`);
   const again = spreadOf(warm);
   log(`  the same link opened again in the same browser (the app's code cached, the trace fetched anew): drawn at ${again.median.toFixed(0)} ms [${again.min.toFixed(0)}–${again.max.toFixed(0)}]`);
+  const served = servedRender.length ? spreadOf(servedRender) : null;
+  if (served && trace.served) {
+    log(`  the same trace as served, ${(trace.served.length / 1024).toFixed(1)} KiB of .json.gz (compact, gzipped): drawn at ${served.median.toFixed(0)} ms [${served.min.toFixed(0)}–${served.max.toFixed(0)}] from navigation`);
+  }
   log(`  pan/zoom: ${frames.length} frames, input → frame done ${total.median.toFixed(2)} ms [${total.min.toFixed(2)}–${total.max.toFixed(2)}]; rAF → frame done ${frameOnly.median.toFixed(2)} ms`);
+  const servedFinding: Finding[] = served ? [{
+    name: `first complete render, the same trace as served (.json.gz)`,
+    unit: 'ms',
+    spread: served,
+    goal: { bound: 'at most', value: 500 },
+    how: `${servedRender.length} fresh pages loading ?trace=….json.gz (compact, gzip -9, ${trace.served!.length.toLocaleString('en-US')} B; the page gunzips and decodes it): navigation start → every command drawn`,
+  }] : [];
   return [
     {
       name: `first complete render, recorded ${trace.n.toLocaleString('en-US')}-command trace`,
@@ -86,7 +110,20 @@ export async function renderBench(browser: Browser, appUrl: string, trace: { tex
       goal: { bound: 'at most', value: 16 },
       how: `${frames.length} frames over ${options.loads} pages (${options.steps} wheel steps in, ${options.steps} drag steps, ${options.steps} out): input event → end of that frame's rendering update`,
     },
+    ...servedFinding,
   ];
+}
+
+/** A fresh page (new context, nothing cached) opening ?trace=<path>: ms from navigation to every command drawn. */
+async function firstRenderOf(browser: Browser, appUrl: string, path: string, n: number): Promise<number> {
+  const page = await newPage(browser);
+  try {
+    await instrumentPage(page, n);
+    await page.goto(`${appUrl}?trace=${path}`);
+    return await drawnAtMs(page);
+  } finally {
+    await page.context().close();
+  }
 }
 
 /** Zooms in step by step at the middle of the diagram, drags it down, zooms out; one frame per step. */

@@ -83,6 +83,19 @@ describe.each<GoldenTheme>(['light', 'dark'])('axe-core, %s theme', (theme) => {
       await page.context().close();
     }
   });
+
+  it('the Copy embed code dialog: no serious or critical violation', async () => {
+    const page = await openFixtures(ctx.browser, ctx.app.url, SERVER_TRACED, { theme });
+    try {
+      await page.locator('[data-testid=run-panel][data-mode=pipeline]').waitFor();
+      await page.click('[data-testid=embed-code]');
+      await page.locator('[data-testid=embed-code-popover] [data-testid=embed-code-iframe]').waitFor();
+      expect(await page.inputValue('[data-testid=embed-code-iframe]')).toMatch(/^<iframe src="http:\/\/[^"]+\/embed\/\?trace=http/);
+      await expectNoSeriousViolations(page);
+    } finally {
+      await page.context().close();
+    }
+  });
 });
 
 /** What the focused element shows: its outline and box-shadow, as computed. */

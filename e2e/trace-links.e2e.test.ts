@@ -1,8 +1,10 @@
 // ?trace= links, as docs authors embed them: recorded traces put next to the app (dist/web), named in
 // the URL, drawn at once — each downloaded once, by the early fetch in index.html that the app takes
-// over — and a link that cannot be loaded says why. A sweep file opens in the sweep view.
+// over — and a link that cannot be loaded says why. A sweep file opens in the sweep view. A compact
+// trace gzipped (run.json.gz, trace/compact-trace.ts) draws the same, however the host sends it.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { executeRun } from '../server/runs/run-executor.ts';
 import { executeSweep } from '../server/runs/sweep-executor.ts';
@@ -10,6 +12,7 @@ import { usePrivateRedisSession } from '../server/test-support/private-redis-ses
 import { SweepSpecSchema } from '../trace/sweep-format.ts';
 import { serializeSweep } from '../trace/sweep-io.ts';
 import { serializeTrace } from '../trace/trace-io.ts';
+import { encodeCompactTrace } from '../trace/compact-trace.ts';
 import { ROOT } from './app-process.ts';
 import { runPanel, useAppInBrowser } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
@@ -26,7 +29,13 @@ beforeAll(async () => {
   writeFileSync(join(folder, 'pipeline.json'), serializeTrace(pipeline));
   writeFileSync(join(folder, 'sequential.json'), serializeTrace(sequential));
   writeFileSync(join(folder, 'sweep.json'), serializeSweep(sweep));
+  served = gzipSync(encodeCompactTrace(pipeline), { level: 9 });
+  writeFileSync(join(folder, 'pipeline.json.gz'), served);
+  writeFileSync(join(folder, 'cut.json.gz'), served.subarray(0, served.length >> 1));
 });
+
+/** The pipeline trace as served: compact, gzipped. */
+let served: Buffer;
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -64,4 +73,36 @@ it('opens a linked sweep in the sweep view', async () => {
   await expect.poll(() => page.locator('[data-testid=tab-sweep]').getAttribute('aria-selected')).toBe('true');
   await expect.poll(() => page.locator('.sweep-actions .source-tag').innerText()).toBe('loaded from the URL');
   expect(await page.locator('[data-testid=sweep-chart] [data-testid=sweep-point]').count()).toBe(2);
+});
+
+it('draws a compact .json.gz as a static host sends it (application/gzip) and as one that sets Content-Encoding: gzip', async () => {
+  const { page, app } = ctx;
+  const responses: { path: string; type: string | undefined; encoding: string | undefined }[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/e2e-traces/')) responses.push({ path: pathname, type: response.headers()['content-type'], encoding: response.headers()['content-encoding'] });
+  });
+  await page.goto(`${app.url}?trace=/e2e-traces/pipeline.json.gz&trace=/e2e-traces/sequential.json`);
+  await expect.poll(() => runPanel(page, 'pipeline').getAttribute('data-commands-drawn'), { timeout: 30_000 }).toBe('2000');
+  expect(responses).toEqual(expect.arrayContaining([{ path: '/e2e-traces/pipeline.json.gz', type: 'application/gzip', encoding: undefined }]));
+  expect(responses.filter((r) => r.path.endsWith('.gz'))).toHaveLength(1);
+  expect(await page.locator('.message').count()).toBe(0);
+
+  // A host that compresses on the fly: the browser inflates it, and the page gets the compact JSON itself.
+  // (Matched on the path: a glob would match the page's own URL, whose query ends with the same name.)
+  const encoded = (url: URL) => url.pathname === '/e2e-traces/encoded.json';
+  await page.route(encoded, (route) => route.fulfill({
+    status: 200, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: served,
+  }));
+  await page.goto(`${app.url}?trace=/e2e-traces/encoded.json`);
+  await expect.poll(() => runPanel(page, 'pipeline').getAttribute('data-commands-drawn'), { timeout: 30_000 }).toBe('2000');
+  expect(await page.locator('.message').count()).toBe(0);
+  await page.unroute(encoded);
+});
+
+it('says clearly that a .json.gz is damaged', async () => {
+  const { page, app } = ctx;
+  await page.goto(`${app.url}?trace=/e2e-traces/cut.json.gz`);
+  await expect.poll(() => page.locator('.message-error').innerText())
+    .toMatch(/^Could not load the trace at \/e2e-traces\/cut\.json\.gz: the file starts like gzip but does not decompress: it is damaged or cut short/);
 });

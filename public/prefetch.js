@@ -1,7 +1,8 @@
 // Traces named by ?trace= start downloading now, while the app itself loads; the app takes these
-// requests over (web/src/state/trace-files.ts, prefetchedText). A plain script, loaded by index.html
-// before the app's module: it must not wait for the module graph. It is a file, not inline, so that
-// the Content-Security-Policy can forbid inline scripts (server/app/security-headers.ts).
+// requests over (web/src/state/trace-files.ts, prefetchedBody) as bytes, so that it can gunzip a .json.gz
+// itself (web/src/base/gzip-text.ts). A plain script, loaded by index.html before the app's module: it
+// must not wait for the module graph. It is a file, not inline, so that the Content-Security-Policy can
+// forbid inline scripts (server/app/security-headers.ts).
 // Same choice of URLs as traceUrlsFromSearch: trimmed, non-empty, the first MAX_TRACE_FILES (120).
 window.pipescopePrefetch = new Map(
   new URLSearchParams(location.search).getAll('trace')
@@ -9,11 +10,11 @@ window.pipescopePrefetch = new Map(
     .filter(function (url) { return url.length > 0; })
     .slice(0, 120)
     .map(function (url) {
-      var text = fetch(url).then(function (response) {
+      var bytes = fetch(url).then(function (response) {
         if (!response.ok) throw new Error(('HTTP ' + response.status + ' ' + response.statusText).trim());
-        return response.text();
+        return response.arrayBuffer();
       });
-      text.catch(function () {}); // reported when the app takes it over
-      return [url, text];
+      bytes.catch(function () {}); // reported when the app takes it over
+      return [url, bytes];
     }),
 );

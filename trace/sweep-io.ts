@@ -1,5 +1,6 @@
 // Reading sweep documents (files, the CLI's --out, the live socket's sweep-end), with errors a person
-// can act on; and telling a sweep file from a trace file on import.
+// can act on; and telling a sweep file from a trace file (plain or compact: compact-trace.ts) on import.
+import { decodeCompactTrace, isCompactTrace } from './compact-trace.ts';
 import { TraceError } from './trace-builder.ts';
 import { describeIssues, verifyTrace } from './trace-io.ts';
 import { SWEEP_FORMAT, SWEEP_FORMAT_VERSION, SweepDocumentSchema, type SweepDocument } from './sweep-format.ts';
@@ -39,5 +40,7 @@ export function parseDocument(text: string): PipescopeDocument {
   }
   const format = typeof json === 'object' && json !== null ? (json as { format?: unknown }).format : undefined;
   if (format === SWEEP_FORMAT) return { kind: 'sweep', doc: verifySweep(json) };
+  // A compact trace is the same document written denser: decoded, then held to the same rules.
+  if (isCompactTrace(json)) return { kind: 'trace', doc: verifyTrace(decodeCompactTrace(json)) };
   return { kind: 'trace', doc: verifyTrace(json) };
 }

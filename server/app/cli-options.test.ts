@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CliError, parseDepthList, parseRecordOptions, parseSweepOptions } from './cli-options.ts';
+import { CliError, parseCompactOptions, parseDepthList, parseRecordOptions, parseSweepOptions } from './cli-options.ts';
 import { thrownMessage } from '../../trace/test-support/thrown-message.ts';
 
 const cliErrorOf = (action: () => unknown): string => thrownMessage(action, CliError);
@@ -219,6 +219,21 @@ describe('parseSweepOptions', () => {
     expect(cliErrorOf(() => parseSweepOptions(['--depths', '1', '--max-depth', '8', '--out', 's'], {}))).toBe('give --depths or --max-depth, not both');
     expect(cliErrorOf(() => parseSweepOptions(['--repeats', '50', '--out', 's'], {}))).toBe('--repeats: repeats must be at most 10');
     expect(cliErrorOf(() => parseSweepOptions(['--depths', '1'], {}))).toBe('--out is required');
+  });
+});
+
+describe('parseCompactOptions', () => {
+  it('takes IN and an optional OUT, by default IN named .json.gz', () => {
+    expect(parseCompactOptions(['run.json'])).toEqual({ input: 'run.json', out: 'run.json.gz' });
+    expect(parseCompactOptions(['exported', 'web/run.json.gz'])).toEqual({ input: 'exported', out: 'web/run.json.gz' });
+    expect(parseCompactOptions(['--help'])).toBe('help');
+  });
+
+  it('refuses to overwrite its input, a missing IN, and more than two files', () => {
+    expect(thrownMessage(() => parseCompactOptions(['run.json.gz']), CliError)).toBe('compact would overwrite run.json.gz: give OUT, e.g. compact run.json.gz run.compact.json.gz');
+    expect(thrownMessage(() => parseCompactOptions([]), CliError)).toBe('compact needs the trace file to convert: compact IN [OUT]');
+    expect(thrownMessage(() => parseCompactOptions(['a', 'b', 'c']), CliError)).toBe('compact takes IN and OUT, not also "c"');
+    expect(thrownMessage(() => parseCompactOptions(['a', '--level', '3']), CliError)).toMatch(/Unknown option '--level'/);
   });
 });
 

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTrace } from '../../trace/trace-io.ts';
+import { gunzipSync } from 'node:zlib';
+import { COMPACT_FORMAT } from '../../trace/compact-trace.ts';
+import { parseTrace, serializeTrace } from '../../trace/trace-io.ts';
 import { parseDocument } from '../../trace/sweep-io.ts';
 import { projectRoot } from '../support/project-root.ts';
 import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
@@ -50,6 +52,41 @@ describe('record-cli', () => {
     expect(doc.run).toMatchObject({ mode: 'chunked', chunk: 1000 });
     expect(doc.counts.client.writes).toBe(10);
     expect(doc.memory?.server.samples.length).toBeGreaterThan(0);
+  });
+
+  it('--out run.json.gz writes the served form: a recorded 100,000-command pipeline, compact and gzipped, that reads back as the same trace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pipescope-record-'));
+    const out = join(dir, 'run.json.gz');
+    const { stdout } = await run('node', [built('record-cli'), '--mode', 'pipeline', '--command', 'PING', '--n', '100000', '--out', out]);
+    expect(stdout).toMatch(/\(the served form: compact, gzipped, [\d,]+ B, [\d.]+ B\/command\)/);
+    const bytes = readFileSync(out);
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+    const text = gunzipSync(bytes).toString('utf8');
+    expect(JSON.parse(text)).toMatchObject({ format: COMPACT_FORMAT, version: 1 });
+    const parsed = parseDocument(text);
+    if (parsed.kind !== 'trace') throw new Error('expected a trace');
+    expect(parsed.doc.commands).toHaveLength(100_000);
+    // Converted back to plain JSON and compacted again by the CLI: the same document, byte for byte.
+    const plain = join(dir, 'plain.json');
+    writeFileSync(plain, serializeTrace(parsed.doc));
+    const again = await run('node', [built('record-cli'), 'compact', plain]);
+    expect(again.stdout).toContain(`compact: ${plain} (`);
+    expect(again.stdout).toMatch(/gzip of compact \(served\)\s+[\d,]+ B\s+[\d.]+ B\/command {2}← written/);
+    expect(readFileSync(join(dir, 'plain.json.gz')).equals(bytes)).toBe(true);
+    const back = parseDocument(gunzipSync(readFileSync(join(dir, 'plain.json.gz'))).toString('utf8'));
+    expect(serializeTrace(back.doc as typeof parsed.doc)).toBe(serializeTrace(parsed.doc));
+  });
+
+  it('compact: a damaged .gz or a sweep gets a clear message and exit code 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pipescope-compact-'));
+    writeFileSync(join(dir, 'cut.json.gz'), Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00]));
+    const cut = spawnSync('node', [built('record-cli'), 'compact', join(dir, 'cut.json.gz'), join(dir, 'out.json.gz')], { encoding: 'utf8' });
+    expect(cut.status).toBe(1);
+    expect(cut.stderr).toContain('cut.json.gz starts like gzip but does not decompress: it is damaged or cut short');
+    const sweepFile = join(root, 'e2e', 'fixtures', 'sweep-ping-1-64.json');
+    const sweep = spawnSync('node', [built('record-cli'), 'compact', sweepFile, join(dir, 'sweep.json.gz')], { encoding: 'utf8' });
+    expect(sweep.status).toBe(1);
+    expect(sweep.stderr).toContain('is a depth sweep; only traces have a compact form');
   });
 
   it('sweep: writes the points as a sweep document and prints the table', async () => {

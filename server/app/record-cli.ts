@@ -1,8 +1,8 @@
 // `npm run record`: records one run into a trace document (or, with `sweep`, a depth sweep into a
 // sweep document) without a browser, for docs authors and scripts. Same runner, probes and
 // TraceBuilder as the live view; prints a short summary.
+// `npm run record -- compact IN [OUT]` converts a trace file to the form served to the web (compact, gzipped).
 import { writeFileSync } from 'node:fs';
-import { serializeTrace } from '../../trace/trace-io.ts';
 import { latencyStats, percentileNeeds } from '../../trace/latency-stats.ts';
 import { neighborVerdictLines } from '../../trace/neighbor-verdicts.ts';
 import { medianRepeat, spreadOver } from '../../trace/repeat-stats.ts';
@@ -12,7 +12,8 @@ import type { TraceDocument } from '../../trace/trace-format.ts';
 import { wireCommandName } from '../../trace/wire-layout.ts';
 import { serializeSweep } from '../../trace/sweep-io.ts';
 import { pointOpsPerSec, pointServerReadsPerCommand, spreadOf, type SweepDocument } from '../../trace/sweep-format.ts';
-import { RECORD_USAGE, optionsOrExit, parseRecordOptions, parseSweepOptions } from './cli-options.ts';
+import { RECORD_USAGE, optionsOrExit, parseCompactOptions, parseRecordOptions, parseSweepOptions } from './cli-options.ts';
+import { formSizes, formSizesText, gzip, isServedName, readDocumentFile, writeTraceFile } from './trace-files-node.ts';
 import { openRedis } from '../redis/open-redis.ts';
 import { executeRun } from '../runs/run-executor.ts';
 import { executeSweep } from '../runs/sweep-executor.ts';
@@ -24,6 +25,7 @@ let redisUrl: string | undefined;
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv[0] === 'sweep') return sweep(argv.slice(1));
+  if (argv[0] === 'compact') return compact(argv.slice(1));
   const options = optionsOrExit('record', RECORD_USAGE, () => parseRecordOptions(process.argv.slice(2), process.env));
   redisUrl = options.redisUrl;
   const redis = await openRedis(options.redisUrl);
@@ -35,8 +37,9 @@ async function main(): Promise<void> {
       if (doc.totals.doneUs >= REPEAT_BELOW_US) break;
     }
     const doc = medianRepeat(repeats)!;
-    writeFileSync(options.out, serializeTrace(doc));
+    const bytes = writeTraceFile(options.out, doc);
     console.log(runReport(doc, repeats, redis.description, options.out));
+    if (isServedName(options.out)) console.log(`  (the served form: compact, gzipped, ${bytes.toLocaleString('en-US')} B, ${(bytes / doc.run.n).toFixed(2)} B/command)`);
   } finally {
     await redis.close();
   }
@@ -136,12 +139,25 @@ async function sweep(argv: string[]): Promise<void> {
       onProgress: (p) => live && process.stderr.write(`\r  ${p.tool} depth ${p.depth} repeat ${p.repeat} (${p.done}/${p.total})   `),
     });
     if (live) process.stderr.write('\r\x1b[K');
-    writeFileSync(options.out, serializeSweep(doc));
+    // A sweep has no compact form: a .gz name gets its plain JSON gzipped.
+    writeFileSync(options.out, isServedName(options.out) ? gzip(serializeSweep(doc)) : serializeSweep(doc));
     console.log(sweepTable(doc));
     console.log(`  sweep written to ${options.out}`);
   } finally {
     await redis.close();
   }
+}
+
+/** `compact IN [OUT]`: any trace file in the served form (or, for OUT.json, compact but not gzipped). */
+async function compact(argv: string[]): Promise<void> {
+  const { input, out } = optionsOrExit('record compact', RECORD_USAGE, () => parseCompactOptions(argv));
+  const { document, bytes } = readDocumentFile(input);
+  if (document.kind === 'sweep') throw new Error(`${input} is a depth sweep; only traces have a compact form (gzip it as it is: gzip -9k ${input})`);
+  const doc = document.doc;
+  const written = writeTraceFile(out, doc, true);
+  const sizes = formSizes(doc);
+  console.log(`compact: ${input} (${bytes.toLocaleString('en-US')} B, ${doc.run.mode} ${doc.run.n.toLocaleString('en-US')} × ${doc.run.command}) → ${out} (${written.toLocaleString('en-US')} B)`);
+  console.log(formSizesText(sizes, doc.run.n, isServedName(out) ? 'compactGzip' : 'compact'));
 }
 
 /** Median [min–max] ops/s per depth, the speed-up over depth 1, Redis reads per command, and the reference. */

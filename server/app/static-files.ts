@@ -15,6 +15,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.map': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.gz': 'application/gzip',
 };
 
 export function staticFileHandler(root: string) {

@@ -1,15 +1,16 @@
 // The guided tour's recorded fallback: public/tour/index.json names, per step, the recorded traces (or
 // sweep) and where they were recorded. When no backend is reachable, a step loads its files through the
-// same ?trace= loader as any link (trace-files.ts: each file verified like a live run) and says whose
+// same ?trace= loader as any link (trace-files.ts: each file verified like a live run, plain or .json.gz) and says whose
 // recording it shows. The manifest itself is checked with zod; a step missing from it has no fallback.
 import { z } from 'zod';
+import { textOfBody } from '../base/gzip-text.ts';
 import { loadTraceUrls, type LoadResult } from './trace-files.ts';
 
 /** Relative to the page, so the recordings load from any sub-path (the static site) as from / (the live app). */
 export const TOUR_BASE = 'tour/';
 
 const RecordingSchema = z.object({
-  files: z.array(z.string().regex(/^[\w.-]+\.json$/, 'a file name in public/tour/')).min(1),
+  files: z.array(z.string().regex(/^[\w.-]+\.json(\.gz)?$/, 'a file name in public/tour/')).min(1),
   /** The day recorded, YYYY-MM-DD. */
   recordedAt: z.string(),
   redis: z.string(),
@@ -50,5 +51,5 @@ export async function loadTourRecording(stepId: string): Promise<{ recording: To
 async function fetchOrThrow(url: string): Promise<string> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response.text();
+  return textOfBody(await response.arrayBuffer());
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { encodeCompactTrace } from '../../../trace/compact-trace.ts';
 import { serializeSweep } from '../../../trace/sweep-io.ts';
 import { serializeTrace } from '../../../trace/trace-io.ts';
+import { gzipped } from '../test-support/gzipped.ts';
 import { sweepDocument } from '../test-support/sweep-fixtures.ts';
 import { chunkedTrace, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { loadTraceFiles, loadTraceUrls, orderForComparison, sweepFileName, traceFileName, traceUrlsFromSearch } from './trace-files.ts';
@@ -29,6 +31,34 @@ describe('loadTraceUrls', () => {
       expect.stringMatching(/^Could not load the trace at \/broken.json: Not a Pipescope file: the file is not valid JSON/),
       'Could not load the trace at /missing.json: HTTP 404 Not Found',
     ]);
+  });
+});
+
+describe('compact and gzipped traces (run.json.gz)', () => {
+  it('reads a gzipped compact trace from a link, a prefetched download or a picked file, and plain text as before', async () => {
+    const doc = pipelineTrace(5);
+    const gz = await gzipped(encodeCompactTrace(doc));
+    // What a static host sends: the gzip bytes (application/gzip, no Content-Encoding)…
+    window.pipescopePrefetch = new Map([['/run.json.gz', Promise.resolve(gz.buffer as ArrayBuffer)]]);
+    const prefetched = await loadTraceUrls(['/run.json.gz']);
+    expect(window.pipescopePrefetch.size).toBe(0);
+    // …and what a host that sets Content-Encoding: gzip hands over: the browser inflated it already.
+    const inflated = await loadTraceUrls(['/plain.json.gz'], async () => new TextEncoder().encode(encodeCompactTrace(doc)));
+    const picked = await loadTraceFiles([new File([gz as BlobPart], 'run.json.gz', { type: 'application/gzip' })]);
+    for (const result of [prefetched, inflated, picked]) {
+      expect(result.errors).toEqual([]);
+      expect(result.docs.map(serializeTrace)).toEqual([serializeTrace(doc)]);
+    }
+    expect(picked.origins).toEqual(['run.json.gz']);
+  });
+
+  it('says clearly that a .gz is damaged', async () => {
+    const gz = await gzipped(encodeCompactTrace(pipelineTrace(5)));
+    const cut = gz.slice(0, Math.floor(gz.length / 2));
+    const result = await loadTraceUrls(['/cut.json.gz'], async () => cut);
+    expect(result.errors).toEqual([expect.stringMatching(/^Could not load the trace at \/cut\.json\.gz: the file starts like gzip but does not decompress: it is damaged or cut short/)]);
+    const picked = await loadTraceFiles([new File([cut as BlobPart], 'cut.json.gz')]);
+    expect(picked.errors).toEqual([expect.stringMatching(/^cut\.json\.gz: the file starts like gzip but does not decompress/)]);
   });
 });
 

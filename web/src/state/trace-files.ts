@@ -1,7 +1,9 @@
 // Getting traces and sweeps in and out of the browser: `?trace=<url>` (repeatable, for replays and
 // embeds), files picked by the user, and downloads. All text goes through parseDocument, so a file is
 // held to the same rules as a live run and its TraceError message is what the user sees; a sweep file
-// is told from a trace by its format.
+// is told from a trace by its format. Links and files are read as bytes, gunzipped when they are gzip
+// (base/gzip-text.ts: `run.json.gz`, the compact form served to the web, trace/compact-trace.ts).
+import { textOfBody, type FileBody } from '../base/gzip-text.ts';
 import { parseDocument, serializeSweep } from '../../../trace/sweep-io.ts';
 import type { SweepDocument } from '../../../trace/sweep-format.ts';
 import { serializeTrace } from '../../../trace/trace-io.ts';
@@ -36,11 +38,12 @@ export function traceUrlsFromSearch(search: string): string[] {
   }
 }
 
-export async function loadTraceUrls(urls: string[], fetchText: (url: string) => Promise<string> = fetchTextOrThrow): Promise<LoadResult> {
+/** Reads each URL (fetchBody: the bytes or text at a URL; default: the prefetched download, else fetch). */
+export async function loadTraceUrls(urls: string[], fetchBody: (url: string) => Promise<FileBody> = fetchBodyOrThrow): Promise<LoadResult> {
   const results = await Promise.all(
     urls.map(async (url) => {
       try {
-        const text = await fetchText(url);
+        const text = await textOfBody(await fetchBody(url));
         // User Timing marks (DevTools' timeline, npm run bench): where a big trace's load time goes.
         performance.mark('pipescope:trace-received', { detail: url });
         const doc = parseDocument(text);
@@ -60,7 +63,7 @@ export async function loadTraceFiles(files: ArrayLike<File>): Promise<LoadResult
       .slice(0, MAX_TRACE_FILES)
       .map(async (file) => {
         try {
-          return { doc: parseDocument(await file.text()), origin: file.name };
+          return { doc: parseDocument(await textOfBody(await file.arrayBuffer())), origin: file.name };
         } catch (error) {
           return { error: `${file.name}: ${(error as Error).message}` };
         }
@@ -87,25 +90,28 @@ function collect(results: Loaded[]): LoadResult {
 
 declare global {
   interface Window {
-    /** Set by public/prefetch.js (index.html loads it first): the ?trace= downloads it started before the app loaded, by URL. */
-    pipescopePrefetch?: Map<string, Promise<string>>;
+    /**
+     * Set by public/prefetch.js (index.html loads it first): the ?trace= downloads it started before the app
+     * loaded, by URL, as bytes (gzip is sniffed here). A string is taken as the file's text.
+     */
+    pipescopePrefetch?: Map<string, Promise<FileBody>>;
   }
 }
 
 /** The download public/prefetch.js started for this URL, taken over once (a later load fetches afresh). */
-function prefetchedText(url: string): Promise<string> | undefined {
+function prefetchedBody(url: string): Promise<FileBody> | undefined {
   const prefetch = typeof window === 'undefined' ? undefined : window.pipescopePrefetch;
-  const text = prefetch?.get(url);
+  const body = prefetch?.get(url);
   prefetch?.delete(url);
-  return text;
+  return body;
 }
 
-async function fetchTextOrThrow(url: string): Promise<string> {
-  const early = prefetchedText(url);
+async function fetchBodyOrThrow(url: string): Promise<FileBody> {
+  const early = prefetchedBody(url);
   if (early) return early;
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-  return response.text();
+  return response.arrayBuffer();
 }
 
 /** pipescope-<mode>[-<chunk>]-<command>-<n>-<run id>.json, e.g. pipescope-chunked-10000-set-1000000-….json */

@@ -35,6 +35,7 @@ import { GalleryView } from './gallery-view.tsx';
 import { ViewTabsView } from './view-tabs-view.tsx';
 import { ThemeToggleView } from './theme-toggle-view.tsx';
 import { CopyLinkView } from './copy-link-view.tsx';
+import { EmbedCodeView } from './embed-code-view.tsx';
 import { HistoryView } from './history-view.tsx';
 import { RecordedRunsView } from './recorded-runs-view.tsx';
 import { FollowBannerView } from './follow-banner-view.tsx';
@@ -235,6 +236,14 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
           </div>
           <ThemeToggleView />
           <CopyLinkView runsOutsideLink={view === 'run' && traces.length > 0 && runs.tracesSource !== 'url'} beforeCopy={() => displayHash.writeNow()} />
+          {/* Embedding is authoring, not presenting: presenter mode keeps its header to one row. */}
+          {!present && (
+            <EmbedCodeView
+              traces={followed ? followed.traces : view === 'run' ? traces : []}
+              source={followed ? 'live' : runs.tracesSource}
+              beforeOpen={() => displayHash.writeNow()}
+            />
+          )}
           {!offline && <ConnectionPill status={status} />}
           {!offline && follow.role === 'presenter' && <FollowShareView store={follow.store} />}
         </div>
@@ -304,7 +313,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
                 ref={fileInput}
                 className="visually-hidden"
                 type="file"
-                accept=".json,application/json"
+                accept=".json,.gz,application/json,application/gzip"
                 multiple
                 data-testid="import"
                 onChange={(e) => void onFiles(e.target.files)}

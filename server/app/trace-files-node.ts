@@ -1,0 +1,79 @@
+// Trace files on disk for the CLI and the bench: a name ending in .gz is the form served to the web —
+// the compact encoding (trace/compact-trace.ts) gzipped at level 9 — anything else plain JSON, as before.
+// Reading accepts every form (plain, compact, either gzipped), through the same parseDocument as the app.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { encodeCompactTrace } from '../../trace/compact-trace.ts';
+import { parseDocument, type PipescopeDocument } from '../../trace/sweep-io.ts';
+import { TraceError } from '../../trace/trace-builder.ts';
+import type { TraceDocument } from '../../trace/trace-format.ts';
+import { serializeTrace } from '../../trace/trace-io.ts';
+
+export const GZIP_LEVEL = 9;
+
+/** Bytes of each form of one trace: plain JSON, its gzip, the compact encoding, its gzip (the served form). */
+export interface FormSizes {
+  plain: number;
+  plainGzip: number;
+  compact: number;
+  compactGzip: number;
+}
+
+export function formSizes(doc: TraceDocument): FormSizes {
+  const plain = serializeTrace(doc);
+  const compact = encodeCompactTrace(doc);
+  return { plain: byteLength(plain), plainGzip: gzip(plain).length, compact: byteLength(compact), compactGzip: gzip(compact).length };
+}
+
+export const FORM_LABELS: Record<keyof FormSizes, string> = {
+  plain: 'plain JSON',
+  plainGzip: 'gzip of plain JSON',
+  compact: 'compact',
+  compactGzip: 'gzip of compact (served)',
+};
+
+/** The four sizes, one line each, with bytes per command of the run's n. */
+export function formSizesText(sizes: FormSizes, n: number, written?: keyof FormSizes): string {
+  return (Object.keys(FORM_LABELS) as (keyof FormSizes)[]).map((form) =>
+    `  ${FORM_LABELS[form].padEnd(26)} ${sizes[form].toLocaleString('en-US').padStart(12)} B  ${(sizes[form] / n).toFixed(2).padStart(8)} B/command` +
+    (form === written ? '  ← written' : '')).join('\n');
+}
+
+function byteLength(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+export function gzip(text: string): Buffer {
+  return gzipSync(text, { level: GZIP_LEVEL });
+}
+
+export const isServedName = (path: string) => path.endsWith('.gz');
+
+/** Writes the trace as its name says (…gz: compact, gzipped; else plain JSON); returns the bytes written. */
+export function writeTraceFile(path: string, doc: TraceDocument, compact = isServedName(path)): number {
+  const text = compact ? encodeCompactTrace(doc) : serializeTrace(doc);
+  const bytes = isServedName(path) ? gzip(text) : Buffer.from(text, 'utf8');
+  writeFileSync(path, bytes);
+  return bytes.length;
+}
+
+/** A trace or sweep file in any form (gzipped or not, plain or compact), verified; throws TraceError with the file's name. */
+export function readDocumentFile(path: string): { document: PipescopeDocument; bytes: number } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new TraceError(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  let text: string;
+  try {
+    text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
+  } catch (error) {
+    throw new TraceError(`${path} starts like gzip but does not decompress: it is damaged or cut short (${(error as Error).message}).`);
+  }
+  try {
+    return { document: parseDocument(text), bytes: bytes.length };
+  } catch (error) {
+    throw new TraceError(`${path}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,62 @@
+// A fetched or opened file's bytes as text, gunzipped first when they are gzip. Traces for the web are
+// served as `run.json.gz` (trace/compact-trace.ts, gzipped): a static host sends such a file as
+// application/gzip with no Content-Encoding, so the page gets the gzip bytes and must inflate them
+// itself (DecompressionStream); a host that does set Content-Encoding: gzip has the browser inflate
+// it, and the page gets plain JSON. Sniffing the first two bytes (1f 8b, which no JSON text starts
+// with) handles both, whatever the file is called. Used by every web loader of traces
+// (state/trace-files.ts for ?trace= links, prefetched downloads and opened files; state/tour-recordings.ts).
+
+/** The two bytes every gzip member starts with (RFC 1952). */
+const GZIP_MAGIC = [0x1f, 0x8b] as const;
+/** Decompressed bytes accepted from one file, at most: a plain trace of 1,000,000 commands is ~70 MB. */
+export const MAX_INFLATED_BYTES = 512 * 1024 * 1024;
+
+export type FileBody = string | ArrayBuffer | Uint8Array;
+
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+}
+
+/** The body as UTF-8 text (a string is taken as it is); gunzipped first when it starts with the gzip magic. Rejects with a clear Error. */
+export async function textOfBody(body: FileBody, maxBytes = MAX_INFLATED_BYTES): Promise<string> {
+  if (typeof body === 'string') return body;
+  const bytes = body instanceof Uint8Array ? body : new Uint8Array(body);
+  return new TextDecoder().decode(isGzip(bytes) ? await gunzip(bytes, maxBytes) : bytes);
+}
+
+async function gunzip(bytes: Uint8Array, maxBytes: number): Promise<Uint8Array> {
+  if (typeof DecompressionStream === 'undefined') {
+    throw new Error('the file is gzip-compressed and this browser cannot decompress it (no DecompressionStream); serve it uncompressed.');
+  }
+  const input = new ReadableStream<BufferSource>({
+    start(controller) {
+      controller.enqueue(bytes as BufferSource); // never a SharedArrayBuffer here: fetched or read bytes
+      controller.close();
+    },
+  });
+  const reader = input.pipeThrough(new DecompressionStream('gzip')).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        void reader.cancel();
+        throw new RangeError(`the file inflates to more than ${Math.round(maxBytes / 1024 / 1024)} MiB; that is not a trace Pipescope can show.`);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof RangeError) throw new Error(error.message);
+    throw new Error(`the file starts like gzip but does not decompress: it is damaged or cut short (${(error as Error).message || String(error)}).`);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
