@@ -14,7 +14,8 @@ export function renderSummary(list: HTMLUListElement, docs: readonly TraceDocume
       name.className = 'run-title';
       name.textContent = `${title}: `;
       item.append(name);
-      for (const f of figures) {
+      figures.forEach((f, i) => {
+        if (i > 0) item.append(' · ');
         const figure = document.createElement('span');
         figure.className = 'figure';
         figure.dataset['figure'] = f.id;
@@ -23,7 +24,7 @@ export function renderSummary(list: HTMLUListElement, docs: readonly TraceDocume
         source.textContent = ` (${f.source})`;
         figure.append(f.text, source);
         item.append(figure);
-      }
+      });
       return item;
     }),
   );
