@@ -1,7 +1,7 @@
 // The embed player as docs sites use it, from another origin: an iframe of /embed/?trace=… on a host
 // page served by a tiny server on another port, talking protocol v1 by postMessage (ready, height, state,
 // error; play, pause, seek, load-trace, ping; origin rules), and the <pipescope-player> custom element on
-// a plain HTML page with one <script src=…/pipescope-player.js>. Golden screenshots of the embed in both
+// a plain HTML page with one <script src=…/pipescope-player.js> (arrows, autoplay, loop, keys, errors, width). Golden screenshots of the embed in both
 // themes. No console errors anywhere.
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -51,7 +51,8 @@ function elementPage(script: string): string {
 <script src="${script}"></script>
 <pipescope-player id="still" src="/traces/${LONG}" theme="light"></pipescope-player>
 <pipescope-player id="playing" src="/traces/${LONG}" autoplay speed="1/1000" controls="false" panels="diagram"></pipescope-player>
-<pipescope-player id="broken" src="/traces/missing.json"></pipescope-player>
+<pipescope-player id="broken" src="/traces/missing.json /traces/bad.json"></pipescope-player>
+<div style="width:480px"><pipescope-player id="looping" src="/traces/${SHORT}" autoplay loop panels="diagram"></pipescope-player></div>
 </body></html>`;
 }
 
@@ -69,6 +70,8 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(elementPage(`${appOrigin}/pipescope-player.js`));
     } else if (url.pathname.startsWith('/traces/') && [LONG, SHORT].includes(url.pathname.slice('/traces/'.length))) {
       response.writeHead(200, { 'content-type': 'application/json' }).end(readFileSync(join(FIXTURES, url.pathname.slice('/traces/'.length))));
+    } else if (url.pathname === '/traces/bad.json') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"format":"pipescope-trace","version":4,"commands":"many"}');
     } else if (url.pathname === '/favicon.ico') {
       response.writeHead(204).end();
     } else response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
@@ -160,6 +163,10 @@ describe('the embed in an iframe on another origin', () => {
       await expect.poll(() => frame.locator('[data-testid=playhead]').getAttribute('data-position-us'), { timeout: 15_000 }).toBe('5000');
       await expect.poll(async () => (await ofType(page, 'embed0', 'state')).at(-1)?.data['positionUs'], { timeout: 15_000 }).toBe(5000);
       expect(await frame.locator('[data-testid=playback-position]').innerText()).toMatch(/^5 ms of 1\d\.?\d* ms$/);
+
+      // set-theme: the player's colours follow.
+      await send(page, 'embed0', msg({ type: 'set-theme', theme: 'dark' }));
+      await expect.poll(() => frame.locator('.pipescope-theme').getAttribute('data-theme'), { timeout: 15_000 }).toBe('dark');
 
       // An invalid message gets an error reply; a message from another window is ignored.
       await send(page, 'embed0', msg({ type: 'explode' }));
@@ -271,10 +278,30 @@ describe('the custom element on a plain HTML page', () => {
       await playing.evaluate((el) => { (el as unknown as { pause(): void; seek(us: number): void }).pause(); (el as unknown as { seek(us: number): void }).seek(2500); });
       await expect.poll(() => playing.getAttribute('data-position-us'), { timeout: 15_000 }).toBe('2500');
       expect(await playing.getAttribute('data-playing')).toBe('false');
-      // A missing trace: said inside the element.
+      // A missing trace and an invalid one: said inside the element.
       const broken = page.locator('#broken');
       await expect.poll(() => broken.getAttribute('data-state'), { timeout: 30_000 }).toBe('error');
-      expect(await broken.locator('[data-testid=player-error]').innerText()).toBe('Could not load the trace at /traces/missing.json: HTTP 404 Not Found');
+      expect((await broken.locator('[data-testid=player-error] p').allInnerTexts())).toEqual([
+        'Could not load the trace at /traces/missing.json: HTTP 404 Not Found',
+        expect.stringMatching(/^Could not load the trace at \/traces\/bad\.json: \S.+/),
+      ]);
+      // loop: a short run played to its end starts again by itself.
+      const looping = page.locator('#looping');
+      await expect.poll(() => looping.getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');
+      const wrapped = await looping.evaluate((el) => new Promise<boolean>((resolve) => {
+        let last = -1;
+        const observer = new MutationObserver(() => {
+          const at = Number(el.getAttribute('data-position-us') ?? -1);
+          if (at < last && el.getAttribute('data-playing') === 'true') { observer.disconnect(); resolve(true); }
+          last = at;
+        });
+        observer.observe(el, { attributes: true, attributeFilter: ['data-position-us', 'data-playing'] });
+      }));
+      expect(wrapped).toBe(true);
+      // It follows its container's width: 480 px minus its padding.
+      expect(await looping.locator('svg.diagram-svg').evaluate((svg) => svg.getBoundingClientRect().width)).toBe(464);
+      await page.locator('#looping').evaluate((el) => { (el.parentElement as HTMLElement).style.width = '700px'; });
+      await expect.poll(() => looping.locator('svg.diagram-svg').evaluate((svg) => Number(svg.getAttribute('width'))), { timeout: 15_000 }).toBe(684);
       // The tooltip lives inside the player's shadow root, not in the page's body.
       await still.locator('[data-testid=request-arrow]').first().hover({ force: true });
       expect(await page.evaluate(() => document.body.querySelector(':scope > [role=tooltip]'))).toBeNull();
