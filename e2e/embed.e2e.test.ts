@@ -304,6 +304,8 @@ describe('the custom element on a plain HTML page', () => {
       await expect.poll(() => looping.locator('svg.diagram-svg').evaluate((svg) => Number(svg.getAttribute('width'))), { timeout: 15_000 }).toBe(684);
       // The tooltip lives inside the player's shadow root, not in the page's body.
       await still.locator('[data-testid=request-arrow]').first().hover({ force: true });
+      await expect.poll(() => still.locator('[role=tooltip]').isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await still.locator('[role=tooltip] .tooltip-title').innerText()).toBe('command 1 of 20 PING');
       expect(await page.evaluate(() => document.body.querySelector(':scope > [role=tooltip]'))).toBeNull();
       expect(errors.filter((e) => !/404/.test(e)).join('\n')).toBe('');
     } finally {
