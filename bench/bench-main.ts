@@ -20,6 +20,7 @@ import { clientOverheadBench } from './client-overhead-bench.ts';
 import { defaultRunsBench } from './default-runs-bench.ts';
 import { firstWriteBench } from './first-write-bench.ts';
 import { latencyBench } from './latency-bench.ts';
+import { playerSizeBench } from './player-size-bench.ts';
 import { referenceBench } from './reference-bench.ts';
 import { traceSizeBench } from './trace-size-bench.ts';
 import { bytesPerCommandBench, liveDelayBench } from './websocket-bench.ts';
@@ -33,6 +34,10 @@ async function main(): Promise<void> {
   try {
     log(`Pipescope bench${options.quick ? ' (--quick: small sizes, figures say little)' : ''}: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ` +
       `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; node ${process.version}; ${redis.description}`);
+    if (options.parts.includes('player-size')) {
+      log('\nthe custom element\'s script, as served');
+      findings.push(...playerSizeBench(log));
+    }
     findings.push(...(await nodeParts(options, redis.session)));
     // One recorded trace of sizes.render.n pipelined PINGs, for its file sizes and for the render bench.
     const recorded = options.parts.includes('trace-size') || options.parts.includes('browser')

@@ -2,7 +2,7 @@
 // figures come from; --quick is a smoke run of every part with small sizes (its figures say little).
 import { CliError, strictParse } from '../server/app/cli-options.ts';
 
-export const BENCH_PARTS = ['client', 'reference', 'first-write', 'latency', 'trace-size', 'browser', 'websocket', 'default-runs'] as const;
+export const BENCH_PARTS = ['client', 'reference', 'first-write', 'latency', 'trace-size', 'browser', 'websocket', 'default-runs', 'player-size'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 export interface BenchSizes {

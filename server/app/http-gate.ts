@@ -5,14 +5,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { OriginPolicy } from './origin-policy.ts';
 import type { RefusalLog } from './refusal-log.ts';
-import { securityHeaders, type HeaderOptions } from './security-headers.ts';
+import { isEmbedPath, securityHeaders, type HeaderOptions } from './security-headers.ts';
 
 export type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 export function gatedHandler(policy: OriginPolicy, headers: HeaderOptions, log: RefusalLog, handler: Handler): Handler {
   return (request, response) => {
     const refusal = policy.checkHost(request.headers.host);
-    for (const [name, value] of Object.entries(securityHeaders(headers, refusal ? undefined : request.headers.host))) {
+    for (const [name, value] of Object.entries(securityHeaders(headers, refusal ? undefined : request.headers.host, !refusal && isEmbedPath(request.url)))) {
       response.setHeader(name, value);
     }
     if (refusal) {

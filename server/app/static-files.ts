@@ -1,5 +1,6 @@
 // Serves the built browser app (dist/web) over HTTP: known content types, no directory escapes,
-// index.html for the root, ETags (a 304 when unchanged). Nothing else is exposed. The security
+// index.html for a directory (the root, /embed/; /embed is redirected to /embed/ so that the page's
+// relative URLs, its assets and ?trace=run.json, resolve inside the folder as on any static host), ETags (a 304 when unchanged). Nothing else is exposed. The security
 // headers (nosniff, CSP, …) are set on every response by http-gate.ts before this runs.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -24,8 +25,18 @@ export function staticFileHandler(root: string) {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    const pathname = decodeURIComponentSafe(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const relative = normalize(pathname === '/' ? '/index.html' : pathname);
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const pathname = decodeURIComponentSafe(url.pathname);
+    let relative = normalize(pathname);
+    const directory = join(root, relative);
+    if ((directory === root || directory.startsWith(root + sep)) && existsSync(directory) && statSync(directory).isDirectory()) {
+      if (!pathname.endsWith('/')) {
+        // A folder named without its slash: to the folder, query kept (a path on this host: never //other.host).
+        response.writeHead(301, { location: `${url.pathname.replace(/^\/+/, '/')}/${url.search}`, 'cache-control': 'no-cache' }).end();
+        return;
+      }
+      relative = join(relative, 'index.html');
+    }
     const file = join(root, relative);
     if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');

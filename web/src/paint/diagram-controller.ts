@@ -34,7 +34,7 @@ import {
   createSvgLayers, paintArrows, paintBundles, paintFocus, paintFocusRing, paintFrame, paintMarks, paintSelection, paintServerLane, svgElement,
   type FocusRing, type LaneHeads, type SvgLayers,
 } from './sequence-svg-painter.ts';
-import { hideTooltip, showTooltip } from './tooltip-painter.ts';
+import { hideTooltip, showTooltip, type TooltipHost } from './tooltip-painter.ts';
 import { canvasColours, watchTheme } from './theme-colours.ts';
 import { createPlaybackLayer, paintPlayback, type PlaybackLayer } from './playback-painter.ts';
 
@@ -60,6 +60,14 @@ interface Hover {
 }
 
 let instances = 0;
+
+/** Where a diagram lives when it is not in the app's document: a <pipescope-player>'s shadow root. */
+export interface DiagramPlace {
+  /** Where the tooltip goes (default: document.body). */
+  tooltipHost?: TooltipHost;
+  /** The element whose CSS variables and data-theme give the canvas its colours (default: <html>). */
+  themeRoot?: HTMLElement;
+}
 
 export class DiagramController implements ZoomMember {
   private readonly canvas: HTMLCanvasElement;
@@ -95,6 +103,7 @@ export class DiagramController implements ZoomMember {
     private readonly zoomSync: TimeZoomSync,
     private readonly scheduler: FrameScheduler,
     label: string,
+    private readonly place: DiagramPlace = {},
   ) {
     instances++;
     this.width = host.clientWidth || 600;
@@ -139,7 +148,7 @@ export class DiagramController implements ZoomMember {
     this.resizeObserver?.observe(host);
     this.zoomSync.join(this);
     // The SVG follows the theme through CSS; the canvas is repainted with the new theme's colours.
-    this.unwatchTheme = watchTheme(() => this.requestPaint());
+    this.unwatchTheme = watchTheme(() => this.requestPaint(), place.themeRoot);
   }
 
   /**
@@ -195,7 +204,7 @@ export class DiagramController implements ZoomMember {
     this.svg.removeEventListener('keydown', this.onKeyDown);
     this.svg.removeEventListener('blur', this.onBlur);
     this.svg.removeEventListener('click', this.onClick);
-    if (this.tooltipShown) hideTooltip();
+    if (this.tooltipShown) hideTooltip(this.place.tooltipHost);
     this.canvas.remove();
     this.svg.remove();
     this.live.remove();
@@ -358,7 +367,7 @@ export class DiagramController implements ZoomMember {
     } else {
       const layout = densityLayout(columns, scale, g);
       const ctx = sizeCanvas(this.canvas, g, window.devicePixelRatio || 1);
-      if (ctx) paintDensity(ctx, layout, g, columns.n, canvasColours());
+      if (ctx) paintDensity(ctx, layout, g, columns.n, canvasColours(this.place.themeRoot));
       // Playback: the bands are cut at the playhead (CSS px from the canvas's bottom edge) rather than recounted.
       this.canvas.style.clipPath = atUs === null ? '' : `inset(0 0 ${Math.max(0, g.height - Math.max(g.plotTop, playheadY))}px 0)`;
       paintArrows(this.layers, null);
@@ -387,7 +396,7 @@ export class DiagramController implements ZoomMember {
     if (!hover || !details) {
       paintFocus(this.layers, g, null);
       paintFocusRing(this.layers, null);
-      if (this.tooltipShown) hideTooltip();
+      if (this.tooltipShown) hideTooltip(this.place.tooltipHost);
       this.tooltipShown = false;
       return;
     }
@@ -420,7 +429,7 @@ export class DiagramController implements ZoomMember {
     const rect = this.svg.getBoundingClientRect();
     const x = hover.clientX ?? rect.left + (target.kind === 'command' ? g.clientX : g.serverX) + 24;
     const y = hover.clientY ?? rect.top + Math.min(g.plotBottom, Math.max(g.plotTop, anchorY));
-    showTooltip(details, x, y, keyboard ? KEYBOARD_HINT : undefined);
+    showTooltip(details, x, y, keyboard ? KEYBOARD_HINT : undefined, this.place.tooltipHost);
     this.tooltipShown = true;
   }
 

@@ -1,22 +1,29 @@
 // The one tooltip of the page (role=tooltip), written directly into the DOM so hover and keyboard
-// focus never re-render React. Whichever diagram hovers last owns it.
+// focus never re-render React. Whichever diagram hovers last owns it. A <pipescope-player> keeps its own
+// tooltip inside its shadow root (the host argument), where its styles apply and its id stays private.
 import type { CommandDetails } from '../format/command-details.ts';
 
-let element: HTMLDivElement | null = null;
+/** Where a tooltip is appended: the page's body (the app), or a player's shadow root. */
+export type TooltipHost = HTMLElement | ShadowRoot;
 
-function tooltipElement(): HTMLDivElement {
-  if (element && element.isConnected) return element;
-  element = document.createElement('div');
+/** One tooltip per host. */
+const tooltips = new WeakMap<TooltipHost, HTMLDivElement>();
+
+function tooltipElement(host: TooltipHost): HTMLDivElement {
+  const existing = tooltips.get(host);
+  if (existing && existing.isConnected) return existing;
+  const element = document.createElement('div');
   element.className = 'tooltip';
   element.setAttribute('role', 'tooltip');
   element.id = 'pipescope-tooltip';
   element.hidden = true;
-  document.body.append(element);
+  host.append(element);
+  tooltips.set(host, element);
   return element;
 }
 
-export function showTooltip(details: CommandDetails, clientX: number, clientY: number, extra?: string): void {
-  const tip = tooltipElement();
+export function showTooltip(details: CommandDetails, clientX: number, clientY: number, extra?: string, host: TooltipHost = document.body): void {
+  const tip = tooltipElement(host);
   tip.replaceChildren();
   const title = document.createElement('div');
   title.className = 'tooltip-title';
@@ -49,8 +56,8 @@ export function showTooltip(details: CommandDetails, clientX: number, clientY: n
   tip.style.transform = `translate(${Math.max(8, x)}px, ${Math.max(8, y)}px)`;
 }
 
-export function hideTooltip(): void {
-  const tip = element;
+export function hideTooltip(host: TooltipHost = document.body): void {
+  const tip = tooltips.get(host);
   if (!tip || tip.hidden) return;
   tip.hidden = true;
   tip.replaceChildren();

@@ -45,8 +45,8 @@ const FRACTION = new RegExp(`^\\s*${DECIMAL}\\s*/\\s*${DECIMAL}\\s*$`);
 /** Rounds to ns (three decimals), the precision links carry. */
 const roundUs = (us: number) => Math.round(us * 1000) / 1000;
 
-/** A non-negative decimal within MAX_DISPLAY_US, rounded to ns; else null. */
-function readTime(text: string | null): number | null {
+/** A non-negative decimal within MAX_DISPLAY_US, rounded to ns; else null. (The embed's `t=` reads with it too.) */
+export function readTime(text: string | null): number | null {
   const match = text === null ? null : TIME.exec(text);
   if (!match) return null;
   const us = Number(match[1]);
