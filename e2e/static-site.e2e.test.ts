@@ -72,14 +72,14 @@ describe('the static site under a sub-path, no backend', () => {
       const runs = page.locator('[data-testid=recorded-run]');
       await expect.poll(() => runs.count()).toBe(index.length);
       expect(await page.locator('[data-testid=recorded-runs-group] h3').allInnerTexts()).toEqual([...new Set(index.map((e) => e.group))]);
-      const pipeline = page.locator('[data-testid=recorded-run][data-file="incr-10-pipeline.json"]');
+      const pipeline = page.locator('[data-testid=recorded-run][data-file="incr-10-pipeline.json.gz"]');
       expect(await pipeline.innerText()).toMatch(/Redis 7\.\d+\.\d+ · ioredis \d+\.\d+\.\d+ on node v\d+[\d.]* · .+ · recorded \d{4}-\d\d-\d\d \d\d:\d\d UTC · no added delay \(delay proxy off\)/);
-      expect(await page.locator('[data-testid=recorded-run][data-file="incr-10-pipeline-rtt-20ms.json"]').innerText()).toContain('20 ms added RTT (Pipescope’s delay proxy)');
+      expect(await page.locator('[data-testid=recorded-run][data-file="incr-10-pipeline-rtt-20ms.json.gz"]').innerText()).toContain('20 ms added RTT (Pipescope’s delay proxy)');
       // Nothing that needs a backend is on the page.
       for (const gone of ['.connection-pill', '[data-testid=banner]', '[data-testid=mode-picker]', '[data-testid=follow-share]']) expect(await page.locator(gone).count()).toBe(0);
 
       await pipeline.locator('a').click();
-      await page.waitForURL(`${host.url}?trace=traces/incr-10-pipeline.json`);
+      await page.waitForURL(`${host.url}?trace=traces/incr-10-pipeline.json.gz`);
       const panel = page.locator('[data-testid=run-panel][data-mode=pipeline]');
       await panel.locator('[data-testid=request-arrow]').first().waitFor();
       await waitForIdleRender(page);

@@ -104,7 +104,9 @@ ensureNodeModules();
 ensureSystemPackages();
 const shared = ['trace', 'package-lock.json', 'tsconfig.json'];
 if (args.includes('--build')) {
-  buildIfStale('.web-built', ['web', 'public', 'vite.config.ts', ...shared], 'npx', ['vite', 'build', '--logLevel', 'warn'], 'the web app');
+  // The app and its embed page, then pipescope-player.js beside them (the second build keeps the first's files).
+  const sources = ['web', 'public', 'vite.config.ts', 'vite.player.config.ts', ...shared];
+  buildIfStale('.web-built', sources, 'sh', ['-c', 'npx vite build --logLevel warn && npx vite build -c vite.player.config.ts --logLevel warn'], 'the web app');
 }
 if (args.includes('--build-static')) {
   const sources = ['web', 'public', 'vite.config.ts', 'vite.player.config.ts', 'scripts/build-static.mjs', ...shared];

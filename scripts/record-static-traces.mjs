@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Records the static site's traces: each one a real run of `npm run record` (server/app/record-cli.ts)
 // against a private redis-server (the CLI starts one when no --redis-url is given), written to
-// public/traces/<file>, then public/traces/index.json (format pipescope-trace-index v1) with each file's
+// public/traces/<file>.json.gz (the served form: compact and gzipped, trace/compact-trace.ts), then public/traces/index.json (format pipescope-trace-index v1) with each file's
 // provenance read back from the document itself (Redis version, client, runtime, start time, the delay
 // proxy's added RTT) and from this machine (os: platform, arch, cores × CPU model), and the exact command.
 // The static site's landing page lists the index (web/src/state/trace-index.ts parses it).
@@ -16,7 +16,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,63 +31,63 @@ const { values } = parseArgs({ options: { only: { type: 'string' }, 'index-only'
 const RECORDINGS = [
   {
     group: 'Sequential against pipelined, on loopback',
-    file: 'incr-10-sequential.json',
+    file: 'incr-10-sequential.json.gz',
     title: '10 INCR, one at a time',
     about: 'Each INCR waits for its reply before the next is written: ten round trips.',
     args: ['--mode', 'sequential', '--command', 'INCR', '--n', '10', '--monitor'],
   },
   {
     group: 'Sequential against pipelined, on loopback',
-    file: 'incr-10-pipeline.json',
+    file: 'incr-10-pipeline.json.gz',
     title: '10 INCR in one pipeline',
     about: 'The ten INCR are written together and their replies awaited together: one round trip instead of ten.',
     args: ['--mode', 'pipeline', '--command', 'INCR', '--n', '10', '--monitor'],
   },
   {
     group: 'The same with 20 ms of added round-trip time',
-    file: 'incr-10-sequential-rtt-20ms.json',
+    file: 'incr-10-sequential-rtt-20ms.json.gz',
     title: '10 INCR one at a time, 20 ms RTT',
     about: 'Through Pipescope’s delay proxy each round trip costs 20 ms more, and a sequential run pays it ten times.',
     args: ['--mode', 'sequential', '--command', 'INCR', '--n', '10', '--rtt-ms', '20'],
   },
   {
     group: 'The same with 20 ms of added round-trip time',
-    file: 'incr-10-pipeline-rtt-20ms.json',
+    file: 'incr-10-pipeline-rtt-20ms.json.gz',
     title: '10 INCR in one pipeline, 20 ms RTT',
     about: 'The pipeline pays the added 20 ms once.',
     args: ['--mode', 'pipeline', '--command', 'INCR', '--n', '10', '--rtt-ms', '20'],
   },
   {
     group: 'What Redis saw (MONITOR and strace)',
-    file: 'incr-10-sequential-server-trace.json',
+    file: 'incr-10-sequential-server-trace.json.gz',
     title: '10 INCR one at a time, traced in Redis',
     about: 'MONITOR times each execution in Redis and strace records redis-server’s read() and write() calls as the commands arrive one by one.',
     args: ['--mode', 'sequential', '--command', 'INCR', '--n', '10', '--server-trace'],
   },
   {
     group: 'What Redis saw (MONITOR and strace)',
-    file: 'incr-10-pipeline-server-trace.json',
+    file: 'incr-10-pipeline-server-trace.json.gz',
     title: '10 INCR in one pipeline, traced in Redis',
     about: 'The same ten commands, traced the same way: see how few read() and write() calls Redis needs when they come together.',
     args: ['--mode', 'pipeline', '--command', 'INCR', '--n', '10', '--server-trace'],
   },
   {
     group: 'Memory: one big pipeline against chunks',
-    file: 'get-300-pipeline-memory.json',
+    file: 'get-300-pipeline-memory.json.gz',
     title: '300 GET of 10 kB values in one pipeline',
     about: 'All 300 requests are written at once; see what memory Redis held for the run’s connection (CLIENT LIST) and the client’s heap meanwhile.',
     args: ['--mode', 'pipeline', '--command', 'GET', '--n', '300', '--value-bytes', '10000'],
   },
   {
     group: 'Memory: one big pipeline against chunks',
-    file: 'get-300-chunked-memory.json',
+    file: 'get-300-chunked-memory.json.gz',
     title: '300 GET of 10 kB values in pipelines of 30',
     about: 'The same 300 GET, each chunk’s replies awaited before the next 30 are written: compare the memory and the time with one pipeline.',
     args: ['--mode', 'pipeline', '--chunk', '30', '--command', 'GET', '--n', '300', '--value-bytes', '10000'],
   },
   {
     group: 'A long pipeline',
-    file: 'ping-1000-pipeline.json',
+    file: 'ping-1000-pipeline.json.gz',
     title: '1,000 PING in one pipeline',
     about: 'A thousand commands, too many to draw one arrow each: the diagram shows where the bytes went and when.',
     args: ['--mode', 'pipeline', '--command', 'PING', '--n', '1000'],
@@ -111,8 +112,13 @@ function record(entry) {
   }
 }
 
-function indexEntry(entry, machine) {
-  const doc = JSON.parse(readFileSync(join(outDir, entry.file), 'utf8'));
+/** The recorded document, read back through the same parser as the app (the CLI's build of trace/). */
+async function readRecorded(file) {
+  const { parseDocument } = await import(pathToFileURL(join(root, 'dist', 'node', 'trace', 'sweep-io.js')).href);
+  return parseDocument(gunzipSync(readFileSync(join(outDir, file))).toString('utf8')).doc;
+}
+
+function indexEntry(entry, machine, doc) {
   return {
     file: entry.file,
     title: entry.title,
@@ -149,7 +155,8 @@ const previous = previousMachines();
 const index = {
   format: 'pipescope-trace-index',
   version: 1,
-  traces: RECORDINGS.map((entry) => indexEntry(entry, chosen.includes(entry) ? machine : (previous.get(entry.file) ?? machine))),
+  traces: await Promise.all(RECORDINGS.map(async (entry) =>
+    indexEntry(entry, chosen.includes(entry) ? machine : (previous.get(entry.file) ?? machine), await readRecorded(entry.file)))),
 };
 writeFileSync(join(outDir, 'index.json'), `${JSON.stringify(index, null, 2)}\n`);
 const bytes = RECORDINGS.reduce((sum, entry) => sum + statSync(join(outDir, entry.file)).size, 0);
