@@ -27,12 +27,21 @@ export interface StaticHost {
   stop(): Promise<void>;
 }
 
-export async function startStaticHost(folder: string, subPath = '/pipescope/'): Promise<StaticHost> {
+/**
+ * pages: extra HTML pages outside the sub-path, by exact path (e.g. a docs page at /docs/guide.html that
+ * embeds the site); a function is asked at each request, so a test can write the page after start.
+ */
+export async function startStaticHost(folder: string, subPath = '/pipescope/', pages: Record<string, () => string> = {}): Promise<StaticHost> {
   const paths: string[] = [];
   const server: Server = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://host');
     paths.push(pathname);
     if (request.method !== 'GET' && request.method !== 'HEAD') return end(405);
+    const page = pages[pathname];
+    if (page) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return response.end(request.method === 'HEAD' ? undefined : page());
+    }
     if (pathname === subPath.slice(0, -1)) return redirect(subPath);
     if (!pathname.startsWith(subPath)) return end(404);
     let file = normalize(join(folder, decodeURIComponent(pathname.slice(subPath.length))));
