@@ -126,15 +126,29 @@ export function paintFrame(layers: SvgLayers, g: DiagramGeometry, ticks: AxisTic
     ...(heads.densityNote ? [{ x: g.clientX + 8, anchor: 'start', y: 41, cls: 'lane-note density-note', text: heads.densityNote }] : []),
   ];
   layers.heads
-    .selectAll('text')
+    .selectAll<SVGTextElement, (typeof headData)[number]>('text')
     .data(headData)
     .join('text')
     .attr('class', (d) => d.cls)
     .attr('x', (d) => Math.max(4, d.x))
     .attr('y', (d) => d.y)
     .attr('text-anchor', (d) => d.anchor)
-    .text((d) => d.text);
+    .text((d) => d.text)
+    .each(function (this: SVGTextElement, d) {
+      // A narrow panel (a compare in a docs column) puts the client lifeline so near the left edge that a
+      // head ending there would be cut off: it then starts at the edge instead. Measured only when it may
+      // overflow (the widest lane leaves room), and only where SVG text can be measured (not in jsdom).
+      if (d.anchor !== 'end' || d.x >= NARROW_HEAD_X || typeof this.getComputedTextLength !== 'function') return;
+      if (d.x - this.getComputedTextLength() >= HEAD_EDGE_PX) return;
+      this.setAttribute('text-anchor', 'start');
+      this.setAttribute('x', String(HEAD_EDGE_PX));
+    });
 }
+
+/** A head ending left of this x (px) may not fit; right of it, every head in use fits (the widest lane's client x is 230). */
+const NARROW_HEAD_X = 200;
+/** The head's distance from the panel's left edge when it is moved to start there, px. */
+const HEAD_EDGE_PX = 2;
 
 function joinArrows(layer: G, items: ArrowItem[], testId: string, layers: SvgLayers): void {
   const head = (d: ArrowItem) =>
