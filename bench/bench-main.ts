@@ -46,6 +46,9 @@ async function main(): Promise<void> {
     if (recorded && options.parts.includes('trace-size')) {
       log('\ntrace file sizes (as written by npm run record; the served form: --out run.json.gz)');
       findings.push(...traceSizeBench(recorded, log));
+      // The hard case for the encoding: every command its own write, read, reply and MONITOR line.
+      const sequential = await executeRun(redis.session, 'sequential', { command: 'INCR', n: options.sizes.render.n, valueBytes: 0, memory: true, monitor: true });
+      findings.push(...traceSizeBench(sequential, log));
     }
     findings.push(...(await appParts(options, redis.session, recorded)));
   } finally {
