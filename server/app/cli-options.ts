@@ -45,6 +45,7 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M --command PING|IN
                          [--redis-url redis://host:port | --redis-url-file FILE]
        npm run record -- sweep --out FILE [--depths 1,2,4,…,1024 | --max-depth D] [--per-point M] [--repeats K]
                          [--command C] [--value-bytes B] [--engine E] [--rtt-ms MS] [--jitter-ms MS] [--reference]
+       npm run record -- export FILE --format mermaid|flow|csv [--out OUT]   (a saved trace or sweep as text; see export --help)
   --mode M               sequential, pipeline, chunked, or how else to batch: multi (MULTI, the N commands, EXEC),
                          eval (one EVAL doing the N operations in Lua), evalsha (SCRIPT LOAD before t0, then N
                          EVALSHA in one pipeline), multikey (one MSET for SET, one MGET for GET), auto (N calls in
