@@ -142,3 +142,27 @@ it('exports the recorded depth sweep as CSV in redis-benchmark columns', async (
     await page.context().close();
   }
 });
+
+it('exports a dense run (canvas mode) in the dark theme with the canvas bands as pixels inside the SVG', async () => {
+  const page = await openFixtures(ctx.browser, ctx.app.url, ['ping-2000-pipeline.json'], { theme: 'dark' });
+  try {
+    await page.locator('[data-testid=run-panel][data-render=canvas]').waitFor();
+    const svg = await exportAs(page, 'svg');
+    const text = svg.bytes.toString('utf8');
+    const [width, height] = /<svg[^>]* width="(\d+)" height="(\d+)"/.exec(text)!.slice(1).map(Number) as [number, number];
+    // The bands, repainted at 2× for sharpness: one PNG data URL, sized to the diagram.
+    const image = /<image x="0" y="0" width="(\d+)" height="(\d+)" preserveAspectRatio="none" href="data:image\/png;base64,([^"]+)"/.exec(text);
+    expect(image).not.toBeNull();
+    const bands = PNG.sync.read(Buffer.from(image![3]!, 'base64'));
+    expect([bands.width, bands.height]).toEqual([2 * Number(image![1]), 2 * Number(image![2])]);
+    // Dark theme colours, resolved: app.css's dark --paper behind everything, its --request on the bands' side.
+    expect(text).toContain('<rect width="' + width + '" height="' + height + '" fill="#181d24"/>');
+    writeFileSync(join(ARTIFACTS, 'export-ping-2000-dark.svg'), text);
+    const png = await exportAs(page, 'png');
+    const picture = PNG.sync.read(png.bytes);
+    expect([picture.width, picture.height]).toEqual([2 * width, 2 * height]);
+    writeFileSync(join(ARTIFACTS, 'export-ping-2000-dark-2x.png'), png.bytes);
+  } finally {
+    await page.context().close();
+  }
+});
