@@ -7,7 +7,6 @@ import { DIAGRAM_HEIGHT, diagramGeometry } from '../layout/diagram-geometry.ts';
 import { sequenceLayout } from '../layout/sequence-layout.ts';
 import { axisTicks, timeScale } from '../layout/time-scale-layout.ts';
 import { traceColumns } from '../model/trace-columns.ts';
-import { exportFileName } from '../state/run-exports.ts';
 import { chunkedTrace, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import type { DiagramSnapshot } from './diagram-controller.ts';
@@ -59,11 +58,5 @@ describe('standalone SVG', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(exportSize(panels)).toEqual({ width: 16 * 2 + WIDTH * 2 + 16, height: 52 + 2 * (DIAGRAM_HEIGHT + 22) + 16 + 16 });
     expect(root.getAttribute('width')).toBe(String(exportSize(panels).width));
-  });
-
-  it('names files after the run, or after the runs compared', () => {
-    const seq = sequentialTrace(3);
-    expect(exportFileName([seq], 'svg')).toBe('pipescope-sequential-incr-3-test-sequential-3.svg');
-    expect(exportFileName([seq, chunkedTrace(6, 3)], 'png')).toBe('pipescope-compare-sequential-chunked-3-incr-3-test-sequential-3.png');
   });
 });
