@@ -100,13 +100,13 @@ export function ExportMenuView({ traces, docs, onExportTrace, sectionRef }: Prop
         ref={buttonRef}
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-controls={menuId}
+        aria-controls={open ? menuId : undefined}
         disabled={busy}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={onButtonKey}
         title="Save the runs on screen: trace files, the diagram as SVG or PNG, tables as CSV, Mermaid or a text flow"
       >
-        Export {traces.length > 1 ? `${traces.length} traces` : 'trace'} ▾
+        Export {traces.length > 1 ? `${traces.length} traces` : 'trace'}
       </button>
       {open && (
         <ul className="export-menu-list" role="menu" id={menuId} aria-label="Export as" ref={menuRef} onKeyDown={onMenuKey}>
