@@ -93,6 +93,22 @@ describe('text flow', () => {
   });
 });
 
+describe('a run cut short', () => {
+  it('says so in both texts, and leaves out the Redis INFO line it did not measure', () => {
+    const whole = trace('incr-10-sequential.json');
+    const doc: TraceDocument = {
+      ...whole,
+      commands: whole.commands.slice(0, 4),
+      incomplete: { reason: 'cancelled', sent: 5, replied: 4, omitted: ['redis-info'] },
+    };
+    expect(mermaidSequence(doc)).toContain('    title Sequential · 10 × INCR · incomplete (cancelled): 4 of 10 replies measured\n');
+    const flow = textFlow(doc);
+    expect(flow.split('\n')[0]).toBe('Pipescope flow: Sequential · 10 × INCR (incomplete, cancelled: 4 of 10 replies measured)');
+    expect(flow).not.toContain('Redis (redis-info');
+    expect(flow).toContain('4 commands replied');
+  });
+});
+
 describe('flow events', () => {
   it('folds equal neighbours and shortens long lists', () => {
     expect(runLengths(['MULTI', 'INCR', 'INCR', 'EXEC'])).toBe('MULTI, INCR ×2, EXEC');
