@@ -19,7 +19,8 @@ async function runAuto(page: Page, engine: 'node-redis' | 'ioredis'): Promise<st
   await page.click('[data-testid=run]');
   await requestDone(page, 120_000);
   await page.locator('[data-testid=run-panel][data-mode=auto]').waitFor({ timeout: 60_000 });
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
+  await page.click('[data-testid=export]'); // opens the Export menu
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-trace]')]);
   return readFileSync((await download.path())!, 'utf8');
 }
 

@@ -74,7 +74,8 @@ it('Cancel keeps the partial diagram on screen, marked incomplete, and its expor
   expect(Number(await panel.getAttribute('data-commands-drawn'))).toBe(kept);
   await page.screenshot({ path: join(ARTIFACTS, 'live-drawing-cancelled.png'), fullPage: true });
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
+  await page.click('[data-testid=export]'); // opens the Export menu
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-trace]')]);
   const text = readFileSync((await download.path())!, 'utf8');
   expect(JSON.parse(text)).toMatchObject({ version: 4, incomplete: { reason: 'cancelled', replied: expect.any(Number), omitted: expect.arrayContaining(['redis-info']) } });
   await page.setInputFiles('[data-testid=import]', { name: 'cancelled.json', mimeType: 'application/json', buffer: Buffer.from(text) });

@@ -12,12 +12,13 @@ import type { TraceDocument } from '../../trace/trace-format.ts';
 import { wireCommandName } from '../../trace/wire-layout.ts';
 import { serializeSweep } from '../../trace/sweep-io.ts';
 import { pointOpsPerSec, pointServerReadsPerCommand, spreadOf, type SweepDocument } from '../../trace/sweep-format.ts';
-import { RECORD_USAGE, optionsOrExit, parseCompactOptions, parseRecordOptions, parseSweepOptions } from './cli-options.ts';
 import { formSizes, formSizesText, gzip, isServedName, readDocumentFile, writeTraceFile } from './trace-files-node.ts';
+import { CliError, RECORD_USAGE, optionsOrExit, parseCompactOptions, parseRecordOptions, parseSweepOptions } from './cli-options.ts';
 import { openRedis } from '../redis/open-redis.ts';
 import { executeRun } from '../runs/run-executor.ts';
 import { executeSweep } from '../runs/sweep-executor.ts';
 import { secretRedactor } from './secret-redactor.ts';
+import { EXPORT_USAGE, parseExportOptions, runExport } from './export-cli.ts';
 
 /** The Redis URL given, once parsed: an error message must not print its password. */
 let redisUrl: string | undefined;
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv[0] === 'sweep') return sweep(argv.slice(1));
   if (argv[0] === 'compact') return compact(argv.slice(1));
+  if (argv[0] === 'export') return exportFile(argv.slice(1));
   const options = optionsOrExit('record', RECORD_USAGE, () => parseRecordOptions(process.argv.slice(2), process.env));
   redisUrl = options.redisUrl;
   const redis = await openRedis(options.redisUrl);
@@ -125,6 +127,22 @@ const PHASE_LABELS: Record<PhaseName, string> = {
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/** `record export FILE --format F [--out OUT]`: no Redis; the text on stdout (or in OUT, then a line saying so on stderr). */
+function exportFile(argv: string[]): void {
+  const options = optionsOrExit('record export', EXPORT_USAGE, () => parseExportOptions(argv));
+  let result: ReturnType<typeof runExport>;
+  try {
+    result = runExport(options);
+  } catch (error) {
+    // A format that does not fit the file (a sweep as Mermaid) is a usage error; an unreadable or invalid file is not.
+    const usage = error instanceof CliError;
+    console.error(`record export: ${(error as Error).message}${usage ? `\n${EXPORT_USAGE}` : ''}`);
+    process.exit(usage ? 2 : 1);
+  }
+  if (result.written) console.error(`${options.format} written to ${result.written}`);
+  else process.stdout.write(result.text);
 }
 
 async function sweep(argv: string[]): Promise<void> {

@@ -63,7 +63,8 @@ export function readDocumentFile(path: string): { document: PipescopeDocument; b
   try {
     bytes = readFileSync(path);
   } catch (error) {
-    throw new TraceError(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new TraceError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}`);
   }
   let text: string;
   try {

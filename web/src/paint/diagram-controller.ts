@@ -69,6 +69,26 @@ export interface DiagramPlace {
   themeRoot?: HTMLElement;
 }
 
+/** The controller drawing into each diagram host, for the exports (diagram-export-svg.ts), which find diagrams in the page. */
+const controllers = new WeakMap<Element, DiagramController>();
+
+/** The controller that draws into `host` (a .diagram-host), if one does. */
+export function diagramControllerOf(host: Element): DiagramController | undefined {
+  return controllers.get(host);
+}
+
+/** What an export needs of a diagram as painted: its SVG, its size, and in canvas mode the dense bands as pixels. */
+export interface DiagramSnapshot {
+  svg: SVGSVGElement;
+  width: number;
+  height: number;
+  mode: RenderMode;
+  /** Canvas mode: the dense bands repainted at the pixel ratio asked for, as a PNG data URL; null in SVG mode. */
+  canvasPng: string | null;
+  /** CSS px of the canvas shown from its top (playback cuts the bands at the playhead); null = all of it. */
+  canvasShownPx: number | null;
+}
+
 export class DiagramController implements ZoomMember {
   private readonly canvas: HTMLCanvasElement;
   private readonly unwatchTheme: () => void;
@@ -123,6 +143,7 @@ export class DiagramController implements ZoomMember {
     this.live.setAttribute('aria-live', 'polite');
     this.live.setAttribute('aria-atomic', 'true');
     host.append(this.canvas, this.svg, this.live);
+    controllers.set(host, this);
     this.layers = createSvgLayers(this.svg, `diagram${instances}`);
     this.playbackLayer = createPlaybackLayer(this.layers);
 
@@ -192,7 +213,29 @@ export class DiagramController implements ZoomMember {
     }
   }
 
+  /**
+   * The diagram as last painted, for an export. In canvas mode the dense bands are painted again, from the
+   * same layout and the theme's resolved colours, into a canvas of their own at `pixelRatio` (2 for a 2× PNG),
+   * so an export is sharp whatever the screen's devicePixelRatio.
+   */
+  snapshot(pixelRatio: number): DiagramSnapshot | null {
+    const columns = this.columns;
+    const scale = this.scale;
+    if (!columns || !scale || this.mode === null) return null;
+    const g = this.geometry;
+    let canvasPng: string | null = null;
+    if (this.mode === 'canvas') {
+      const canvas = document.createElement('canvas');
+      const ctx = sizeCanvas(canvas, g, pixelRatio);
+      if (ctx) paintDensity(ctx, densityLayout(columns, scale, g), g, columns.n, canvasColours());
+      canvasPng = canvas.toDataURL('image/png');
+    }
+    const clip = /inset\(0(?:px)? 0(?:px)? ([\d.]+)px 0(?:px)?\)/.exec(this.canvas.style.clipPath);
+    return { svg: this.svg, width: g.width, height: g.height, mode: this.mode, canvasPng, canvasShownPx: clip ? g.height - Number(clip[1]) : null };
+  }
+
   destroy(): void {
+    controllers.delete(this.host);
     this.zoomSync.leave(this);
     this.unwatchTheme();
     this.unsubscribePlayback?.();

@@ -143,7 +143,16 @@ export function downloadCsv(text: string, fileName: string): void {
 }
 
 function downloadJson(text: string, fileName: string, type = 'application/json'): void {
-  const blob = new Blob([text], { type });
+  downloadBlob(new Blob([text], { type }), fileName);
+}
+
+/** Saves text as it is (no byte-order mark): Mermaid, the text flow, redis-benchmark CSV, an SVG. */
+export function downloadText(text: string, fileName: string, type: string): void {
+  downloadBlob(new Blob([text], { type }), fileName);
+}
+
+/** Saves any blob (a PNG) through a temporary object URL. */
+export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -1,5 +1,5 @@
 // The runs on screen, side by side: the verdict line, the toolbar (time scale, zoom reset, legend,
-// export) and one panel per run — a run being its repeats (model/run-groups.ts), the median one shown
+// the Export menu: export-menu-view.tsx) and one panel per run — a run being its repeats (model/run-groups.ts), the median one shown
 // unless another is picked — then the wire view and the per-command bar chart of the repeats shown.
 // Holds the repeat picked per run and the wire selection (which run the wire view shows, which event is
 // picked) shared by diagrams and wire view. Above the panels, the playback bar; here the playback clock
@@ -26,6 +26,7 @@ import { writeHashFields } from '../state/hash-fields.ts';
 import { picksHashFields, picksOfHash, wireRunOfHash } from '../state/run-picks-hash.ts';
 import type { ScaleChoice } from '../state/url-hash-params.ts';
 import { CompareTableView } from './compare-table-view.tsx';
+import { ExportMenuView } from './export-menu-view.tsx';
 import { PerCommandChartView } from './per-command-chart-view.tsx';
 import { RunPanelView } from './run-panel-view.tsx';
 import { WireView } from './wire-view.tsx';
@@ -162,9 +163,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
           )}
           {source && source !== 'live' && <span className="source-tag">{SOURCE_TAGS[source] ?? source}</span>}
         </span>
-        <button type="button" className="button" data-testid="export" onClick={() => traces.forEach(onExport)} title="Download the runs on screen as trace files (JSON)">
-          Export {traces.length > 1 ? `${traces.length} traces` : 'trace'}
-        </button>
+        <ExportMenuView traces={traces} docs={shown} onExportTrace={onExport} sectionRef={resultsRef} />
       </div>
       <CompareTableView groups={groups} shown={shown} />
       <PlaybackBarView clock={playback} milestones={barMilestones} onHelp={() => setHelpOpen(true)} />

@@ -8,7 +8,8 @@ import type { SweepStore } from '../live/sweep-store.ts';
 import { baselineOf, seriesOfDocument, seriesOfLive, sweepRows, type SweepSeries } from '../model/sweep-series.ts';
 import { authRelayNote, coarseReferenceNote, sweepHeadline, sweepProvenance } from '../format/sweep-text.ts';
 import { replaceViewHash } from '../state/hash-fields.ts';
-import { downloadSweep } from '../state/trace-files.ts';
+import { downloadSweep, downloadText } from '../state/trace-files.ts';
+import { sweepBenchmarkCsv, sweepCsvFileName } from '../../../trace/sweep-csv.ts';
 import { formatSweepHashParams, parseSweepHashParams, parseViewChoice, type SweepHashParams } from '../state/sweep-hash-params.ts';
 import type { Engine } from '../../../trace/run-request.ts';
 import type { SweepDocument } from '../../../trace/sweep-format.ts';
@@ -141,6 +142,17 @@ function SweepResults({ display, source, yScale, onYScale }: { display: Display;
           {doc && (
             <button type="button" className="button" data-testid="sweep-export" onClick={() => downloadSweep(doc)} title="Save this sweep as a pipescope-sweep JSON file">
               Export JSON
+            </button>
+          )}
+          {doc && (
+            <button
+              type="button"
+              className="button"
+              data-testid="sweep-export-csv"
+              onClick={() => downloadText(sweepBenchmarkCsv(doc), sweepCsvFileName(doc), 'text/csv;charset=utf-8')}
+              title="Save this sweep as CSV in redis-benchmark's --csv columns: one row per depth, median ops/s (client socket); latency columns n/a (a sweep keeps no per-command latencies)"
+            >
+              CSV (redis-benchmark columns)
             </button>
           )}
         </div>

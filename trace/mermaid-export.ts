@@ -1,0 +1,73 @@
+// A run as a Mermaid `sequenceDiagram`, for docs that render Mermaid (GitHub, GitLab, MkDocs) and
+// cannot embed the player: participants Client and Redis, one message per socket write and per received
+// chunk as measured (run-flow.ts), each with its bytes, what it carried and its time since t0 at the
+// client socket; a MONITOR-traced run adds Redis's executions as notes. Above MERMAID_MAX_EVENTS events
+// the middle is left out, with a note counting exactly what (so a 100,000-command run stays readable).
+// Text is escaped for Mermaid's grammar (`#` and `;` end a message; `<`, `>` would be read as HTML). Pure.
+import type { TraceDocument } from './trace-format.ts';
+import { MODE_BADGES, formatUs, plural, preciseUs, runTitleText } from './export-words.ts';
+import { FLOW_EXEC_SOURCE, FLOW_TIME_SOURCE, collapseFlow, flowEvents, gapLines, roundTrips, type FlowEvent, type FlowMessage } from './run-flow.ts';
+
+/** Events (messages and execution notes) drawn in full; a run with more is collapsed. */
+export const MERMAID_MAX_EVENTS = 20;
+/** Events kept at each end of a collapsed run. */
+export const MERMAID_KEEP = 6;
+
+/**
+ * Text made safe inside a Mermaid message, note or title: `#` and `;` (which end a message) and `<`, `>`, `%`
+ * become Mermaid's numeric entities (#35;), line breaks become spaces.
+ */
+export function mermaidText(text: string): string {
+  return text.replace(/[#;<>%]/g, (c) => `#${c.charCodeAt(0)};`).replace(/[\r\n]+/g, ' ');
+}
+
+/** Lines of a note, each escaped, joined by Mermaid's line break. */
+function noteLines(texts: readonly string[]): string {
+  return texts.map(mermaidText).join('<br/>');
+}
+
+/** The client library's name without its parenthesised detail, as the diagram's lane head shows it. */
+export function clientName(doc: TraceDocument): string {
+  return doc.recorder.client.replace(/\s*\(.*\)$/, '');
+}
+
+/** The run's name: "Pipeline · 10 × INCR". */
+export function runName(doc: TraceDocument): string {
+  return `${MODE_BADGES[doc.run.mode]} · ${runTitleText(doc.run)}`;
+}
+
+/** A write as a solid arrow to Redis, a read as a dashed one back: what it carried, its bytes and time. */
+function message(e: FlowMessage): string {
+  const text = mermaidText(`${e.kind} ${e.number} · ${e.bytes} B · ${e.summary} · at ${preciseUs(e.atUs)}`);
+  return e.kind === 'write' ? `    C->>R: ${text}` : `    R-->>C: ${text}`;
+}
+
+function line(e: FlowEvent, uncertaintyUs: number): string {
+  if (e.kind !== 'exec') return message(e);
+  const span = e.toUs > e.atUs ? `${preciseUs(e.atUs)} to ${preciseUs(e.toUs)}` : preciseUs(e.atUs);
+  return `    Note right of R: ${noteLines([e.summary, `at ${span} (${FLOW_EXEC_SOURCE}, ± ${formatUs(uncertaintyUs)})`])}`;
+}
+
+/** The Mermaid source of the run's sequence diagram (ends with a newline). */
+export function mermaidSequence(doc: TraceDocument): string {
+  const uncertaintyUs = doc.serverTrace?.clock.uncertaintyUs ?? 0;
+  const { head, gap, tail } = collapseFlow(flowEvents(doc), MERMAID_MAX_EVENTS, MERMAID_KEEP);
+  const { client } = doc.counts;
+  const partial = doc.incomplete ? ` · incomplete (${doc.incomplete.reason}): ${doc.incomplete.replied} of ${doc.run.n} replies measured` : '';
+  const lines = [
+    `%% Pipescope run ${doc.run.id}, started ${doc.run.startedAt}, recorded by ${doc.recorder.tool} ${doc.recorder.version} (${doc.recorder.client}, ${doc.recorder.runtime}) against Redis ${doc.redis.version}.`,
+    `%% Messages are the client socket's writes and received chunks (${FLOW_TIME_SOURCE}), times since t0, the run's first command.`,
+    'sequenceDiagram',
+    `    title ${mermaidText(`${runName(doc)}${partial}`)}`,
+    `    participant C as ${mermaidText(`Client · ${clientName(doc)}`)}`,
+    `    participant R as ${mermaidText(`Redis ${doc.redis.version}`)}`,
+    ...head.map((e) => line(e, uncertaintyUs)),
+    ...(gap ? [`    Note over C,R: ${noteLines(['…', ...gapLines(gap), '…'])}`] : []),
+    ...tail.map((e) => line(e, uncertaintyUs)),
+    `    Note over C,R: ${noteLines([
+      `${preciseUs(doc.totals.durationUs)} t0 to last reply (${FLOW_TIME_SOURCE})`,
+      `${plural(client.writes, 'write')}, ${plural(client.reads, 'read')}, ${plural(roundTrips(doc), 'round trip')}`,
+    ])}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,62 @@
+// The standalone SVG export (diagram-export-svg.ts) in jsdom: a diagram painted as DiagramController paints
+// it becomes a file of its own — interaction-only marks gone, classes and data- attributes gone, ids made
+// unique per panel with their url(#…) references followed, a <title>/<desc> naming the runs and their
+// sources, panels laid out two per row. (The resolved colours are checked in Chromium: e2e/exports.e2e.test.ts.)
+import { describe, expect, it } from 'vitest';
+import { DIAGRAM_HEIGHT, diagramGeometry } from '../layout/diagram-geometry.ts';
+import { sequenceLayout } from '../layout/sequence-layout.ts';
+import { axisTicks, timeScale } from '../layout/time-scale-layout.ts';
+import { traceColumns } from '../model/trace-columns.ts';
+import { chunkedTrace, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
+import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { DiagramSnapshot } from './diagram-controller.ts';
+import { exportSize, panelHeading, standaloneDiagramSvg, type ExportPanel } from './diagram-export-svg.ts';
+import { createSvgLayers, paintArrows, paintFrame, paintMarks, svgElement } from './sequence-svg-painter.ts';
+
+const WIDTH = 640;
+
+function painted(doc: TraceDocument, id: string): DiagramSnapshot {
+  const svg = svgElement('svg') as SVGSVGElement;
+  svg.setAttribute('class', 'diagram-svg');
+  document.body.append(svg);
+  const layers = createSvgLayers(svg, id);
+  const columns = traceColumns(doc);
+  const g = diagramGeometry(WIDTH, DIAGRAM_HEIGHT, false);
+  const scale = timeScale(columns.endUs, g, { k: 1, ty: 0 });
+  paintFrame(layers, g, axisTicks(scale), { client: 'Client', clientNote: 'lane', server: 'Redis', serverNote: 'note', serverLaneNote: null, densityNote: null });
+  const layout = sequenceLayout(columns, scale, g);
+  paintArrows(layers, layout);
+  paintMarks(layers, g, layout.marks);
+  return { svg, width: g.width, height: g.height, mode: 'svg', canvasPng: null, canvasShownPx: null };
+}
+
+const parse = (text: string) => new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
+
+describe('standalone SVG', () => {
+  it('keeps the picture and drops what only the live diagram needs', () => {
+    const doc = sequentialTrace(3);
+    const text = standaloneDiagramSvg([{ doc, snapshot: painted(doc, 'diagram7') }]);
+    expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg')).toBe(true);
+    const root = parse(text);
+    expect(root.querySelector('parsererror')).toBeNull();
+    expect(root.querySelectorAll('line').length).toBeGreaterThan(6); // grid, lifelines, 3 requests and 3 replies
+    expect(root.querySelectorAll('.hit, [class], [data-testid], [data-index]')).toHaveLength(0);
+    expect(root.querySelector('title')?.textContent).toBe(`Pipescope sequence diagram: ${panelHeading(doc)}`);
+    expect(root.querySelector('desc')?.textContent).toMatch(/^Run test-sequential-3, started .*: .* against Redis .*; times since t0 measured at the client socket; recorded by /);
+    expect(text).not.toContain('diagram7');
+    expect(text).toContain('marker-end="url(#p1-req)"');
+    expect(root.querySelector('#p1-req')).not.toBeNull();
+  });
+
+  it('puts a comparison in one file, two panels per row, ids unique per panel', () => {
+    const docs = [sequentialTrace(3), pipelineTrace(3), chunkedTrace(6, 3)];
+    const panels: ExportPanel[] = docs.map((doc, i) => ({ doc, snapshot: painted(doc, `diagram${i + 1}`) }));
+    const root = parse(standaloneDiagramSvg(panels));
+    const nested = Array.from(root.querySelectorAll(':scope > svg'));
+    expect(nested.map((s) => [s.getAttribute('x'), s.getAttribute('y')])).toEqual([['16', '74'], [String(16 + WIDTH + 16), '74'], ['16', String(74 + DIAGRAM_HEIGHT + 22 + 16)]]);
+    const ids = Array.from(root.querySelectorAll('[id]')).map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(exportSize(panels)).toEqual({ width: 16 * 2 + WIDTH * 2 + 16, height: 52 + 2 * (DIAGRAM_HEIGHT + 22) + 16 + 16 });
+    expect(root.getAttribute('width')).toBe(String(exportSize(panels).width));
+  });
+});
