@@ -3,13 +3,17 @@
 // redis-benchmark test with its pipeline depth ("PING -P 16"); quoted and formatted as redis-benchmark
 // prints them (every field in double quotes, rps with 2 decimals, ms with 3, "\n" line ends).
 //
-// What a sweep document holds per run is its total time and ops/s (client socket) and its socket and
-// INFO counts, not per-command latencies (sweep runs keep only what their traces summed up: sweep-format.ts).
-// So `rps` is the median ops/s of the depth's repeats and every latency column is "n/a": not measured,
-// never a made-up 0 (pandas reads "n/a" as missing). When the sweep ran redis-benchmark beside it
-// (`reference`), its own ops/s per depth follow as rows named "… (redis-benchmark)", latencies "n/a" too
-// (the sweep kept only the ops/s it printed). Pure.
-import { REFERENCE_TOOL, pointOpsPerSec, spreadOf, type SweepDocument } from './sweep-format.ts';
+// `rps` is the median ops/s of the depth's repeats (client socket). The latency columns come from each
+// run's per-command latency statistics (sweep-format.ts `latency`, client socket: write → reply read),
+// over the depth's repeats: avg is the mean over all its commands (every repeat sends the same number),
+// min and max the smallest and largest of all its commands — exact — and p50/p95/p99 the median of the
+// repeats' own percentiles (a percentile of all the commands would need every latency, which a sweep
+// does not keep). A sweep recorded before runs kept latencies, or a percentile that too few commands
+// cannot give (percentileNeeds), says "n/a": not measured, never a made-up 0 (pandas reads "n/a" as
+// missing). When the sweep ran redis-benchmark beside it (`reference`), its own ops/s per depth follow as
+// rows named "… (redis-benchmark)", latencies "n/a" (the sweep kept only the ops/s it printed). Pure.
+import { percentileNeeds } from './latency-stats.ts';
+import { REFERENCE_TOOL, pointOpsPerSec, spreadOf, type SweepDocument, type SweepLatency, type SweepPoint } from './sweep-format.ts';
 
 export const REDIS_BENCHMARK_CSV_COLUMNS = ['test', 'rps', 'avg_latency_ms', 'min_latency_ms', 'p50_latency_ms', 'p95_latency_ms', 'p99_latency_ms', 'max_latency_ms'] as const;
 
@@ -18,15 +22,38 @@ export const NOT_MEASURED = 'n/a';
 
 const quoted = (cells: readonly string[]) => cells.map((c) => `"${c.replaceAll('"', '""')}"`).join(',');
 
-function csvRow(test: string, rps: number): string {
-  return quoted([test, rps.toFixed(2), ...REDIS_BENCHMARK_CSV_COLUMNS.slice(2).map(() => NOT_MEASURED)]);
+const NO_LATENCIES: readonly string[] = REDIS_BENCHMARK_CSV_COLUMNS.slice(2).map(() => NOT_MEASURED);
+
+function csvRow(test: string, rps: number, latencies: readonly string[] = NO_LATENCIES): string {
+  return quoted([test, rps.toFixed(2), ...latencies]);
+}
+
+/** µs → redis-benchmark's ms with 3 decimals. */
+const ms = (us: number) => (us / 1000).toFixed(3);
+
+/** avg, min, p50, p95, p99, max (ms) over a depth's repeats, as the header says; n/a where not measured. */
+export function pointLatencyCells(point: SweepPoint): string[] {
+  const runs = point.runs.map((r) => r.latency).filter((l): l is SweepLatency => l !== undefined && l.count > 0);
+  if (runs.length !== point.runs.length || runs.length === 0) return [...NO_LATENCIES];
+  const count = runs.reduce((sum, l) => sum + l.count, 0);
+  const avgUs = runs.reduce((sum, l) => sum + l.avgUs * l.count, 0) / count;
+  const percentile = (p: 50 | 95 | 99, of: (l: SweepLatency) => number) =>
+    runs.every((l) => l.count >= percentileNeeds(p)) ? ms(spreadOf(runs.map(of)).median) : NOT_MEASURED;
+  return [
+    ms(avgUs),
+    ms(Math.min(...runs.map((l) => l.minUs))),
+    percentile(50, (l) => l.p50Us),
+    percentile(95, (l) => l.p95Us),
+    percentile(99, (l) => l.p99Us),
+    ms(Math.max(...runs.map((l) => l.maxUs))),
+  ];
 }
 
 /** The sweep's CSV: header, Pipescope's rows (median ops/s per depth, client socket), then redis-benchmark's if it ran. */
 export function sweepBenchmarkCsv(doc: SweepDocument): string {
   const { command } = doc.sweep;
   const lines = [quoted(REDIS_BENCHMARK_CSV_COLUMNS)];
-  for (const point of doc.points) lines.push(csvRow(`${command} -P ${point.depth}`, pointOpsPerSec(point).median));
+  for (const point of doc.points) lines.push(csvRow(`${command} -P ${point.depth}`, pointOpsPerSec(point).median, pointLatencyCells(point)));
   for (const point of doc.reference?.points ?? []) {
     lines.push(csvRow(`${command} -P ${point.depth} (${REFERENCE_TOOL})`, spreadOf(point.opsPerSec).median));
   }

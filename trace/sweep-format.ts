@@ -1,7 +1,8 @@
 // The Pipescope sweep document, version 1: throughput against pipeline depth, the docs' figure made
 // from real runs. Each point is `repeats` chunked runs of `perPoint` commands in pipelines of `depth`,
 // untraced (no MONITOR, no strace), so their times are Redis's real throughput; each run keeps only
-// what its trace document summed up (totals and counts, with their sources). The live view, the file
+// what its trace document summed up (totals and counts, with their sources, and its commands' latency
+// statistics — an optional field, absent in sweeps recorded before it was kept). The live view, the file
 // import/export and the CLI recorder (`record sweep --out`) all read and write this one document.
 import { z } from 'zod';
 import { CommandNameSchema, CountsSchema, RecorderSchema, RedisInfoSchema, TotalsSchema } from './trace-format.ts';
@@ -68,11 +69,30 @@ export type SweepSpec = z.infer<typeof SweepSpecSchema>;
 
 const count = z.number().int().nonnegative();
 
+const micros = z.number().nonnegative().finite();
+
+/**
+ * Per-command latency over one sweep run's commands, µs, client socket: from the write that carried a
+ * command to the read that completed its reply (trace/latency-stats.ts). Percentiles are nearest-rank.
+ */
+export const SweepLatencySchema = z.object({
+  count: count,
+  avgUs: micros,
+  minUs: micros,
+  p50Us: micros,
+  p95Us: micros,
+  p99Us: micros,
+  maxUs: micros,
+});
+export type SweepLatency = z.infer<typeof SweepLatencySchema>;
+
 /** One chunked run of the sweep: what its trace document summed up. */
 export const SweepRunSchema = z.object({
   /** The run's totals.durationUs and opsPerSec (trace format v2's doneUs is not kept here). */
   totals: TotalsSchema.pick({ durationUs: true, opsPerSec: true }),
   counts: CountsSchema,
+  /** Its commands' latencies, summed up (for the redis-benchmark columns). Absent in sweeps recorded before it was kept. */
+  latency: SweepLatencySchema.optional(),
 });
 export type SweepRun = z.infer<typeof SweepRunSchema>;
 

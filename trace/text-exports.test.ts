@@ -8,7 +8,7 @@ import type { SweepDocument } from './sweep-format.ts';
 import type { TraceDocument } from './trace-format.ts';
 import { MERMAID_KEEP, MERMAID_MAX_EVENTS, mermaidSequence, mermaidText } from './mermaid-export.ts';
 import { FLOW_KEEP, textFlow } from './flow-export.ts';
-import { NOT_MEASURED, REDIS_BENCHMARK_CSV_COLUMNS, sweepBenchmarkCsv, sweepCsvFileName } from './sweep-csv.ts';
+import { NOT_MEASURED, REDIS_BENCHMARK_CSV_COLUMNS, pointLatencyCells, sweepBenchmarkCsv, sweepCsvFileName } from './sweep-csv.ts';
 import { collapseFlow, flowEvents, roundTrips, runLengths } from './run-flow.ts';
 import { expectGoldenText, fixturePath, readText } from './test-support/text-golden.ts';
 
@@ -54,6 +54,7 @@ describe('goldens of the recorded fixtures', () => {
     expectGoldenText(textFlow(longSequential(1000)), 'sequential-incr-1000-collapsed.flow.txt');
   });
   it('redis-benchmark CSV of the recorded sweep', () => expectGoldenText(sweepBenchmarkCsv(sweep('sweep-ping-1-64.json')), 'sweep-ping-1-64.csv'));
+  it('redis-benchmark CSV of a sweep that kept its latencies', () => expectGoldenText(sweepBenchmarkCsv(sweep('sweep-ping-1-64-latency.json')), 'sweep-ping-1-64-latency.csv'));
 });
 
 describe('Mermaid', () => {
@@ -132,5 +133,30 @@ describe('redis-benchmark CSV', () => {
     expect(lines.at(-1)).toBe('');
     expect(NOT_MEASURED).toBe('n/a');
     expect(sweepCsvFileName(doc)).toMatch(/^pipescope-sweep-ping-1-64-.+-redis-benchmark\.csv$/);
+  });
+
+  it('fills the latency columns from the runs\' latencies: avg over all commands, exact min and max, median percentiles', () => {
+    const doc = sweep('sweep-ping-1-64-latency.json');
+    const lines = sweepBenchmarkCsv(doc).split('\n');
+    for (const [i, point] of doc.points.entries()) {
+      const runs = point.runs.map((r) => r.latency!);
+      const cells = lines[i + 1]!.slice(1, -1).split('","');
+      expect(cells[0]).toBe(`PING -P ${point.depth}`);
+      const ms = cells.slice(2).map(Number);
+      expect(ms[0]).toBeCloseTo(runs.reduce((s, l) => s + l.avgUs, 0) / runs.length / 1000, 3); // equal counts: the mean of means
+      expect(ms[1]).toBeCloseTo(Math.min(...runs.map((l) => l.minUs)) / 1000, 3);
+      expect(ms[2]).toBeCloseTo([...runs.map((l) => l.p50Us)].sort((a, b) => a - b)[1]! / 1000, 3); // 3 repeats: the middle one
+      expect(ms[5]).toBeCloseTo(Math.max(...runs.map((l) => l.maxUs)) / 1000, 3);
+      expect(ms[1]! <= ms[2]! && ms[2]! <= ms[3]! && ms[3]! <= ms[4]! && ms[4]! <= ms[5]!).toBe(true);
+    }
+    // redis-benchmark's rows: only the ops/s it printed was kept.
+    expect(lines.filter((l) => l.includes('(redis-benchmark)')).every((l) => l.endsWith('"n/a","n/a","n/a","n/a","n/a","n/a"'))).toBe(true);
+  });
+
+  it('says n/a for a percentile too few commands cannot give', () => {
+    const doc = sweep('sweep-ping-1-64-latency.json');
+    const point = doc.points[0]!;
+    const few = { ...point, runs: point.runs.map((r) => ({ ...r, latency: { ...r.latency!, count: 10 } })) };
+    expect(pointLatencyCells(few).slice(2, 5)).toEqual([expect.stringMatching(/^\d+\.\d{3}$/), 'n/a', 'n/a']); // p50 needs 2, p95 20, p99 100
   });
 });

@@ -2,6 +2,7 @@
 // depth, each a full executeRun (same drivers, same probes, same INFO deltas) but untraced and
 // without memory sampling, so nothing of Pipescope's own sits between the client and Redis. Runs go
 // depth by depth, repeat by repeat; then, if asked, redis-benchmark at the same depths.
+import { latencyStats } from '../../trace/latency-stats.ts';
 import { recorderInfo } from '../support/recorder-info.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { newRunId, executeRun } from './run-executor.ts';
@@ -47,7 +48,7 @@ export async function executeSweep(session: RedisSession, spec: SweepSpec, liste
         command: spec.command, n: spec.perPoint, valueBytes, chunk: depth, engine: spec.engine,
         rttMs: spec.rttMs, jitterMs: spec.jitterMs, serverTrace: false, memory: false,
       }, {}, signal);
-      point.runs.push({ totals: { durationUs: doc.totals.durationUs, opsPerSec: doc.totals.opsPerSec }, counts: doc.counts });
+      point.runs.push({ totals: { durationUs: doc.totals.durationUs, opsPerSec: doc.totals.opsPerSec }, counts: doc.counts, latency: latencyStats(doc) });
       listener.onProgress?.({ tool: 'pipescope', depth, repeat, done: ++done, total, opsPerSec: doc.totals.opsPerSec });
     }
     points.push(point);

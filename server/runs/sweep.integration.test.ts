@@ -23,7 +23,13 @@ it('depths 1..64: Redis reads per command fall from 1 at depth 1, never rising w
   // The client side: one socket write per pipeline.
   expect(doc.points.map((p) => pointClientWritesPerCommand(p, 1024).median)).toEqual([1, 1 / 2, 1 / 4, 1 / 8, 1 / 16, 1 / 32, 1 / 64]);
   for (const point of doc.points) {
-    for (const run of point.runs) expect(run.counts.server).toMatchObject({ exclusive: true, source: 'redis-info' });
+    for (const run of point.runs) {
+      expect(run.counts.server).toMatchObject({ exclusive: true, source: 'redis-info' });
+      // Every command's latency summed up (the CSV's redis-benchmark columns): ordered, and no longer than the run.
+      const l = run.latency!;
+      expect(l.count).toBe(1024);
+      expect([l.minUs <= l.p50Us, l.p50Us <= l.p95Us, l.p95Us <= l.p99Us, l.p99Us <= l.maxUs, l.maxUs <= run.totals.durationUs]).toEqual([true, true, true, true, true]);
+    }
   }
   expect(doc.sweep.serverTraced).toBe(false);
 
