@@ -1,14 +1,13 @@
-// The words the text exports (Mermaid, the text flow, the CLI) use for times, counts and a run's name.
-// They are the app's words (web/src/format/number-format.ts formatUs and formatCount, format/run-label.ts
-// runTitle), repeated here because trace/ is the leaf the CLI shares and cannot import the web app;
-// web/src/format/export-words.test.ts checks that both say the same. Pure.
+// The words for times, counts and a run's name that the app and the text exports (Mermaid, the text flow,
+// the CLI) share: here in trace/, the leaf both import (the app's web/src/format/number-format.ts and
+// format/run-label.ts take formatUs, formatCount, plural, the mode badges and the run title from here). Pure.
 import { commandTakesValue } from './run-request.ts';
 import type { RunInfo } from './trace-format.ts';
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const threeSig = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
 
-/** A duration given in µs, e.g. 845 µs, 1.04 ms, 64.7 ms, 1.44 s (the app's formatUs). */
+/** A duration given in µs, e.g. 845 µs, 1.04 ms, 64.7 ms, 1.44 s. */
 export function formatUs(us: number): string {
   if (!Number.isFinite(us)) return '—';
   const sign = us < 0 ? '−' : '';
@@ -19,12 +18,12 @@ export function formatUs(us: number): string {
   return `${sign}${threeSig.format(a / 1_000_000)} s`;
 }
 
-/** A count with thousands separators: 1,000,000 (the app's formatCount). */
+/** A count with thousands separators: 1,000,000. */
 export function formatCount(n: number): string {
   return Number.isFinite(n) ? grouped.format(n) : '—';
 }
 
-/** "1 write", "10 writes" (the app's plural). */
+/** "1 write", "10 writes". */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
@@ -35,14 +34,17 @@ export function exactUs(us: number): string {
   return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format(rounded)} µs`;
 }
 
-/** A run's title, as its panel says it: "10 × INCR", "1,000 × SET (100 B values) in pipelines of 100" (the app's runTitle). */
+/**
+ * A run's title, as its panel says it: "10 × INCR", "1,000 × SET (100 B values) in pipelines of 100", or
+ * "in one pipeline of N" when C ≥ N (10 commands do not make pipelines of 10,000).
+ */
 export function runTitleText(run: Pick<RunInfo, 'n' | 'command' | 'valueBytes' | 'operations' | 'mode' | 'chunk'>): string {
   const workload = `${formatCount(run.operations)} × ${run.command}${commandTakesValue(run.command) ? ` (${formatCount(run.valueBytes)} B values)` : ''}`;
   if (run.mode !== 'chunked' || run.chunk === undefined) return workload;
   return `${workload} in ${run.chunk >= run.n ? `one pipeline of ${formatCount(run.n)}` : `pipelines of ${formatCount(run.chunk)}`}`;
 }
 
-/** The mode badge on a run's panel: Sequential, Pipeline, Chunked, MULTI/EXEC, … (the app's modeBadge). */
+/** The mode badge on a run's panel: Sequential, Pipeline, Chunked, MULTI/EXEC, EVAL, EVALSHA, Multi-key, Auto-pipelined. */
 export const MODE_BADGES: Readonly<Record<RunInfo['mode'], string>> = {
   sequential: 'Sequential', pipeline: 'Pipeline', chunked: 'Chunked',
   multi: 'MULTI/EXEC', eval: 'EVAL', evalsha: 'EVALSHA', multikey: 'Multi-key', auto: 'Auto-pipelined',

@@ -7,7 +7,8 @@
 import type { TraceDocument } from './trace-format.ts';
 import { exactUs, formatCount, formatUs, plural } from './export-words.ts';
 import { clientName, runName } from './mermaid-export.ts';
-import { FLOW_EXEC_SOURCE, FLOW_TIME_SOURCE, collapseFlow, flowEvents, gapText, roundTrips, type FlowEvent } from './run-flow.ts';
+import { FLOW_EXEC_SOURCE, FLOW_TIME_SOURCE, collapseFlow, flowEvents, gapText, type FlowEvent } from './run-flow.ts';
+import { roundTripsWaited } from './round-trips.ts';
 
 /** Rows printed in full; a run with more is collapsed to its first and last FLOW_KEEP. */
 export const FLOW_MAX_EVENTS = 200;
@@ -56,7 +57,7 @@ export function textFlow(doc: TraceDocument): string {
     ...(gap ? [`${''.padStart(NO_WIDTH)}  ${'…'.padStart(TIME_WIDTH)}  ${`|${' '.repeat(LANE - 1)}|`}  ${''.padStart(BYTES_WIDTH)}  ${gapText(gap)}`] : []),
     ...tail.map((e) => row(e, uncertaintyUs)),
     '',
-    `Totals (${FLOW_TIME_SOURCE}): ${plural(roundTrips(doc), 'round trip')}; ${plural(client.writes, 'write')}, ${formatCount(client.bytesOut)} B out; ` +
+    `Totals (${FLOW_TIME_SOURCE}): ${plural(roundTripsWaited(doc), 'round trip')}; ${plural(client.writes, 'write')}, ${formatCount(client.bytesOut)} B out; ` +
       `${plural(client.reads, 'read')}, ${formatCount(client.bytesIn)} B in; ${plural(doc.commands.length, 'command')} replied; ` +
       `${exactUs(doc.totals.durationUs)} t0 to last reply.`,
   ];

@@ -6,7 +6,8 @@
 // Text is escaped for Mermaid's grammar (`#` and `;` end a message; `<`, `>` would be read as HTML). Pure.
 import type { TraceDocument } from './trace-format.ts';
 import { MODE_BADGES, formatUs, plural, preciseUs, runTitleText } from './export-words.ts';
-import { FLOW_EXEC_SOURCE, FLOW_TIME_SOURCE, collapseFlow, flowEvents, gapLines, roundTrips, type FlowEvent, type FlowMessage } from './run-flow.ts';
+import { FLOW_EXEC_SOURCE, FLOW_TIME_SOURCE, collapseFlow, flowEvents, gapLines, type FlowEvent, type FlowMessage } from './run-flow.ts';
+import { roundTripsWaited } from './round-trips.ts';
 
 /** Events (messages and execution notes) drawn in full; a run with more is collapsed. */
 export const MERMAID_MAX_EVENTS = 20;
@@ -66,7 +67,7 @@ export function mermaidSequence(doc: TraceDocument): string {
     ...tail.map((e) => line(e, uncertaintyUs)),
     `    Note over C,R: ${noteLines([
       `${preciseUs(doc.totals.durationUs)} t0 to last reply (${FLOW_TIME_SOURCE})`,
-      `${plural(client.writes, 'write')}, ${plural(client.reads, 'read')}, ${plural(roundTrips(doc), 'round trip')}`,
+      `${plural(client.writes, 'write')}, ${plural(client.reads, 'read')}, ${plural(roundTripsWaited(doc), 'round trip')}`,
     ])}`,
   ];
   return `${lines.join('\n')}\n`;

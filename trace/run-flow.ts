@@ -171,16 +171,3 @@ export function gapText(gap: FlowGap): string {
   return `${head}: ${rest.join(', ')}`;
 }
 
-/** Round trips waited through (client socket): stretches with a command in flight, as the app counts them (web/src/model/round-trips.ts). */
-export function roundTrips(doc: TraceDocument): number {
-  const { commands } = doc;
-  if (commands.length === 0) return 0;
-  let stretches = 1;
-  let to = commands[0]!.repliedUs;
-  for (let i = 1; i < commands.length; i++) {
-    const { sentUs, repliedUs } = commands[i]!;
-    if (sentUs >= to) stretches++;
-    to = Math.max(to, repliedUs);
-  }
-  return stretches;
-}

@@ -9,7 +9,8 @@ import type { TraceDocument } from './trace-format.ts';
 import { MERMAID_KEEP, MERMAID_MAX_EVENTS, mermaidSequence, mermaidText } from './mermaid-export.ts';
 import { FLOW_KEEP, textFlow } from './flow-export.ts';
 import { NOT_MEASURED, REDIS_BENCHMARK_CSV_COLUMNS, pointLatencyCells, sweepBenchmarkCsv, sweepCsvFileName } from './sweep-csv.ts';
-import { collapseFlow, flowEvents, roundTrips, runLengths } from './run-flow.ts';
+import { collapseFlow, flowEvents, runLengths } from './run-flow.ts';
+import { roundTripsWaited } from './round-trips.ts';
 import { expectGoldenText, fixturePath, readText } from './test-support/text-golden.ts';
 
 function trace(name: string): TraceDocument {
@@ -89,8 +90,8 @@ describe('text flow', () => {
   });
 
   it('counts round trips as the app does: one per command when sequential, one for a pipeline', () => {
-    expect(roundTrips(trace('incr-10-sequential.json'))).toBe(10);
-    expect(roundTrips(trace('incr-10-pipeline.json'))).toBe(1);
+    expect(roundTripsWaited(trace('incr-10-sequential.json'))).toBe(10);
+    expect(roundTripsWaited(trace('incr-10-pipeline.json'))).toBe(1);
   });
 });
 

@@ -7,7 +7,7 @@ import { spreadOver } from '../../../trace/repeat-stats.ts';
 import { runPhases, type Phase } from '../../../trace/run-phases.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import type { RunGroup } from '../model/run-groups.ts';
-import { roundTripsWaited } from '../model/round-trips.ts';
+import { roundTripsWaited } from '../../../trace/round-trips.ts';
 import { incompleteMark } from './incomplete-text.ts';
 import { modeLabel, runTitle } from './run-label.ts';
 

@@ -6,7 +6,7 @@
 import { spreadOver } from '../../../trace/repeat-stats.ts';
 import { spreadOf } from '../../../trace/sweep-format.ts';
 import type { RunInfo, TraceDocument } from '../../../trace/trace-format.ts';
-import { roundTripsWaited } from '../model/round-trips.ts';
+import { roundTripsWaited } from '../../../trace/round-trips.ts';
 import { formatCount, formatUs } from './number-format.ts';
 import { spreadLine } from './spread-text.ts';
 

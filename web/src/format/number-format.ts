@@ -1,19 +1,14 @@
 // How numbers read on screen: durations in µs / ms / s, counts with thousands separators, bytes in
 // B / KiB / MiB, per-command ratios to three significant digits. Pure, so it is unit-tested.
 
+// formatUs, formatCount and plural live in trace/ (export-words.ts), shared with the text exports and the CLI.
+import { formatCount, formatUs, plural } from '../../../trace/export-words.ts';
+
+export { formatCount, formatUs, plural };
+
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const threeSig = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
 
-/** A duration given in microseconds, e.g. 845 µs, 1.04 ms, 64.7 ms, 1.44 s. */
-export function formatUs(us: number): string {
-  if (!Number.isFinite(us)) return '—';
-  const sign = us < 0 ? '−' : '';
-  const a = Math.abs(us);
-  if (a === 0) return '0 µs';
-  if (a < 1000) return `${sign}${threeSig.format(a)} µs`;
-  if (a < 1_000_000) return `${sign}${threeSig.format(a / 1000)} ms`;
-  return `${sign}${threeSig.format(a / 1_000_000)} s`;
-}
 
 /**
  * Axis tick labels. The unit follows the tick's size and the decimals follow the tick step, so
@@ -29,9 +24,6 @@ export function formatTickUs(us: number, stepUs?: number): string {
   return `${text} ${unit}`;
 }
 
-export function formatCount(n: number): string {
-  return Number.isFinite(n) ? grouped.format(n) : '—';
-}
 
 /** Operations per second, rounded to whole operations: "154,679 ops/s". */
 export function formatRate(opsPerSec: number): string {
@@ -54,7 +46,3 @@ export function formatRatio(value: number): string {
   return String(Number(value.toPrecision(3)));
 }
 
-/** "1 write", "10 writes". */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
-}

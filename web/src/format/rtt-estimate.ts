@@ -8,7 +8,7 @@
 // service time from INFO commandstats, the parts and round trips at the client socket.
 import { runPhases } from '../../../trace/run-phases.ts';
 import type { CommandName, RunMode, TraceDocument } from '../../../trace/trace-format.ts';
-import { roundTripsWaited } from '../model/round-trips.ts';
+import { roundTripsWaited } from '../../../trace/round-trips.ts';
 import { formatCount, formatUs, plural } from './number-format.ts';
 import { clientPartsText, phasesTotalText } from './phase-text.ts';
 import { pipelineCount } from './run-label.ts';

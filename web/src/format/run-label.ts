@@ -3,19 +3,16 @@
 // same way. A chunked run's size comes from the trace (run.chunk) or from the request (spec.chunk).
 import { commandTakesValue } from '../../../trace/run-request.ts';
 import type { RunInfo, RunMode } from '../../../trace/trace-format.ts';
+import { MODE_BADGES, runTitleText } from '../../../trace/export-words.ts';
 import { formatCount } from './number-format.ts';
 
 /** A trace's run (operations: the work asked for, v3) or a request (whose n is the operations). */
 type Workload = Pick<RunInfo, 'n' | 'command' | 'valueBytes'> & { operations?: number };
 
-const BADGES: Record<RunMode, string> = {
-  sequential: 'Sequential', pipeline: 'Pipeline', chunked: 'Chunked',
-  multi: 'MULTI/EXEC', eval: 'EVAL', evalsha: 'EVALSHA', multikey: 'Multi-key', auto: 'Auto-pipelined',
-};
 
 /** The mode badge: Sequential, Pipeline, Chunked, MULTI/EXEC, EVAL, EVALSHA, Multi-key, Auto-pipelined. */
 export function modeBadge(mode: RunMode): string {
-  return BADGES[mode];
+  return MODE_BADGES[mode];
 }
 
 /** The mode inside a sentence: "sequential", "one pipeline", "chunks of 10,000" ("chunks" when the size is unknown). */
@@ -51,9 +48,7 @@ export function workloadTitle(run: Workload): string {
  * when C ≥ N (10 commands do not make pipelines of 10,000).
  */
 export function runTitle(run: Workload & Pick<RunInfo, 'mode' | 'chunk'>): string {
-  if (run.mode !== 'chunked' || run.chunk === undefined) return workloadTitle(run);
-  const chunks = run.chunk >= run.n ? `one pipeline of ${formatCount(run.n)}` : `pipelines of ${formatCount(run.chunk)}`;
-  return `${workloadTitle(run)} in ${chunks}`;
+  return runTitleText({ ...run, operations: run.operations ?? run.n });
 }
 
 /**

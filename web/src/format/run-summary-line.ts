@@ -3,7 +3,7 @@
 // summary and compare table). Figures a run did not measure (INFO on a run cut short) are left out, not
 // guessed. Pure, unit-tested.
 import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { roundTripsWaited } from '../model/round-trips.ts';
+import { roundTripsWaited } from '../../../trace/round-trips.ts';
 import { incompleteMark } from './incomplete-text.ts';
 import { formatRate, formatUs, plural } from './number-format.ts';
 import { modeLabel, runTitle } from './run-label.ts';

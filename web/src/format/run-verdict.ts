@@ -5,7 +5,7 @@
 // after the run); and for GET-COMPUTE-SET how many round trips its dependent steps cost. Pure, unit-tested.
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { operationAt, wireCommandName, type WireRun } from '../../../trace/wire-layout.ts';
-import { roundTripsWaited } from '../model/round-trips.ts';
+import { roundTripsWaited } from '../../../trace/round-trips.ts';
 import { commandKey } from './command-text.ts';
 import { formatCount, plural } from './number-format.ts';
 

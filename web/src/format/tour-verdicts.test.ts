@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../trace/sweep-io.ts';
 import type { SweepDocument } from '../../../trace/sweep-format.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { roundTripsWaited } from '../model/round-trips.ts';
+import { roundTripsWaited } from '../../../trace/round-trips.ts';
 import { seriesOfDocument } from '../model/sweep-series.ts';
 import { formatRate, formatUs } from './number-format.ts';
 import { TOUR_STEPS, tourStepOf } from './tour-steps.ts';

@@ -7,7 +7,7 @@ import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
 import { operationAt } from '../../../trace/wire-layout.ts';
 import { kernelCounts } from '../model/kernel-counts.ts';
 import { memoryPeak } from '../model/memory-series.ts';
-import { roundTripsWaited } from '../model/round-trips.ts';
+import { roundTripsWaited } from '../../../trace/round-trips.ts';
 import { seriesOfDocument } from '../model/sweep-series.ts';
 import { formatBytes, formatCount, formatRate, formatRatio, formatUs, plural } from './number-format.ts';
 import { modePhrase } from './run-label.ts';
