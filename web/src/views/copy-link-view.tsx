@@ -92,9 +92,9 @@ export function CopyLinkView({ runsOutsideLink, beforeCopy, statusMs = 10_000 }:
               }
             }}
           >
-            <label>
+            <label className="copy-field">
               <span>Link — press Ctrl+C (⌘C) to copy</span>
-              <input ref={input} type="text" readOnly value={fallback} data-testid="copy-link-input" onFocus={(e) => e.currentTarget.select()} />
+              <input ref={input} type="text" className="copy-field-text" readOnly value={fallback} data-testid="copy-link-input" onFocus={(e) => e.currentTarget.select()} />
             </label>
             <button type="button" className="link-button" onClick={close}>
               Close

@@ -11,6 +11,7 @@ import { parseDisplayHashParams } from '../state/display-hash-params.ts';
 import { embedSnippets, type EmbedSnippets } from '../state/embed-snippets.ts';
 import { hashField } from '../state/hash-fields.ts';
 import { currentThemeChoice } from '../state/theme-choice.ts';
+import './copy-link-view.css'; // .copy-field, shared with Copy link
 import './embed-code-view.css';
 
 interface Props {
@@ -128,9 +129,10 @@ export function EmbedCodeView({ traces, source, beforeOpen }: Props) {
               )}
               {(['iframe', 'element'] as const).map((kind) => (
                 <div className="embed-code-snippet" key={kind}>
-                  <label>
+                  <label className="copy-field">
                     <span>{LABELS[kind]}</span>
                     <textarea
+                      className="copy-field-text"
                       ref={(el) => {
                         areas.current[kind] = el;
                       }}
