@@ -41,7 +41,7 @@ describe('DisplayHashSync', () => {
     expect(windowOfZoom(s.zoomSync.zoom, 1000)!.fromUs).toBeCloseTo(100, 9);
     expect(windowOfZoom(s.seen.at(-1)!, 1000)!.toUs).toBeCloseTo(300, 9);
     s.settle();
-    expect(window.location.hash).toBe('#command=INCR&zoom=100-300&scale=shared');
+    expect(window.location.hash).toBe('#command=INCR&scale=shared&zoom=100-300'); // display keys after the view's
     expect(window.location.search).toBe('?trace=/a.json');
     s.stop();
   });

@@ -109,7 +109,7 @@ describe('DisplayMirror', () => {
     mirror.apply(display({ view: 'gallery', scale: 'own', keys: { tour: '4', theme: 'dark', zoom: '1-2' } }));
     expect(clock.getSnapshot()).toMatchObject({ positionUs: 300, playing: false, speed: 0.01 });
     expect(pages).toEqual([{ view: 'gallery', scale: 'own' }]);
-    expect(window.location.hash).toBe('#n=10&theme=light&zoom=1-2&tour=4');
+    expect(window.location.hash).toBe('#n=10&zoom=1-2&theme=light&tour=4'); // display keys in DISPLAY_KEYS order
     mirror.apply(display({ positionUs: null }));
     expect(clock.getSnapshot().positionUs).toBeNull();
     expect(window.location.hash).toBe('#n=10&theme=light');

@@ -34,7 +34,11 @@ export function withDisplayFields(viewHash: string, currentHash: string): string
   return text ? `#${text}` : '';
 }
 
-/** `currentHash` with some keys set (a string) or removed (null), every other key kept in place. */
+/**
+ * `currentHash` with some keys set (a string) or removed (null), every other key kept. The display keys
+ * end up after the view's, in DISPLAY_KEYS order, whichever feature wrote first: the same screen gives
+ * the same link, byte for byte (Copy link; two writers racing at load once swapped repeat= and zoom=).
+ */
 export function withHashFields(currentHash: string, patch: Readonly<Record<string, string | null>>): string {
   const next = paramsOf(currentHash);
   for (const [key, value] of Object.entries(patch)) {
@@ -42,7 +46,7 @@ export function withHashFields(currentHash: string, patch: Readonly<Record<strin
     else next.set(key, value);
   }
   const text = next.toString();
-  return text ? `#${text}` : '';
+  return withDisplayFields(text, text);
 }
 
 /** Replaces the page's hash without a history entry or a hashchange event, when it differs. */
