@@ -12,10 +12,16 @@ import { waitForIdleRender } from './browser.ts';
 const ctx = useAppInBrowser();
 
 const progress = (page: Page) => page.locator('[data-testid=progress]');
-const livePanel = (page: Page) => page.locator('[data-testid=run-panel][data-mode=sequential]');
+/**
+ * The panel of the run a test started, told by its N: after a reload the history puts back the runs that
+ * were on screen (the previous test's), and their panel must not stand in for the new run's.
+ */
+let liveN = 0;
+const livePanel = (page: Page) => page.locator(`[data-testid=run-panel][data-mode=sequential][data-n="${liveN}"]`);
 const arrows = (page: Page) => livePanel(page).locator('[data-testid=request-arrow]').count();
 
 async function startSequential(page: Page, n: number): Promise<void> {
+  liveN = n;
   // 5 ms of added RTT: a few milliseconds per INCR, so the run lasts seconds.
   await page.goto(`${ctx.app.url}#command=INCR&n=${n}&mode=sequential&repeats=1&rttMs=5`);
   await page.reload();
