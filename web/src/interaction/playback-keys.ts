@@ -2,7 +2,9 @@
 // are not ours (typing in a field, a control with keys of its own, a shortcut with Ctrl/Meta/Alt). The
 // one document-level listener (views/use-playback-keys.ts) asks keyAction and runs the action; the
 // help overlay lists PLAYBACK_KEYS. The diagram's own keys (↑/↓ marks, [ ] zoom, 0) stay in
-// paint/diagram-controller.ts and are listed here for the help only.
+// paint/diagram-controller.ts and are listed here for the help only. applyClockAction does an action to a
+// playback clock, for the page's listener and the <pipescope-player> element alike.
+import type { PlaybackClock } from './playback-clock.ts';
 
 export type PlaybackAction =
   | 'toggle' | 'next' | 'previous' | 'frame-forward' | 'frame-back' | 'home' | 'end' | 'faster' | 'slower' | 'fullscreen' | 'help';
@@ -61,6 +63,24 @@ export function keyAction(press: KeyPress): PlaybackAction | null {
   if (typeof target.closest === 'function' && target.closest('[data-own-keys]')) return null;
   if (press.key === ' ' && (tag === 'BUTTON' || (typeof target.closest === 'function' && target.closest('button, [role=button], a[href], summary')))) return null;
   return action;
+}
+
+/** Does a playback action to the clock; false for the actions that are not the clock's (full screen, help). */
+export function applyClockAction(clock: PlaybackClock, action: PlaybackAction): boolean {
+  switch (action) {
+    case 'toggle': clock.toggle(); return true;
+    case 'next': clock.stepForward(); return true;
+    case 'previous': clock.stepBack(); return true;
+    case 'frame-forward': clock.frame(1); return true;
+    case 'frame-back': clock.frame(-1); return true;
+    case 'home': clock.home(); return true;
+    case 'end': clock.end(); return true;
+    case 'faster': clock.faster(); return true;
+    case 'slower': clock.slower(); return true;
+    case 'fullscreen':
+    case 'help':
+      return false;
+  }
 }
 
 /** For the help overlay: every key of the page, playback's and the diagram's, in the order shown. */

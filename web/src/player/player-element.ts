@@ -11,7 +11,7 @@
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { FrameScheduler } from '../base/frame-scheduler.ts';
 import { defaultSpeedFor, PlaybackClock, type PlaybackSnapshot } from '../interaction/playback-clock.ts';
-import { keyAction } from '../interaction/playback-keys.ts';
+import { applyClockAction, keyAction } from '../interaction/playback-keys.ts';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { DIAGRAM_HEIGHT } from '../layout/diagram-geometry.ts';
 import { mergedEventTimes } from '../model/playback-events.ts';
@@ -343,19 +343,8 @@ class PlayerView {
   private readonly onKeyDown = (event: KeyboardEvent): void => {
     const action = keyAction(event);
     if (action === null || this.status !== 'ready') return;
-    const clock = this.clock;
-    switch (action) {
-      case 'toggle': clock.toggle(); break;
-      case 'next': clock.stepForward(); break;
-      case 'previous': clock.stepBack(); break;
-      case 'frame-forward': clock.frame(1); break;
-      case 'frame-back': clock.frame(-1); break;
-      case 'home': clock.home(); break;
-      case 'end': this.endedByKey = true; clock.end(); break;
-      case 'faster': clock.faster(); break;
-      case 'slower': clock.slower(); break;
-      default: return; // full screen and help are the app's
-    }
+    if (action === 'end') this.endedByKey = true; // the playhead at the end is the user's, not a loop's cue
+    if (!applyClockAction(this.clock, action)) return; // full screen and help are the app's
     event.preventDefault();
   };
 

@@ -4,7 +4,7 @@
 // ↑/↓, the guided tour's PageUp/PageDown in the capture phase) marks it defaultPrevented first.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { PlaybackClock } from '../interaction/playback-clock.ts';
-import { keyAction, type PlaybackAction } from '../interaction/playback-keys.ts';
+import { applyClockAction, keyAction, type PlaybackAction } from '../interaction/playback-keys.ts';
 
 interface Options {
   /** `?`: open the keyboard help. */
@@ -31,30 +31,9 @@ export function usePlaybackKeys(clock: PlaybackClock, options: Options): void {
 }
 
 function run(action: PlaybackAction, clock: PlaybackClock, options: Options): void {
-  switch (action) {
-    case 'toggle':
-      return clock.toggle();
-    case 'next':
-      return clock.stepForward();
-    case 'previous':
-      return clock.stepBack();
-    case 'frame-forward':
-      return clock.frame(1);
-    case 'frame-back':
-      return clock.frame(-1);
-    case 'home':
-      return clock.home();
-    case 'end':
-      return clock.end();
-    case 'faster':
-      return clock.faster();
-    case 'slower':
-      return clock.slower();
-    case 'fullscreen':
-      return toggleFullscreen(options.fullscreenTarget() ?? document.documentElement);
-    case 'help':
-      return options.onHelp();
-  }
+  if (applyClockAction(clock, action)) return;
+  if (action === 'fullscreen') toggleFullscreen(options.fullscreenTarget() ?? document.documentElement);
+  else if (action === 'help') options.onHelp();
 }
 
 /** The Fullscreen API where there is one (and it is allowed); nothing otherwise. */
