@@ -129,24 +129,20 @@ export function sweepFileName(doc: SweepDocument): string {
 
 /** Saves a trace through a temporary object URL. */
 export function downloadTrace(doc: TraceDocument): void {
-  downloadJson(serializeTrace(doc), traceFileName(doc));
+  downloadText(serializeTrace(doc), traceFileName(doc), 'application/json');
 }
 
 /** Saves a depth sweep (serializeSweep), which opens again with Open trace… or ?trace=. */
 export function downloadSweep(doc: SweepDocument): void {
-  downloadJson(serializeSweep(doc), sweepFileName(doc));
+  downloadText(serializeSweep(doc), sweepFileName(doc), 'application/json');
 }
 
 /** Saves a table as CSV (UTF-8, with a byte-order mark so spreadsheets read µs and ± right). */
 export function downloadCsv(text: string, fileName: string): void {
-  downloadJson(`\uFEFF${text}`, fileName, 'text/csv;charset=utf-8');
+  downloadText(`\uFEFF${text}`, fileName, 'text/csv;charset=utf-8');
 }
 
-function downloadJson(text: string, fileName: string, type = 'application/json'): void {
-  downloadBlob(new Blob([text], { type }), fileName);
-}
-
-/** Saves text as it is (no byte-order mark): Mermaid, the text flow, redis-benchmark CSV, an SVG. */
+/** Saves text as it is (no byte-order mark): a trace or sweep, Mermaid, the text flow, redis-benchmark CSV, an SVG. */
 export function downloadText(text: string, fileName: string, type: string): void {
   downloadBlob(new Blob([text], { type }), fileName);
 }
