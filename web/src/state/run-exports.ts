@@ -1,5 +1,5 @@
-// The results toolbar's Export menu, one function per format: the runs shown as trace files (JSON, the
-// document itself), the diagrams as one standalone SVG or a PNG at 2× (paint/diagram-export-svg.ts,
+// The results toolbar's Export menu, one function per format (trace files, JSON, are saved by the results
+// view itself): the diagrams as one standalone SVG or a PNG at 2× (paint/diagram-export-svg.ts,
 // paint/svg-raster.ts), each run's per-command table as CSV (format/run-table-text.ts, the Table tab's
 // own CSV), and each run as a Mermaid sequenceDiagram or a plain-text flow (trace/mermaid-export.ts,
 // trace/flow-export.ts: the same text as `npm run record -- export`). File names follow traceFileName.
@@ -12,7 +12,7 @@ import { traceColumns } from '../model/trace-columns.ts';
 import { diagramControllerOf } from '../paint/diagram-controller.ts';
 import { exportSize, standaloneDiagramSvg, type ExportPanel } from '../paint/diagram-export-svg.ts';
 import { svgToPng } from '../paint/svg-raster.ts';
-import { downloadBlob, downloadCsv, downloadText, downloadTrace, traceFileName } from './trace-files.ts';
+import { downloadBlob, downloadCsv, downloadText, traceFileName } from './trace-files.ts';
 
 export type RunExportFormat = 'trace' | 'svg' | 'png' | 'csv' | 'mermaid' | 'flow';
 
@@ -49,12 +49,12 @@ export function panelsIn(section: ParentNode, docs: readonly TraceDocument[], pi
   return panels;
 }
 
-/** Saves the runs shown in `format`; throws Error with a message for the user when it cannot. */
-export async function exportRuns(format: RunExportFormat, docs: readonly TraceDocument[], section: ParentNode): Promise<void> {
+/**
+ * Saves the runs shown in `format`; throws Error with a message for the user when it cannot. Trace (JSON)
+ * is not here: the menu saves every repeat on screen through the results view's own save (onExportTrace).
+ */
+export async function exportRuns(format: Exclude<RunExportFormat, 'trace'>, docs: readonly TraceDocument[], section: ParentNode): Promise<void> {
   switch (format) {
-    case 'trace':
-      docs.forEach(downloadTrace);
-      return;
     case 'svg': {
       const panels = panelsIn(section, docs, PNG_SCALE); // canvas-mode bands at 2×, sharp when the SVG is scaled up
       downloadText(standaloneDiagramSvg(panels), exportFileName(docs, 'svg'), 'image/svg+xml');
