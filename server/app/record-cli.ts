@@ -12,7 +12,7 @@ import type { TraceDocument } from '../../trace/trace-format.ts';
 import { wireCommandName } from '../../trace/wire-layout.ts';
 import { serializeSweep } from '../../trace/sweep-io.ts';
 import { pointOpsPerSec, pointServerReadsPerCommand, spreadOf, type SweepDocument } from '../../trace/sweep-format.ts';
-import { formSizes, formSizesText, gzip, isServedName, readDocumentFile, writeTraceFile } from './trace-files-node.ts';
+import { formSizesText, gzip, isServedName, readDocumentFile, sizesOf, traceForms, writeTraceFile } from './trace-files-node.ts';
 import { CliError, RECORD_USAGE, optionsOrExit, parseCompactOptions, parseRecordOptions, parseSweepOptions } from './cli-options.ts';
 import { openRedis } from '../redis/open-redis.ts';
 import { executeRun } from '../runs/run-executor.ts';
@@ -172,10 +172,12 @@ async function compact(argv: string[]): Promise<void> {
   const { document, bytes } = readDocumentFile(input);
   if (document.kind === 'sweep') throw new Error(`${input} is a depth sweep; only traces have a compact form (gzip it as it is: gzip -9k ${input})`);
   const doc = document.doc;
-  const written = writeTraceFile(out, doc, true);
-  const sizes = formSizes(doc);
-  console.log(`compact: ${input} (${bytes.toLocaleString('en-US')} B, ${doc.run.mode} ${doc.run.n.toLocaleString('en-US')} × ${doc.run.command}) → ${out} (${written.toLocaleString('en-US')} B)`);
-  console.log(formSizesText(sizes, doc.run.n, isServedName(out) ? 'compactGzip' : 'compact'));
+  // Each form encoded once: the one written and the sizes printed come from the same bytes.
+  const forms = traceForms(doc);
+  const form = isServedName(out) ? 'compactGzip' : 'compact';
+  writeFileSync(out, forms[form]);
+  console.log(`compact: ${input} (${bytes.toLocaleString('en-US')} B, ${doc.run.mode} ${doc.run.n.toLocaleString('en-US')} × ${doc.run.command}) → ${out} (${forms[form].length.toLocaleString('en-US')} B)`);
+  console.log(formSizesText(sizesOf(forms), doc.run.n, form));
 }
 
 /** Median [min–max] ops/s per depth, the speed-up over depth 1, Redis reads per command, and the reference. */

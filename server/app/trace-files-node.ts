@@ -19,10 +19,19 @@ export interface FormSizes {
   compactGzip: number;
 }
 
+/** The bytes of each form of one trace, each encoded once. */
+export function traceForms(doc: TraceDocument): Record<keyof FormSizes, Buffer> {
+  const plain = Buffer.from(serializeTrace(doc), 'utf8');
+  const compact = Buffer.from(encodeCompactTrace(doc), 'utf8');
+  return { plain, plainGzip: gzipSync(plain, { level: GZIP_LEVEL }), compact, compactGzip: gzipSync(compact, { level: GZIP_LEVEL }) };
+}
+
 export function formSizes(doc: TraceDocument): FormSizes {
-  const plain = serializeTrace(doc);
-  const compact = encodeCompactTrace(doc);
-  return { plain: byteLength(plain), plainGzip: gzip(plain).length, compact: byteLength(compact), compactGzip: gzip(compact).length };
+  return sizesOf(traceForms(doc));
+}
+
+export function sizesOf(forms: Record<keyof FormSizes, Buffer>): FormSizes {
+  return { plain: forms.plain.length, plainGzip: forms.plainGzip.length, compact: forms.compact.length, compactGzip: forms.compactGzip.length };
 }
 
 export const FORM_LABELS: Record<keyof FormSizes, string> = {
@@ -39,10 +48,6 @@ export function formSizesText(sizes: FormSizes, n: number, written?: keyof FormS
     (form === written ? '  ← written' : '')).join('\n');
 }
 
-function byteLength(text: string): number {
-  return Buffer.byteLength(text, 'utf8');
-}
-
 export function gzip(text: string): Buffer {
   return gzipSync(text, { level: GZIP_LEVEL });
 }
@@ -50,9 +55,8 @@ export function gzip(text: string): Buffer {
 export const isServedName = (path: string) => path.endsWith('.gz');
 
 /** Writes the trace as its name says (…gz: compact, gzipped; else plain JSON); returns the bytes written. */
-export function writeTraceFile(path: string, doc: TraceDocument, compact = isServedName(path)): number {
-  const text = compact ? encodeCompactTrace(doc) : serializeTrace(doc);
-  const bytes = isServedName(path) ? gzip(text) : Buffer.from(text, 'utf8');
+export function writeTraceFile(path: string, doc: TraceDocument): number {
+  const bytes = isServedName(path) ? gzip(encodeCompactTrace(doc)) : Buffer.from(serializeTrace(doc), 'utf8');
   writeFileSync(path, bytes);
   return bytes.length;
 }
