@@ -20,6 +20,7 @@ import { runTitle, modeLabel } from '../format/run-label.ts';
 import { DiagramController } from '../paint/diagram-controller.ts';
 import { attributeSource, parseEmbedParams, readFlag, readPanels, readTheme, type EmbedParams } from '../state/embed-params.ts';
 import { snapSpeed } from '../state/display-hash-params.ts';
+import { resolveTheme } from '../state/theme-choice.ts';
 import type { EmbedReady, EmbedState } from '../state/embed-protocol.ts';
 import { ControlBar } from './control-bar.ts';
 import { loadPlayerTraces } from './player-loader.ts';
@@ -349,8 +350,7 @@ class PlayerView {
   };
 
   private readonly applyTheme = (): void => {
-    const dark = this.theme === 'dark' || (this.theme === 'auto' && (this.darkQuery?.matches ?? false));
-    this.frame.dataset['theme'] = dark ? 'dark' : 'light';
+    this.frame.dataset['theme'] = resolveTheme(this.theme, this.darkQuery?.matches ?? false);
   };
 
   private readonly applyMotion = (): void => {

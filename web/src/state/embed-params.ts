@@ -10,11 +10,13 @@
 //   t            start position, µs since t0; a unit suffix us/µs/ms/s is accepted; null = no playhead
 //   origin       the host page's origin (postMessage target and the only sender listened to); null = any
 import { MAX_DISPLAY_US, readTime, snapSpeed } from './display-hash-params.ts';
+import { parseThemeChoice, type ThemeChoice } from './theme-choice.ts';
 import { MAX_TRACE_FILES } from './trace-files.ts';
 
 export const EMBED_PANELS = ['diagram', 'summary'] as const;
 export type EmbedPanel = (typeof EMBED_PANELS)[number];
-export type EmbedTheme = 'light' | 'dark' | 'auto';
+/** The app's theme choice (state/theme-choice.ts): light, dark, or auto (the system's). */
+export type EmbedTheme = ThemeChoice;
 
 export interface EmbedParams {
   traceUrls: string[];
@@ -67,8 +69,7 @@ export function readStartUs(text: string | null): number | null {
 }
 
 export function readTheme(text: string | null): EmbedTheme {
-  const value = text?.trim().toLowerCase();
-  return value === 'light' || value === 'dark' || value === 'auto' ? value : DEFAULT_EMBED_PARAMS.theme;
+  return parseThemeChoice(text?.trim().toLowerCase()) ?? DEFAULT_EMBED_PARAMS.theme;
 }
 
 /** Known panels in the order given, each once; none known → the default. */
