@@ -7,6 +7,7 @@ import { COMMAND_NAMES } from '../../../trace/trace-format.ts';
 import { ENGINES, MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_VALUE_BYTES, commandTakesValue } from '../../../trace/run-request.ts';
 import { MAX_SWEEP_REPEATS } from '../../../trace/sweep-format.ts';
 import { DEFAULT_SWEEP_FORM, MAX_DEPTH_CHOICES, type SweepFormState } from './sweep-form-state.ts';
+import { formatHashParams, parseHashParams } from './url-hash-params.ts';
 
 export const VIEW_CHOICES = ['run', 'sweep', 'gallery', 'history'] as const;
 export type ViewChoice = (typeof VIEW_CHOICES)[number];
@@ -107,4 +108,14 @@ export function formatSweepHashParams({ form, yScale }: SweepHashParams, last: S
   params.set('reference', form.reference ? '1' : '0');
   if (yScale !== 'log') params.set('y', yScale);
   return `#${params.toString()}`;
+}
+
+/** The sweep's part of a hash, canonical (for ViewHashGuard), or null when the hash shows another view. */
+export function sweepViewPartOf(hash: string): string | null {
+  return parseViewChoice(hash) === 'sweep' ? formatSweepHashParams(parseSweepHashParams(hash)) : null;
+}
+
+/** The run form's part of a hash, canonical (for ViewHashGuard), or null when the hash shows another view. */
+export function runViewPartOf(hash: string): string | null {
+  return parseViewChoice(hash) === 'run' ? formatHashParams(parseHashParams(hash)) : null;
 }

@@ -11,7 +11,8 @@ import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { PlaybackClock } from '../interaction/playback-clock.ts';
 import type { PageChannel, ChannelStatus } from '../live/live-channel.ts';
 import type { RunStore } from '../live/run-store.ts';
-import { hashField, replaceViewHash, writeHashFields } from '../state/hash-fields.ts';
+import { hashField, writeHashFields } from '../state/hash-fields.ts';
+import { ViewHashGuard } from '../state/view-hash-guard.ts';
 import { DisplayHashSync } from '../state/display-hash-sync.ts';
 import { tourStepOf } from '../format/tour-steps.ts';
 import { TourView } from './tour-view.tsx';
@@ -29,7 +30,7 @@ import { baseRttUs, longRunCheck, type LongRun } from '../format/rtt-estimate.ts
 import { pressRunTitle } from '../format/run-label.ts';
 import { StatusBannerView } from './status-banner-view.tsx';
 import type { SweepStore } from '../live/sweep-store.ts';
-import { parseViewChoice, type ViewChoice } from '../state/sweep-hash-params.ts';
+import { parseViewChoice, runViewPartOf, type ViewChoice } from '../state/sweep-hash-params.ts';
 import { SweepView } from './sweep-view.tsx';
 import { GalleryView } from './gallery-view.tsx';
 import { ViewTabsView } from './view-tabs-view.tsx';
@@ -122,9 +123,32 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
     return () => channel.stop();
   }, [channel]);
 
+  // The URL → presenter mode, tour step, view, form and scale: on hashchange, and when the form writer finds
+  // a change it has not heard of (view-hash-guard.ts).
+  const runHashGuard = useMemo(() => new ViewHashGuard(runViewPartOf), []);
+  const adoptHash = useCallback(() => {
+    runHashGuard.seen();
+    setPresent(hashField(window.location.hash, 'present') === '1');
+    setTourStep(tourStepOf(hashField(window.location.hash, 'tour')));
+    const nextView = parseViewChoice(window.location.hash);
+    setView(nextView);
+    if (nextView !== 'run') return;
+    const p = parseHashParams(window.location.hash);
+    setForm(formOf(p));
+    setScale(p.scale);
+  }, [runHashGuard]);
+  useEffect(() => {
+    window.addEventListener('hashchange', adoptHash);
+    return () => window.removeEventListener('hashchange', adoptHash);
+  }, [adoptHash]);
+
   // Form and scale → URL hash. A half-typed number keeps the last good value in the hash.
   useEffect(() => {
     if (view !== 'run') return; // the sweep view writes its own
+    if (runHashGuard.changedOutside()) {
+      adoptHash(); // the URL changed after the first render and before this write: it wins
+      return;
+    }
     const current = parseHashParams(window.location.hash);
     const typed = parseHashParams(
       `#n=${encodeURIComponent(form.n)}&valueBytes=${encodeURIComponent(form.valueBytes)}&rttMs=${encodeURIComponent(form.rttMs)}&jitterMs=${encodeURIComponent(form.jitterMs)}&chunk=${encodeURIComponent(form.chunk)}&repeats=${encodeURIComponent(form.repeats)}&chunkPauseMs=${encodeURIComponent(form.chunkPauseMs)}&neighborRate=${encodeURIComponent(form.neighborRate)}&errorAt=${encodeURIComponent(form.errorAt)}`,
@@ -154,23 +178,8 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
       neighborCommand: form.neighborCommand,
       heldConnection: form.heldConnection,
     });
-    replaceViewHash(hash);
-  }, [form, scale, view]);
-
-  useEffect(() => {
-    const onHash = () => {
-      setPresent(hashField(window.location.hash, 'present') === '1');
-      setTourStep(tourStepOf(hashField(window.location.hash, 'tour')));
-      const nextView = parseViewChoice(window.location.hash);
-      setView(nextView);
-      if (nextView !== 'run') return;
-      const p = parseHashParams(window.location.hash);
-      setForm(formOf(p));
-      setScale(p.scale);
-    };
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
+    runHashGuard.write(hash);
+  }, [form, scale, view, runHashGuard, adoptHash]);
 
   // While ?trace= links load, the static site's landing page waits (it shows if none could be drawn).
   const [urlLoading, setUrlLoading] = useState(urlLoad !== null);

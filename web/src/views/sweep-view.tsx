@@ -3,14 +3,14 @@
 // export. Holds the form and the y scale (mirrored into the URL hash while the view is shown) and
 // reads the sweep store; it stays mounted while hidden, so a sweep keeps its form and points when
 // the user looks at single runs meanwhile.
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { SweepStore } from '../live/sweep-store.ts';
 import { baselineOf, seriesOfDocument, seriesOfLive, sweepRows, type SweepSeries } from '../model/sweep-series.ts';
 import { authRelayNote, coarseReferenceNote, sweepHeadline, sweepProvenance } from '../format/sweep-text.ts';
-import { replaceViewHash } from '../state/hash-fields.ts';
+import { ViewHashGuard } from '../state/view-hash-guard.ts';
 import { downloadSweep, downloadText } from '../state/trace-files.ts';
 import { sweepBenchmarkCsv, sweepCsvFileName } from '../../../trace/sweep-csv.ts';
-import { formatSweepHashParams, parseSweepHashParams, parseViewChoice, type SweepHashParams } from '../state/sweep-hash-params.ts';
+import { formatSweepHashParams, parseSweepHashParams, parseViewChoice, sweepViewPartOf, type SweepHashParams } from '../state/sweep-hash-params.ts';
 import type { Engine } from '../../../trace/run-request.ts';
 import type { SweepDocument } from '../../../trace/sweep-format.ts';
 import { SweepChartView } from './sweep-chart-view.tsx';
@@ -50,21 +50,28 @@ export function SweepView({ sweeps, shown, blockedReason, onOpenFiles, offline =
   const snap = useSyncExternalStore(sweeps.subscribe, sweeps.getSnapshot);
   const [params, setParams] = useState<SweepHashParams>(() => sweepHashNow() ?? parseSweepHashParams(''));
 
+  // The URL → form and y scale: on hashchange, and when the writer finds a change it has not heard of
+  // (view-hash-guard.ts).
+  const hashGuard = useMemo(() => new ViewHashGuard(sweepViewPartOf), []);
+  const adoptHash = useCallback(() => {
+    hashGuard.seen();
+    const p = sweepHashNow();
+    if (p) setParams(p);
+  }, [hashGuard]);
+  useEffect(() => {
+    window.addEventListener('hashchange', adoptHash);
+    return () => window.removeEventListener('hashchange', adoptHash);
+  }, [adoptHash]);
+
   // Form and y scale → URL hash, while shown. A half-typed number keeps the last good value.
   useEffect(() => {
     if (!shown) return;
-    const hash = formatSweepHashParams(params, sweepHashNow());
-    replaceViewHash(hash);
-  }, [params, shown]);
-
-  useEffect(() => {
-    const onHash = () => {
-      const p = sweepHashNow();
-      if (p) setParams(p);
-    };
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
+    if (hashGuard.changedOutside()) {
+      adoptHash(); // the URL changed after the first render and before this write: it wins
+      return;
+    }
+    hashGuard.write(formatSweepHashParams(params, sweepHashNow()));
+  }, [params, shown, hashGuard, adoptHash]);
 
   const { active, stopped, doc } = snap;
   const display = useMemo((): Display | null => {
