@@ -20,6 +20,17 @@ export async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * Loads `url` (usually with a #hash of form fields) as a new document. A hash-only goto on a page that has
+ * just loaded races the app's first write of its own hash: Chromium then drops the navigation and
+ * Playwright's goto still resolves (seen in CI: the engine, and once the added RTT, read their defaults).
+ * Going through about:blank makes it a full load, which reads the hash before anything writes it.
+ */
+export async function openFresh(page: Page, url: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(url);
+}
+
 /** Waits until the app's frame scheduler has no repaint queued, so a screenshot shows a settled frame. */
 export async function waitForIdleRender(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset['renderPending'] === 'false');

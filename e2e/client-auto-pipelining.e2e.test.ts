@@ -6,15 +6,14 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { requestDone, useAppInBrowser } from './app-in-browser.ts';
-import { waitForIdleRender } from './browser.ts';
+import { openFresh, waitForIdleRender } from './browser.ts';
 
 const ctx = useAppInBrowser();
 const N = 1000;
 
 /** Runs N same-tick INCRs on one engine in auto mode (one repeat) and returns its exported trace file. */
 async function runAuto(page: Page, engine: 'node-redis' | 'ioredis'): Promise<string> {
-  await page.goto(`${ctx.app.url}#command=INCR&n=${N}&mode=auto&repeats=1&engine=${engine}`);
-  await page.reload();
+  await openFresh(page, `${ctx.app.url}#command=INCR&n=${N}&mode=auto&repeats=1&engine=${engine}`);
   expect(await page.locator('[data-testid=engine]').inputValue()).toBe(engine);
   await page.click('[data-testid=run]');
   await requestDone(page, 120_000);

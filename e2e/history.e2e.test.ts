@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { ARTIFACTS, requestDone, runPanel, useAppInBrowser } from './app-in-browser.ts';
-import { VIEWPORT, waitForIdleRender } from './browser.ts';
+import { VIEWPORT, openFresh, waitForIdleRender } from './browser.ts';
 import { FIXTURES, expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
@@ -40,8 +40,7 @@ const EIGHT_RUNS = [
 
 it('keeps two live runs across a reload, and puts the run on screen back', async () => {
   const { page, app } = ctx;
-  await page.goto(`${app.url}#command=INCR&n=10&mode=sequential&repeats=1`);
-  await page.reload();
+  await openFresh(page, `${app.url}#command=INCR&n=10&mode=sequential&repeats=1`);
   await expect.poll(() => count(page)).toBe(0);
   await runOnce(page, 'sequential');
   await runOnce(page, 'pipeline');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { ARTIFACTS, requestDone, useAppInBrowser } from './app-in-browser.ts';
-import { waitForIdleRender } from './browser.ts';
+import { openFresh, waitForIdleRender } from './browser.ts';
 
 const ctx = useAppInBrowser();
 
@@ -23,10 +23,8 @@ const arrows = (page: Page) => livePanel(page).locator('[data-testid=request-arr
 async function startSequential(page: Page, n: number): Promise<void> {
   liveN = n;
   // 5 ms of added RTT: a few milliseconds per INCR, so the run lasts seconds.
-  await page.goto(`${ctx.app.url}#command=INCR&n=${n}&mode=sequential&repeats=1&rttMs=5`);
-  await page.reload();
-  // Set in the form too, as a user would: a hash changed just after the first load can be rewritten by the
-  // form's first render (seen once in CI: the added RTT read 0).
+  await openFresh(page, `${ctx.app.url}#command=INCR&n=${n}&mode=sequential&repeats=1&rttMs=5`);
+  // Set in the form too, as a user would.
   await page.selectOption('[data-testid=command]', 'INCR');
   await page.fill('[data-testid=n]', String(n));
   await page.fill('[data-testid=repeats]', '1');

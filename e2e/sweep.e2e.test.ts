@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from '../trace/sweep-io.ts';
 import { ARTIFACTS, useAppInBrowser } from './app-in-browser.ts';
-import { waitForIdleRender } from './browser.ts';
+import { openFresh, waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
@@ -110,7 +110,7 @@ it('draws a recorded sweep (PING at depths 1…64, redis-benchmark beside it) as
 
 it('a link opens the sweep view with its form', async () => {
   const { page, app } = ctx;
-  await page.goto(`${app.url}#view=sweep&command=SET&valueBytes=64&depths=1,10,100&perPoint=500&repeats=1&reference=0`);
+  await openFresh(page, `${app.url}#view=sweep&command=SET&valueBytes=64&depths=1,10,100&perPoint=500&repeats=1&reference=0`);
   await page.locator('[data-testid=sweep-view]:not([hidden])').waitFor();
   expect(await page.locator('[data-testid=tab-sweep]').getAttribute('aria-selected')).toBe('true');
   expect(await page.inputValue('[data-testid=sweep-command]')).toBe('SET');
