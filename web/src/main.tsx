@@ -13,7 +13,7 @@ import { OfflineChannel } from './live/offline-channel.ts';
 import { STATIC_SITE } from './base/site-mode.ts';
 import { RunStore } from './live/run-store.ts';
 import { SweepStore } from './live/sweep-store.ts';
-import { frameScheduler } from './base/frame-scheduler.ts';
+import { publishPendingOnPage } from './base/frame-scheduler.ts';
 import { showLoaded } from './state/show-loaded.ts';
 import { loadTraceUrls, traceUrlsFromSearch } from './state/trace-files.ts';
 import { AppView } from './views/app-view.tsx';
@@ -25,7 +25,7 @@ import { followParam } from './state/follow-link.ts';
 import type { FollowMode } from './views/use-follow-mode.ts';
 import './app.css';
 
-document.documentElement.dataset['renderPending'] = String(frameScheduler.pending);
+publishPendingOnPage();
 const channel = STATIC_SITE ? new OfflineChannel() : new LiveChannel();
 const store = new RunStore(channel);
 const sweepStore = new SweepStore(channel);

@@ -1,6 +1,6 @@
 // The one owner of every redraw: repaint requests from zoom, pan, hover, resize and live progress are
-// merged into a single requestAnimationFrame. Tests read `<html data-render-pending>` to wait for a
-// settled frame before a screenshot.
+// merged into a single requestAnimationFrame. Tests read `<html data-render-pending>` (the app) or the
+// player element's data-render-pending to wait for a settled frame before a screenshot.
 
 type Task = () => void;
 
@@ -11,7 +11,8 @@ export class FrameScheduler {
 
   constructor(
     private readonly raf: (callback: () => void) => number = defaultRaf,
-    private readonly onPendingChange: (pending: boolean) => void = publishPending,
+    /** Told when a frame is requested (true) and when one has run with nothing left queued (false). */
+    private readonly onPendingChange: (pending: boolean) => void = () => {},
   ) {
     this.onPendingChange(false);
   }
@@ -57,5 +58,20 @@ function publishPending(pending: boolean): void {
   if (typeof document !== 'undefined') document.documentElement.dataset['renderPending'] = String(pending);
 }
 
-/** The app's scheduler. Everything that paints asks this one. */
-export const frameScheduler = new FrameScheduler();
+let publishingOnPage = false;
+
+/**
+ * The app's scheduler. Everything that paints asks this one. Its pending state reaches `<html
+ * data-render-pending>` only once the app's page asks (publishPendingOnPage, main.tsx): a docs page that
+ * loads pipescope-player.js (which bundles this module) keeps its <html> as it was; each player marks its
+ * own element instead.
+ */
+export const frameScheduler = new FrameScheduler(undefined, (pending) => {
+  if (publishingOnPage) publishPending(pending);
+});
+
+/** From now on, `<html data-render-pending>` follows the app's scheduler (the app's page only). */
+export function publishPendingOnPage(): void {
+  publishingOnPage = true;
+  publishPending(frameScheduler.pending);
+}

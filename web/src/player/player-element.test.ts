@@ -45,6 +45,13 @@ describe('<pipescope-player>', () => {
     expect(el.shadowRoot!.querySelector<HTMLElement>('.pipescope-theme')!.dataset['theme']).toBe('light');
   });
 
+  it('leaves the host page\'s <html> alone: render-pending is marked on the element', async () => {
+    const el = player({ src: '/pipe.json' });
+    await settled(el, 'ready');
+    expect(document.documentElement.hasAttribute('data-render-pending')).toBe(false);
+    await vi.waitFor(() => expect(el.dataset['renderPending']).toBe('false'), { timeout: 5000 });
+  });
+
   it('shows what could not be loaded, in words, and fires pipescope-error', async () => {
     const errors: string[] = [];
     const el = player({ src: '/missing.json' });
