@@ -5,8 +5,9 @@
 // to its offline mode (web/src/base/site-mode.ts) and the output to dist/static; public/ brings theme.js,
 // prefetch.js, the tour's recordings (tour/) and the recorded runs (traces/, with index.json).
 // Then it adds a Content-Security-Policy <meta> to index.html (a static host cannot be asked for headers)
-// and checks the result: every file the site needs is there and no HTML or CSS URL starts with "/" (such a
-// URL would leave the sub-path). Plain Node; run after scripts/ensure-ready.mjs (npm run build:static does).
+// and checks the result: every file the site needs is there, no HTML or CSS URL starts with "/" (such a
+// URL would leave the sub-path), and no source map was written. Plain Node; run after
+// scripts/ensure-ready.mjs (npm run build:static does).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -77,6 +78,9 @@ const absolute = filesUnder(out)
   .filter((file) => /\.(html|css)$/.test(file))
   .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(ABSOLUTE_URL)].map((m) => `${relative(out, file)}: ${m[0]}`));
 if (absolute.length > 0) fail(`URLs that would leave a sub-path:\n  ${absolute.join('\n  ')}`);
+// Source maps are for developers (dist/web has them); a deployed site would ship 3 MB nobody fetches.
+const maps = filesUnder(out).filter((file) => file.endsWith('.map')).map((file) => relative(out, file));
+if (maps.length > 0) fail(`source maps in dist/static (vite.config.ts builds the static site without them): ${maps.join(', ')}`);
 // The stamp ensure-ready --build-static compares with the sources (it writes it too, after calling this).
 writeFileSync(join(root, 'dist', '.static-built'), `${new Date().toISOString()}\n`);
 say('Static site ready in dist/static/ (serve the folder as it is, from any path).');
