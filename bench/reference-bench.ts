@@ -88,7 +88,7 @@ async function compare(session: RedisSession, { ours, context, depth, perPoint, 
   const runOnce = benchmarkRunner(session.target, undefined, depth, ['PING']);
   // One calibration: the count redis-benchmark needs at this depth to be timed to ~1 %.
   const { commands } = await measureDepth(perPoint, 1, runOnce);
-  const variants: Variant[] = [{ name: 'ours', measure: ours }, { name: 'theirs', measure: () => runOnce(commands) }];
+  const variants: Variant[] = [{ name: 'ours', measure: ours }, { name: 'theirs', measure: async () => (await runOnce(commands)).opsPerSec }];
   if (context) variants.push({ name: 'context', measure: context });
   const samples = await sideBySide(variants, rounds);
   const theirs = samples['theirs']!;

@@ -10,10 +10,12 @@
 // repeats' own percentiles (a percentile of all the commands would need every latency, which a sweep
 // does not keep). A sweep recorded before runs kept latencies, or a percentile that too few commands
 // cannot give (percentileNeeds), says "n/a": not measured, never a made-up 0 (pandas reads "n/a" as
-// missing). When the sweep ran redis-benchmark beside it (`reference`), its own ops/s per depth follow as
-// rows named "… (redis-benchmark)", latencies "n/a" (the sweep kept only the ops/s it printed). Pure.
+// missing). When the sweep ran redis-benchmark beside it (`reference`), its own rows follow, named
+// "… (redis-benchmark)": the median of the rps it printed and its own latency columns over the repeats
+// the same way (its measure, not Pipescope's: with -P each command counts its pipeline's latency); "n/a"
+// where it printed none (before Redis 7, or a sweep recorded before they were kept). Pure.
 import { percentileNeeds } from './latency-stats.ts';
-import { REFERENCE_TOOL, pointOpsPerSec, spreadOf, type SweepDocument, type SweepLatency, type SweepPoint } from './sweep-format.ts';
+import { REFERENCE_TOOL, pointOpsPerSec, spreadOf, type Reference, type ReferenceLatency, type SweepDocument, type SweepLatency, type SweepPoint } from './sweep-format.ts';
 
 export const REDIS_BENCHMARK_CSV_COLUMNS = ['test', 'rps', 'avg_latency_ms', 'min_latency_ms', 'p50_latency_ms', 'p95_latency_ms', 'p99_latency_ms', 'max_latency_ms'] as const;
 
@@ -49,13 +51,31 @@ export function pointLatencyCells(point: SweepPoint): string[] {
   ];
 }
 
+/**
+ * redis-benchmark's own latency columns at a depth, over its repeats as for Pipescope's rows (each repeat
+ * sent the same number of commands, so the mean of the averages is the average); n/a when it printed none.
+ */
+export function referenceLatencyCells(point: Reference['points'][number]): string[] {
+  const runs = point.latencies;
+  if (runs === undefined || runs.length === 0) return [...NO_LATENCIES];
+  const median = (of: (l: ReferenceLatency) => number) => spreadOf(runs.map(of)).median.toFixed(3);
+  return [
+    (runs.reduce((sum, l) => sum + l.avgMs, 0) / runs.length).toFixed(3),
+    Math.min(...runs.map((l) => l.minMs)).toFixed(3),
+    median((l) => l.p50Ms),
+    median((l) => l.p95Ms),
+    median((l) => l.p99Ms),
+    Math.max(...runs.map((l) => l.maxMs)).toFixed(3),
+  ];
+}
+
 /** The sweep's CSV: header, Pipescope's rows (median ops/s per depth, client socket), then redis-benchmark's if it ran. */
 export function sweepBenchmarkCsv(doc: SweepDocument): string {
   const { command } = doc.sweep;
   const lines = [quoted(REDIS_BENCHMARK_CSV_COLUMNS)];
   for (const point of doc.points) lines.push(csvRow(`${command} -P ${point.depth}`, pointOpsPerSec(point).median, pointLatencyCells(point)));
   for (const point of doc.reference?.points ?? []) {
-    lines.push(csvRow(`${command} -P ${point.depth} (${REFERENCE_TOOL})`, spreadOf(point.opsPerSec).median));
+    lines.push(csvRow(`${command} -P ${point.depth} (${REFERENCE_TOOL})`, spreadOf(point.opsPerSec).median, referenceLatencyCells(point)));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -138,6 +138,15 @@ export function sweepRunAt(spec: SweepPlan, k: number): SweepStep | null {
   return { tool, depth: spec.depths[Math.floor(i / spec.repeats)]!, repeat: (i % spec.repeats) + 1 };
 }
 
+const millis = z.number().nonnegative().finite();
+
+/**
+ * One redis-benchmark run's latency columns, ms, as its `--csv` printed them (Redis 7 and later; 3
+ * decimals). Its own measure: with -P, each command's latency is that of the pipeline that carried it.
+ */
+export const ReferenceLatencySchema = z.object({ avgMs: millis, minMs: millis, p50Ms: millis, p95Ms: millis, p99Ms: millis, maxMs: millis });
+export type ReferenceLatency = z.infer<typeof ReferenceLatencySchema>;
+
 /** Redis's own benchmark client at the same depths: `redis-benchmark -c 1 -P depth -n commands`. */
 export const ReferenceSchema = z.object({
   tool: z.literal(REFERENCE_TOOL),
@@ -155,6 +164,14 @@ export const ReferenceSchema = z.object({
       commands: z.number().int().positive().optional(),
       /** As redis-benchmark printed them, one per repeat. */
       opsPerSec: z.array(z.number().nonnegative().finite()).min(1),
+      /**
+       * Its latency columns, one per repeat beside opsPerSec. Absent when it printed none (before Redis 7)
+       * and in files recorded before they were kept.
+       */
+      latencies: z.array(ReferenceLatencySchema).optional(),
+    }).refine((p) => p.latencies === undefined || p.latencies.length === p.opsPerSec.length, {
+      message: 'reference latencies: one per repeat, as many as opsPerSec',
+      path: ['latencies'],
     }),
   ),
 });

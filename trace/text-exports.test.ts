@@ -150,8 +150,25 @@ describe('redis-benchmark CSV', () => {
       expect(ms[5]).toBeCloseTo(Math.max(...runs.map((l) => l.maxUs)) / 1000, 3);
       expect(ms[1]! <= ms[2]! && ms[2]! <= ms[3]! && ms[3]! <= ms[4]! && ms[4]! <= ms[5]!).toBe(true);
     }
-    // redis-benchmark's rows: only the ops/s it printed was kept.
-    expect(lines.filter((l) => l.includes('(redis-benchmark)')).every((l) => l.endsWith('"n/a","n/a","n/a","n/a","n/a","n/a"'))).toBe(true);
+    // redis-benchmark's rows: its own latency columns, over its repeats the same way.
+    for (const [i, point] of doc.reference!.points.entries()) {
+      const runs = point.latencies!;
+      expect(runs).toHaveLength(3);
+      const cells = lines[doc.points.length + i + 1]!.slice(1, -1).split('","');
+      expect(cells[0]).toBe(`PING -P ${point.depth} (redis-benchmark)`);
+      const ms = cells.slice(2).map(Number);
+      expect(ms[0]).toBeCloseTo(runs.reduce((s, l) => s + l.avgMs, 0) / 3, 3);
+      expect(ms[1]).toBe(Math.min(...runs.map((l) => l.minMs)));
+      expect(ms[3]).toBe([...runs.map((l) => l.p95Ms)].sort((a, b) => a - b)[1]);
+      expect(ms[5]).toBe(Math.max(...runs.map((l) => l.maxMs)));
+    }
+  });
+
+  it('says n/a in redis-benchmark\'s rows when it printed no latencies (before Redis 7, or an older sweep)', () => {
+    const lines = sweepBenchmarkCsv(sweep('sweep-ping-1-64.json')).split('\n');
+    const rows = lines.filter((l) => l.includes('(redis-benchmark)'));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.endsWith('"n/a","n/a","n/a","n/a","n/a","n/a"')).toBe(true);
   });
 
   it('says n/a for a percentile too few commands cannot give', () => {

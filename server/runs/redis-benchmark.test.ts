@@ -1,21 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_MIN_RUN_MS } from '../../trace/sweep-format.ts';
-import { MAX_REFERENCE_COMMANDS, commandsToLastLongEnough, measureDepth, parseCsvRps } from './redis-benchmark.ts';
+import { MAX_REFERENCE_COMMANDS, commandsToLastLongEnough, measureDepth, parseBenchmarkCsv, type BenchmarkResult } from './redis-benchmark.ts';
 
-it('reads the rps column of redis-benchmark --csv', () => {
+it('reads the rps and latency columns of redis-benchmark --csv', () => {
   const stdout = '"test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms","p95_latency_ms","p99_latency_ms","max_latency_ms"\n"PING","33898.30","0.028","0.008","0.015","0.079","0.095","0.351"\n';
-  expect(parseCsvRps(stdout)).toBe(33898.3);
+  expect(parseBenchmarkCsv(stdout)).toEqual({ opsPerSec: 33898.3, latency: { avgMs: 0.028, minMs: 0.008, p50Ms: 0.015, p95Ms: 0.079, p99Ms: 0.095, maxMs: 0.351 } });
+});
+
+it('reads the rps of Redis 6\'s --csv (no header, no latencies), and no latencies from a header that lacks one', () => {
+  expect(parseBenchmarkCsv('"PING_BULK","97087.38"\n')).toEqual({ opsPerSec: 97087.38, latency: null });
+  expect(parseBenchmarkCsv('"test","rps","avg_latency_ms"\n"PING","1000.00","0.5"\n')).toEqual({ opsPerSec: 1000, latency: null });
+  expect(parseBenchmarkCsv('"test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms","p95_latency_ms","p99_latency_ms","max_latency_ms"\n"PING","1000.00","0.5","x","1","1","1","1"\n').latency).toBeNull();
 });
 
 it('says what redis-benchmark printed when there is no result', () => {
-  expect(() => parseCsvRps('Could not connect to Redis at 127.0.0.1:1: Connection refused\n')).toThrow(
+  expect(() => parseBenchmarkCsv('Could not connect to Redis at 127.0.0.1:1: Connection refused\n')).toThrow(
     'redis-benchmark printed no result: Could not connect to Redis at 127.0.0.1:1: Connection refused',
   );
 });
 
 it('reads "inf" (a run under one of its milliseconds) as Infinity, not as a failure', () => {
   const stdout = '"test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms","p95_latency_ms","p99_latency_ms","max_latency_ms"\n"PING","inf","0.037","0.024","0.039","0.055","0.055","0.055"\n';
-  expect(parseCsvRps(stdout)).toBe(Infinity);
+  expect(parseBenchmarkCsv(stdout).opsPerSec).toBe(Infinity);
 });
 
 describe('commandsToLastLongEnough', () => {
@@ -38,10 +44,10 @@ describe('commandsToLastLongEnough', () => {
 
 describe('measureDepth', () => {
   /** A fake redis-benchmark at a fixed rate with a whole-millisecond clock, as the real one prints. */
-  const benchmarkAt = (opsPerSec: number, calls: number[]) => async (commands: number) => {
+  const benchmarkAt = (opsPerSec: number, calls: number[], latency: BenchmarkResult['latency'] = null) => async (commands: number): Promise<BenchmarkResult> => {
     calls.push(commands);
     const ms = Math.floor((commands / opsPerSec) * 1000);
-    return ms === 0 ? Infinity : commands / (ms / 1000);
+    return { opsPerSec: ms === 0 ? Infinity : commands / (ms / 1000), latency };
   };
 
   it('runs perPoint when that is long enough: every run is a repeat', async () => {
@@ -61,5 +67,12 @@ describe('measureDepth', () => {
     expect(result.opsPerSec).toHaveLength(2);
     // 153 ms read on a whole-millisecond clock: within 1 % of the true rate.
     for (const ops of result.opsPerSec) expect(Math.abs(ops / 2_000_000 - 1)).toBeLessThan(0.01);
+    expect(result.latencies).toBeUndefined(); // it printed none
+  });
+
+  it('keeps the repeats\' latency columns, not the calibration runs\'', async () => {
+    const latency = { avgMs: 0.5, minMs: 0.1, p50Ms: 0.4, p95Ms: 0.9, p99Ms: 1.2, maxMs: 3 };
+    const result = await measureDepth(1024, 2, benchmarkAt(2_000_000, [], latency));
+    expect(result.latencies).toEqual([latency, latency]);
   });
 });

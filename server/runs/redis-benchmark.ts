@@ -7,7 +7,7 @@
 // benchmark-auth-relay.ts, and a failure is reported by what it printed, never by its command line.
 import { execFile, type ExecFileException } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Reference, SweepSpec } from '../../trace/sweep-format.ts';
+import type { Reference, ReferenceLatency, SweepSpec } from '../../trace/sweep-format.ts';
 import { REFERENCE_MIN_RUN_MS, REFERENCE_TOOL } from '../../trace/sweep-format.ts';
 import { assertAllowed, namespaceFor } from '../protocol/command-guard.ts';
 import { DelayProxy } from '../probes/delay-proxy.ts';
@@ -32,17 +32,46 @@ export async function redisBenchmarkVersion(): Promise<string | undefined> {
   }
 }
 
+/** What one redis-benchmark run printed: its ops/s and, when it printed them, its latency columns. */
+export interface BenchmarkResult {
+  /** Infinity for "inf": a run under one of its milliseconds, too short to read, not an error. */
+  opsPerSec: number;
+  latency: ReferenceLatency | null;
+}
+
+/** redis-benchmark's --csv latency columns (Redis 7 and later), in the order ReferenceLatency names them. */
+const LATENCY_COLUMNS = [
+  ['avg_latency_ms', 'avgMs'], ['min_latency_ms', 'minMs'], ['p50_latency_ms', 'p50Ms'],
+  ['p95_latency_ms', 'p95Ms'], ['p99_latency_ms', 'p99Ms'], ['max_latency_ms', 'maxMs'],
+] as const;
+
+const csvFields = (line: string): string[] => line.trim().replace(/^"|"$/g, '').split('","');
+
 /**
- * The rps column of `redis-benchmark --csv` output (one test). It prints "inf" when a run took under
- * one of its milliseconds: that is Infinity here, a run too short to read, not an error.
+ * `redis-benchmark --csv` output (one test): the rps column, and the latency columns when its header
+ * names them (Redis 6 printed only test and rps, with no header). It prints "inf" for a run under one of
+ * its milliseconds: that is Infinity here, not an error.
  */
-export function parseCsvRps(stdout: string): number {
-  const line = stdout.trim().split('\n').find((l) => !l.startsWith('"test"'));
-  const field = line?.split('","')[1];
-  if (field === 'inf') return Infinity;
+export function parseBenchmarkCsv(stdout: string): BenchmarkResult {
+  const lines = stdout.trim().split('\n');
+  const header = lines.find((l) => l.startsWith('"test"'));
+  const fields = csvFields(lines.find((l) => !l.startsWith('"test"')) ?? '');
+  const field = fields[1];
   const rps = Number(field);
-  if (field === undefined || field === '' || !Number.isFinite(rps)) throw new Error(`redis-benchmark printed no result: ${stdout.trim().slice(0, 200)}`);
-  return rps;
+  if (field !== 'inf' && (field === undefined || field === '' || !Number.isFinite(rps))) {
+    throw new Error(`redis-benchmark printed no result: ${stdout.trim().slice(0, 200)}`);
+  }
+  return { opsPerSec: field === 'inf' ? Infinity : rps, latency: header ? latencyOf(csvFields(header), fields) : null };
+}
+
+/** The latency columns of a data row, or null when the header lacks one or a cell is not a number. */
+function latencyOf(header: readonly string[], fields: readonly string[]): ReferenceLatency | null {
+  const entries = LATENCY_COLUMNS.map(([column, key]) => {
+    const index = header.indexOf(column);
+    const value = index < 0 || fields[index] === undefined || fields[index] === '' ? NaN : Number(fields[index]);
+    return [key, value] as const;
+  });
+  return entries.every(([, value]) => Number.isFinite(value) && value >= 0) ? (Object.fromEntries(entries) as unknown as ReferenceLatency) : null;
 }
 
 /** The most commands one reference run may send: ~3 s at the fastest rate seen here (3.4 M ops/s). */
@@ -60,6 +89,14 @@ export function commandsToLastLongEnough(commands: number, opsPerSec: number): n
   return Math.min(MAX_REFERENCE_COMMANDS, Math.max(wanted, commands + 1));
 }
 
+/** A depth's repeats as redis-benchmark printed them, each run sending `commands`. */
+export interface DepthResult {
+  commands: number;
+  opsPerSec: number[];
+  /** One per repeat, when every repeat printed its latency columns. */
+  latencies?: ReferenceLatency[];
+}
+
 /**
  * Repeats of one depth, each with the same number of commands: perPoint, or as many as redis-benchmark
  * needs to time the run (runs found too short are calibration, left out of the figures).
@@ -67,27 +104,28 @@ export function commandsToLastLongEnough(commands: number, opsPerSec: number): n
 export async function measureDepth(
   perPoint: number,
   repeats: number,
-  runOnce: (commands: number) => Promise<number>,
+  runOnce: (commands: number) => Promise<BenchmarkResult>,
   onRun: (repeat: number) => void = () => {},
-): Promise<{ commands: number; opsPerSec: number[] }> {
+): Promise<DepthResult> {
   let commands = perPoint;
   let first = await runOnce(commands);
   // Ends: each step grows `commands`, and at MAX_REFERENCE_COMMANDS the wanted count is that count.
-  while (commandsToLastLongEnough(commands, first) !== commands) {
-    commands = commandsToLastLongEnough(commands, first);
+  while (commandsToLastLongEnough(commands, first.opsPerSec) !== commands) {
+    commands = commandsToLastLongEnough(commands, first.opsPerSec);
     first = await runOnce(commands);
   }
   const tooFast = () => new Error(`redis-benchmark ran ${commands} commands in under a millisecond; it cannot be timed`);
-  if (!Number.isFinite(first)) throw tooFast();
-  const opsPerSec = [first];
+  if (!Number.isFinite(first.opsPerSec)) throw tooFast();
+  const runs = [first];
   onRun(1);
   for (let repeat = 2; repeat <= repeats; repeat++) {
-    const ops = await runOnce(commands);
-    if (!Number.isFinite(ops)) throw tooFast();
-    opsPerSec.push(ops);
+    const result = await runOnce(commands);
+    if (!Number.isFinite(result.opsPerSec)) throw tooFast();
+    runs.push(result);
     onRun(repeat);
   }
-  return { commands, opsPerSec };
+  const latencies = runs.map((r) => r.latency).filter((l): l is ReferenceLatency => l !== null);
+  return { commands, opsPerSec: runs.map((r) => r.opsPerSec), ...(latencies.length === runs.length ? { latencies } : {}) };
 }
 
 /** Where redis-benchmark connects: host and port, or the auth relay's Unix socket. */
@@ -96,7 +134,7 @@ export type BenchmarkEndpoint = { host: string; port: number } | { socketPath: s
 /**
  * `redis-benchmark -c 1 -P depth -n commands --csv <command>` at the endpoint (the target by default, a local hop
  * to it such as the delay proxy, or the auth relay), with the target's database: a function of
- * `commands` that resolves with the ops/s it printed (Infinity for "inf"). No credentials on its command
+ * `commands` that resolves with what it printed (ops/s, Infinity for "inf", and its latencies). No credentials on its command
  * line: a Redis with a password is reached through the relay, which signs in itself.
  */
 export function benchmarkRunner(
@@ -106,7 +144,7 @@ export function benchmarkRunner(
   command: string[],
   signal?: AbortSignal,
   relay?: BenchmarkAuthRelay,
-): (commands: number) => Promise<number> {
+): (commands: number) => Promise<BenchmarkResult> {
   const url = new URL(target.url);
   const at = endpoint ?? targetHostPort(target);
   const connection = [
@@ -118,7 +156,7 @@ export function benchmarkRunner(
     const args = [...connection, '-c', '1', '-n', String(commands), '-P', String(depth), '--csv', '-q'];
     try {
       const { stdout } = await run(redisBenchmarkBinary(), [...args, ...command], { signal, maxBuffer: 1024 * 1024 });
-      return parseCsvRps(stdout);
+      return parseBenchmarkCsv(stdout);
     } catch (error) {
       if (signal?.aborted) throw new RunCancelledError('Sweep cancelled');
       throw benchmarkFailure(error, relay?.refusal);
@@ -175,8 +213,7 @@ export async function runReference(
     const points: Reference['points'] = [];
     for (const depth of spec.depths) {
       const runOnce = benchmarkRunner(session.target, endpoint, depth, command, signal, relay);
-      const { commands, opsPerSec } = await measureDepth(spec.perPoint, spec.repeats, runOnce, (repeat) => onRun(depth, repeat));
-      points.push({ depth, commands, opsPerSec });
+      points.push({ depth, ...(await measureDepth(spec.perPoint, spec.repeats, runOnce, (repeat) => onRun(depth, repeat))) });
     }
     const shownArgs = [
       ...(relay ? ['-s', '<auth relay>'] : []),

@@ -43,6 +43,11 @@ it('depths 1..64: Redis reads per command fall from 1 at depth 1, never rising w
     for (const point of doc.reference!.points) {
       expect(point.commands).toBeGreaterThanOrEqual(1024);
       expect((point.commands! / point.opsPerSec[0]!) * 1000).toBeGreaterThanOrEqual(REFERENCE_MIN_RUN_MS);
+      // Redis 7's --csv prints latency columns: kept per repeat, as printed, in order.
+      if (Number((await redisBenchmarkVersion())!.split('.')[0]) >= 7) {
+        expect(point.latencies).toHaveLength(2);
+        for (const l of point.latencies!) expect(l.minMs <= l.p50Ms && l.p50Ms <= l.p95Ms && l.p95Ms <= l.p99Ms && l.p99Ms <= l.maxMs && l.avgMs <= l.maxMs).toBe(true);
+      }
     }
   } else {
     expect(doc.referenceMissing).toMatch(/not installed/);
