@@ -33,15 +33,29 @@ export function defaultSpeedFor(endUs: number): number {
   return PLAYBACK_SPEEDS[PLAYBACK_SPEEDS.length - 1]!;
 }
 
-/** The next speed in PLAYBACK_SPEEDS from `speed`: faster (+1) or slower (−1), staying at the ends. */
-export function nextSpeed(speed: number, direction: 1 | -1): number {
-  // Index of the listed speed nearest to `speed` (on a log scale), then one along.
+/** Index in PLAYBACK_SPEEDS of the listed speed nearest to `speed` (> 0), on a log scale; the first on a tie. */
+function nearestSpeedIndex(speed: number): number {
   let nearest = 0;
   PLAYBACK_SPEEDS.forEach((s, i) => {
     if (Math.abs(Math.log(s / speed)) < Math.abs(Math.log(PLAYBACK_SPEEDS[nearest]! / speed))) nearest = i;
   });
-  const index = Math.min(PLAYBACK_SPEEDS.length - 1, Math.max(0, nearest - direction));
+  return nearest;
+}
+
+/** The listed speed nearest to `speed` (> 0), on a log scale. */
+export function nearestSpeed(speed: number): number {
+  return PLAYBACK_SPEEDS[nearestSpeedIndex(speed)]!;
+}
+
+/** The next speed in PLAYBACK_SPEEDS from `speed`: faster (+1) or slower (−1), staying at the ends. */
+export function nextSpeed(speed: number, direction: 1 | -1): number {
+  const index = Math.min(PLAYBACK_SPEEDS.length - 1, Math.max(0, nearestSpeedIndex(speed) - direction));
   return PLAYBACK_SPEEDS[index]!;
+}
+
+/** A speed menu's choices: the listed speeds, plus `current` (fastest first) when it came from elsewhere and is not listed. */
+export function speedChoices(current: number): readonly number[] {
+  return PLAYBACK_SPEEDS.some((s) => s === current) ? PLAYBACK_SPEEDS : [...PLAYBACK_SPEEDS, current].sort((a, b) => b - a);
 }
 
 export interface PlaybackSnapshot {

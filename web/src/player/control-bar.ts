@@ -2,11 +2,11 @@
 // scrubber over the shared time axis, where the playhead is ("1.23 ms of 4.56 ms", format/playback-text.ts)
 // and the speed. It only reads and moves the PlaybackClock, and updates itself when the clock changes;
 // the diagrams repaint from the clock themselves. data-testid hooks match the app's playback bar.
-import { PLAYBACK_SPEEDS, type PlaybackClock, type PlaybackSnapshot } from '../interaction/playback-clock.ts';
+import { speedChoices, type PlaybackClock, type PlaybackSnapshot } from '../interaction/playback-clock.ts';
+import { PLAYBACK_ICONS } from '../paint/playback-icons.ts';
 import { positionText, speedLabel } from '../format/playback-text.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const ICONS = { previous: 'M3 2h2v12H3zM14 2v12L6 8z', play: 'M4 2v12l10-6z', pause: 'M3 2h4v12H3zM9 2h4v12H9z', next: 'M11 2h2v12h-2zM2 2v12l8-6z' };
 
 export class ControlBar {
   readonly element: HTMLDivElement;
@@ -24,9 +24,9 @@ export class ControlBar {
     this.element.setAttribute('role', 'group');
     this.element.setAttribute('aria-label', 'Playback');
     this.element.dataset['testid'] = 'playback-bar';
-    this.previous = button('playback-previous', 'Previous event (←)', ICONS.previous, () => clock.stepBack());
-    this.toggle = button('playback-toggle', 'Play (Space)', ICONS.play, () => clock.toggle());
-    this.next = button('playback-next', 'Next event (→)', ICONS.next, () => clock.stepForward());
+    this.previous = button('playback-previous', 'Previous event (←)', PLAYBACK_ICONS.previous, () => clock.stepBack());
+    this.toggle = button('playback-toggle', 'Play (Space)', PLAYBACK_ICONS.play, () => clock.toggle());
+    this.next = button('playback-next', 'Next event (→)', PLAYBACK_ICONS.next, () => clock.stepForward());
     this.scrubber = el('input', 'player-scrubber');
     this.scrubber.type = 'range';
     this.scrubber.min = '0';
@@ -59,14 +59,13 @@ export class ControlBar {
     const label = playing ? 'Pause (Space)' : 'Play (Space)';
     this.toggle.setAttribute('aria-label', label);
     this.toggle.title = label;
-    this.toggle.querySelector('path')!.setAttribute('d', playing ? ICONS.pause : ICONS.play);
+    this.toggle.querySelector('path')!.setAttribute('d', playing ? PLAYBACK_ICONS.pause : PLAYBACK_ICONS.play);
     this.scrubber.max = String(Math.max(endUs, 1));
     this.scrubber.value = String(positionUs ?? endUs);
     const where = positionText(positionUs, endUs);
     this.scrubber.setAttribute('aria-valuetext', where);
     this.position.textContent = where;
-    // The listed speeds, plus the current one when it came from elsewhere and is not listed.
-    const speeds = PLAYBACK_SPEEDS.some((s) => s === speed) ? [...PLAYBACK_SPEEDS] : [...PLAYBACK_SPEEDS, speed].sort((a, b) => b - a);
+    const speeds = speedChoices(speed); // with the current one when it came from elsewhere (an attribute)
     const key = speeds.join(',');
     if (key !== this.speedsShown) {
       this.speedsShown = key;

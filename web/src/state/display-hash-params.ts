@@ -8,7 +8,7 @@
 // Parsing is tolerant, as people type links by hand: junk, negatives, reversed or empty windows, NaN and
 // absurdly large numbers read as absent, and nothing ever throws. Numbers are written with at most three
 // decimals (ns), so format(parse(x)) is stable.
-import { DEFAULT_PLAYBACK_SPEED, PLAYBACK_SPEEDS } from '../interaction/playback-clock.ts';
+import { DEFAULT_PLAYBACK_SPEED, nearestSpeed } from '../interaction/playback-clock.ts';
 import { hashField } from './hash-fields.ts';
 
 /** Larger times are junk, not a run: 10⁶ s. */
@@ -69,9 +69,7 @@ export function snapSpeed(text: string | null): number | null {
   const plain = TIME.exec(text);
   const value = fraction ? Number(fraction[1]) / Number(fraction[2]) : plain ? Number(plain[1]) : NaN;
   if (!Number.isFinite(value) || value < 0.0001 || value > 10) return null;
-  let best: number = PLAYBACK_SPEEDS[0];
-  for (const s of PLAYBACK_SPEEDS) if (Math.abs(Math.log(s / value)) < Math.abs(Math.log(best / value))) best = s;
-  return best;
+  return nearestSpeed(value);
 }
 
 /** "2:3,1:2" → panel 1 shows repeat 2, panel 0 shows repeat 1 (0-based in the map); bad pairs are skipped. */

@@ -3,7 +3,8 @@
 // is, and "Show all" to leave playback. It only reads and moves the PlaybackClock; the diagrams repaint
 // from the clock themselves. data-position-us / data-playing / data-speed are for tests.
 import { useRef, useSyncExternalStore } from 'react';
-import { PLAYBACK_SPEEDS, type PlaybackClock } from '../interaction/playback-clock.ts';
+import { speedChoices, type PlaybackClock } from '../interaction/playback-clock.ts';
+import { PLAYBACK_ICONS } from '../paint/playback-icons.ts';
 import { positionText, speedLabel } from '../format/playback-text.ts';
 import type { Milestone } from '../model/playback-events.ts';
 import { useElementWidth } from './use-element-width.ts';
@@ -29,8 +30,7 @@ export function PlaybackBarView({ clock, milestones, onHelp }: Props) {
   const trackWidth = useElementWidth(trackRef, 600);
   const disabled = endUs <= 0;
   const where = positionText(positionUs, endUs);
-  // The listed speeds, plus the current one if it came from elsewhere (a URL) and is not listed.
-  const speeds = PLAYBACK_SPEEDS.some((s) => s === speed) ? PLAYBACK_SPEEDS : [...PLAYBACK_SPEEDS, speed].sort((a, b) => b - a);
+  const speeds = speedChoices(speed); // with the current one when it came from elsewhere (a URL)
   let lastLabelPx = Number.NEGATIVE_INFINITY;
   return (
     <div
@@ -43,7 +43,7 @@ export function PlaybackBarView({ clock, milestones, onHelp }: Props) {
       data-speed={speed}
     >
       <button type="button" className="button playback-button" data-testid="playback-previous" onClick={() => clock.stepBack()} disabled={disabled} aria-label="Previous event (←)" title="Previous event (←)">
-        <Icon d="M3 2h2v12H3zM14 2v12L6 8z" />
+        <Icon d={PLAYBACK_ICONS.previous} />
       </button>
       <button
         type="button"
@@ -54,10 +54,10 @@ export function PlaybackBarView({ clock, milestones, onHelp }: Props) {
         aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
         title={playing ? 'Pause (Space)' : 'Play (Space)'}
       >
-        <Icon d={playing ? 'M3 2h4v12H3zM9 2h4v12H9z' : 'M4 2v12l10-6z'} />
+        <Icon d={playing ? PLAYBACK_ICONS.pause : PLAYBACK_ICONS.play} />
       </button>
       <button type="button" className="button playback-button" data-testid="playback-next" onClick={() => clock.stepForward()} disabled={disabled} aria-label="Next event (→)" title="Next event (→)">
-        <Icon d="M11 2h2v12h-2zM2 2v12l8-6z" />
+        <Icon d={PLAYBACK_ICONS.next} />
       </button>
       <div className="playback-track" ref={trackRef}>
         <div className="playback-milestones">
