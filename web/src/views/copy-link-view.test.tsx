@@ -1,20 +1,12 @@
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { restoreClipboardAfterEach, stubClipboard } from '../test-support/clipboard-stub.ts';
 import { useReactHost } from '../test-support/react-host.ts';
 import { CopyLinkView } from './copy-link-view.tsx';
 
-/** Replaces navigator.clipboard and isSecureContext for one test. */
-function stubClipboard(secure: boolean, writeText?: (text: string) => Promise<void>) {
-  vi.stubGlobal('isSecureContext', secure);
-  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: writeText ? { writeText } : undefined });
-}
-
 describe('Copy link', () => {
   const view = useReactHost();
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: undefined });
-  });
+  restoreClipboardAfterEach();
   const $ = (testid: string) => view.host.querySelector<HTMLElement>(`[data-testid=${testid}]`);
   const click = async () => {
     await act(async () => {

@@ -5,6 +5,7 @@
 // says what the link reproduces — and, when the runs on screen came from this session rather than from
 // ?trace= links, that the runs themselves are not in it.
 import { useEffect, useId, useRef, useState } from 'react';
+import { copyToClipboard } from '../base/clipboard.ts';
 import './copy-link-view.css';
 
 interface Props {
@@ -43,18 +44,12 @@ export function CopyLinkView({ runsOutsideLink, beforeCopy, statusMs = 10_000 }:
   const copy = async () => {
     beforeCopy?.();
     const href = window.location.href;
-    const clipboard = window.isSecureContext ? navigator.clipboard : undefined;
-    if (clipboard?.writeText) {
-      try {
-        await clipboard.writeText(href);
-        setFallback(null);
-        say(`Link copied: ${REPRODUCES}`);
-        return;
-      } catch {
-        // Refused (no permission, page not focused): show it to copy by hand.
-      }
+    if (await copyToClipboard(href)) {
+      setFallback(null);
+      say(`Link copied: ${REPRODUCES}`);
+      return;
     }
-    setFallback(href);
+    setFallback(href); // no clipboard here, or refused: shown, selected, to copy by hand
     say(`Press Ctrl+C to copy the selected link: ${REPRODUCES}`);
   };
 

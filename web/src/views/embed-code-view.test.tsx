@@ -1,22 +1,14 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { restoreClipboardAfterEach, stubClipboard } from '../test-support/clipboard-stub.ts';
 import { useReactHost } from '../test-support/react-host.ts';
 import { pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { EmbedCodeView } from './embed-code-view.tsx';
 
-/** Replaces navigator.clipboard and isSecureContext for one test. */
-function stubClipboard(secure: boolean, writeText?: (text: string) => Promise<void>) {
-  vi.stubGlobal('isSecureContext', secure);
-  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: writeText ? { writeText } : undefined });
-}
-
 describe('Copy embed code', () => {
   const view = useReactHost();
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: undefined });
-    history.replaceState(null, '', '/');
-  });
+  restoreClipboardAfterEach();
+  afterEach(() => history.replaceState(null, '', '/'));
   const $ = <T extends HTMLElement = HTMLElement>(testid: string) => view.host.querySelector<T>(`[data-testid=${testid}]`);
   const press = async (testid: string) => {
     await act(async () => {

@@ -5,6 +5,7 @@
 // Copy link does. Runs without a URL (measured here, opened from a file) are named by their export file,
 // and the popover says in plain words to export them and put them beside the page.
 import { useEffect, useId, useRef, useState } from 'react';
+import { copyToClipboard } from '../base/clipboard.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import type { TraceSource } from '../live/store-types.ts';
 import { parseDisplayHashParams } from '../state/display-hash-params.ts';
@@ -67,16 +68,11 @@ export function EmbedCodeView({ traces, source, beforeOpen }: Props) {
   };
 
   const copy = async (kind: SnippetKind, text: string) => {
-    const clipboard = window.isSecureContext ? navigator.clipboard : undefined;
-    if (clipboard?.writeText) {
-      try {
-        await clipboard.writeText(text);
-        setStatus(COPIED[kind]);
-        return;
-      } catch {
-        // Refused (no permission, page not focused): select it to copy by hand.
-      }
+    if (await copyToClipboard(text)) {
+      setStatus(COPIED[kind]);
+      return;
     }
+    // No clipboard here, or refused: selected, to copy by hand.
     const area = areas.current[kind];
     area?.focus();
     area?.select();

@@ -2,6 +2,7 @@
 // link — selected in a text field, since the clipboard is often unavailable over plain http on a LAN —
 // with a Copy button, how many follow, "Stop sharing", and what attendees on other machines need.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { copyToClipboard } from '../base/clipboard.ts';
 import type { FollowShareStore } from '../live/follow-share-store.ts';
 import { followLink, isLoopbackPage } from '../state/follow-link.ts';
 import './follow-view.css';
@@ -22,13 +23,12 @@ export function FollowShareView({ store }: { store: FollowShareStore }) {
   };
   const onCopy = async () => {
     if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link);
+    if (await copyToClipboard(link)) {
       setCopied('Copied.');
-    } catch {
-      field.current?.select();
-      setCopied('The clipboard is not available here (plain http): the link is selected, copy it with Ctrl+C or ⌘C.');
+      return;
     }
+    field.current?.select();
+    setCopied('The clipboard is not available here (plain http): the link is selected, copy it with Ctrl+C or ⌘C.');
   };
 
   return (
