@@ -6,6 +6,7 @@
 // ?trace= links, that the runs themselves are not in it.
 import { useEffect, useId, useRef, useState } from 'react';
 import { copyToClipboard } from '../base/clipboard.ts';
+import './header-popover.css';
 import './copy-link-view.css';
 
 interface Props {
@@ -59,7 +60,7 @@ export function CopyLinkView({ runsOutsideLink, beforeCopy, statusMs = 10_000 }:
   };
 
   return (
-    <div className="copy-link">
+    <div className="copy-link header-popover-anchor">
       <button
         ref={button}
         type="button"
@@ -72,11 +73,11 @@ export function CopyLinkView({ runsOutsideLink, beforeCopy, statusMs = 10_000 }:
       >
         Copy link
       </button>
-      <div className="copy-link-float">
+      <div className="copy-link-float header-popover-place">
         {fallback !== null && (
           <div
             id={popoverId}
-            className="copy-link-popover"
+            className="copy-link-popover header-popover-surface"
             role="dialog"
             aria-label="Link to this view"
             data-own-keys=""
@@ -96,7 +97,7 @@ export function CopyLinkView({ runsOutsideLink, beforeCopy, statusMs = 10_000 }:
             </button>
           </div>
         )}
-        <p className="copy-link-status" role="status" aria-live="polite" data-testid="copy-link-status">
+        <p className="copy-link-status header-popover-surface" role="status" aria-live="polite" data-testid="copy-link-status">
           {status}
         </p>
       </div>

@@ -12,6 +12,7 @@ import { parseDisplayHashParams } from '../state/display-hash-params.ts';
 import { embedSnippets, type EmbedSnippets } from '../state/embed-snippets.ts';
 import { hashField } from '../state/hash-fields.ts';
 import { currentThemeChoice } from '../state/theme-choice.ts';
+import './header-popover.css';
 import './copy-link-view.css'; // .copy-field, shared with Copy link
 import './embed-code-view.css';
 
@@ -80,7 +81,7 @@ export function EmbedCodeView({ traces, source, beforeOpen }: Props) {
   };
 
   return (
-    <div className="embed-code">
+    <div className="embed-code header-popover-anchor">
       <button
         ref={button}
         type="button"
@@ -97,7 +98,7 @@ export function EmbedCodeView({ traces, source, beforeOpen }: Props) {
         <div
           ref={dialog}
           id={popoverId}
-          className="embed-code-popover"
+          className="embed-code-popover header-popover-place header-popover-surface"
           role="dialog"
           aria-labelledby={headingId}
           tabIndex={-1}
