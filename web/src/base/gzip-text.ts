@@ -3,8 +3,9 @@
 // application/gzip with no Content-Encoding, so the page gets the gzip bytes and must inflate them
 // itself (DecompressionStream); a host that does set Content-Encoding: gzip has the browser inflate
 // it, and the page gets plain JSON. Sniffing the first two bytes (1f 8b, which no JSON text starts
-// with) handles both, whatever the file is called. Used by every web loader of traces
-// (state/trace-files.ts for ?trace= links, prefetched downloads and opened files; state/tour-recordings.ts).
+// with) handles both, whatever the file is called. Used by every web loader
+// (state/trace-files.ts for ?trace= links, prefetched downloads and opened files; base/fetch-body.ts for
+// the recorded runs' index and the tour's manifest).
 
 /** The two bytes every gzip member starts with (RFC 1952). */
 const GZIP_MAGIC = [0x1f, 0x8b] as const;

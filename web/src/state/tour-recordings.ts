@@ -3,7 +3,7 @@
 // same ?trace= loader as any link (trace-files.ts: each file verified like a live run, plain or .json.gz) and says whose
 // recording it shows. The manifest itself is checked with zod; a step missing from it has no fallback.
 import { z } from 'zod';
-import { textOfBody } from '../base/gzip-text.ts';
+import { fetchText } from '../base/fetch-body.ts';
 import { loadTraceUrls, type LoadResult } from './trace-files.ts';
 
 /** Relative to the page, so the recordings load from any sub-path (the static site) as from / (the live app). */
@@ -34,8 +34,11 @@ export function parseTourManifest(text: string): TourManifest {
 let manifest: Promise<TourManifest> | null = null;
 
 /** The manifest, fetched once per page. */
-export function tourManifest(fetchText: (url: string) => Promise<string> = fetchOrThrow): Promise<TourManifest> {
-  manifest ??= fetchText(`${TOUR_BASE}index.json`).then(parseTourManifest);
+export function tourManifest(fetchManifest: (url: string) => Promise<string> = fetchText): Promise<TourManifest> {
+  const url = `${TOUR_BASE}index.json`;
+  manifest ??= fetchManifest(url).then(parseTourManifest, (error: unknown) => {
+    throw new Error(`${url}: ${(error as Error).message}`);
+  });
   manifest.catch(() => (manifest = null)); // a failed fetch is tried again next time
   return manifest;
 }
@@ -46,10 +49,4 @@ export async function loadTourRecording(stepId: string): Promise<{ recording: To
   if (!recording) throw new Error(`no recording of step “${stepId}” in ${TOUR_BASE}index.json`);
   const result = await loadTraceUrls(recording.files.map((f) => `${TOUR_BASE}${f}`));
   return { recording, result };
-}
-
-async function fetchOrThrow(url: string): Promise<string> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return textOfBody(await response.arrayBuffer());
 }

@@ -3,6 +3,7 @@
 // held to the same rules as a live run and its TraceError message is what the user sees; a sweep file
 // is told from a trace by its format. Links and files are read as bytes, gunzipped when they are gzip
 // (base/gzip-text.ts: `run.json.gz`, the compact form served to the web, trace/compact-trace.ts).
+import { fetchBytes } from '../base/fetch-body.ts';
 import { textOfBody, type FileBody } from '../base/gzip-text.ts';
 import { parseDocument, serializeSweep } from '../../../trace/sweep-io.ts';
 import type { SweepDocument } from '../../../trace/sweep-format.ts';
@@ -106,12 +107,8 @@ function prefetchedBody(url: string): Promise<FileBody> | undefined {
   return body;
 }
 
-async function fetchBodyOrThrow(url: string): Promise<FileBody> {
-  const early = prefetchedBody(url);
-  if (early) return early;
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-  return response.arrayBuffer();
+function fetchBodyOrThrow(url: string): Promise<FileBody> {
+  return prefetchedBody(url) ?? fetchBytes(url);
 }
 
 /** pipescope-<mode>[-<chunk>]-<command>-<n>-<run id>.json, e.g. pipescope-chunked-10000-set-1000000-….json */

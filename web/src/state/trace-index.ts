@@ -4,6 +4,7 @@
 // the landing page (views/recorded-runs-view.tsx) links each file alone and the group's files together.
 // Links are relative (`?trace=traces/<file>`), so the site works under any sub-path.
 import { z } from 'zod';
+import { fetchText } from '../base/fetch-body.ts';
 import { MAX_TRACE_FILES } from './trace-files.ts';
 
 /** Where the recordings are, relative to the page. */
@@ -89,10 +90,10 @@ export function addedDelayText(p: TraceIndexEntry['provenance']): string {
 }
 
 /** Fetches and checks traces/index.json; the error says which file and what failed. */
-export async function loadTraceIndex(fetchText: (url: string) => Promise<string> = fetchOrThrow): Promise<TraceIndex> {
+export async function loadTraceIndex(fetchIndex: (url: string) => Promise<string> = fetchText): Promise<TraceIndex> {
   const url = `${TRACES_BASE}index.json`;
   try {
-    return parseTraceIndex(await fetchText(url));
+    return parseTraceIndex(await fetchIndex(url));
   } catch (error) {
     throw new Error(`The list of recorded runs (${url}) could not be read: ${(error as Error).message}`);
   }
@@ -105,10 +106,4 @@ export function traceIndexOnce(): Promise<TraceIndex> {
   pageIndex ??= loadTraceIndex();
   pageIndex.catch(() => (pageIndex = null));
   return pageIndex;
-}
-
-async function fetchOrThrow(url: string): Promise<string> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return response.text();
 }
