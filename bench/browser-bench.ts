@@ -3,7 +3,7 @@
 // by ?trace=, parsing it, replaying it through the TraceBuilder, laying it out and painting it), and the
 // main-thread cost of each frame of a scripted zoom in, pan and zoom out over that diagram. The trace is
 // served by the app itself from dist/web, as an embedding page's would be, and removed afterwards. Given
-// its served form too (compact, gzipped: trace/compact-trace.ts), fresh pages also load that `.json.gz`
+// its served form too (compact, gzipped: trace/format/compact-trace.ts), fresh pages also load that `.json.gz`
 // (sent as application/gzip, no Content-Encoding, as a static host sends it: the page gunzips it itself).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -5,7 +5,7 @@
 // into a TraceBuilder every flush interval, as a recorded run does. Times are wall clock around the
 // batch: from building the pipeline to the last reply handed back.
 import type { Redis } from 'ioredis';
-import { TraceBuilder, type TraceHeader } from '../trace/trace-builder.ts';
+import { TraceBuilder, type TraceHeader } from '../trace/format/trace-builder.ts';
 import { recorderInfo } from '../server/support/recorder-info.ts';
 import { connect } from '../server/redis/redis-target.ts';
 import { openDriver } from '../server/drivers/open-driver.ts';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { TraceDocument } from '../trace/trace-format.ts';
+import type { TraceDocument } from '../trace/format/trace-format.ts';
 import { DEFAULT_FORM_SPEC, verdictOf } from './default-runs-bench.ts';
 
 /** Only what verdictOf reads: the mode, the repeat and the time to the last reply. */

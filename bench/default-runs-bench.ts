@@ -3,9 +3,9 @@
 // the page sends it. For each request, the median sequential time ÷ the median pipeline time
 // (totals.durationUs over the repeats, t0 to the last reply): the verdict a user reads. How often the
 // pipeline came out faster, and how far that ratio moves from request to request (max ÷ min).
-import { RunSpecSchema, type RunSpec } from '../trace/run-request.ts';
-import { rangesOverlap, spreadOver } from '../trace/repeat-stats.ts';
-import type { TraceDocument } from '../trace/trace-format.ts';
+import { RunSpecSchema, type RunSpec } from '../trace/format/run-request.ts';
+import { rangesOverlap, spreadOver } from '../trace/derive/repeat-stats.ts';
+import type { TraceDocument } from '../trace/format/trace-format.ts';
 import type { Finding } from './bench-report.ts';
 import { LiveClient } from './live-client.ts';
 import { spreadOf, type Spread } from './side-by-side.ts';

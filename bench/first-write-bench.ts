@@ -5,7 +5,7 @@
 // sampling and kernel TCP figures on, a warm connection) and without memory sampling, on every engine,
 // side by side in rounds. node-redis writes at the next setImmediate after the call, not in it (its
 // queue is flushed once per tick), so its figure includes that hop: shown for information, no goal.
-import type { Engine } from '../trace/run-request.ts';
+import type { Engine } from '../trace/format/run-request.ts';
 import type { RedisSession } from '../server/redis/redis-session.ts';
 import { executeRun } from '../server/runs/run-executor.ts';
 import type { Finding } from './bench-report.ts';

@@ -6,8 +6,8 @@
 // ioredis and node-redis a RESP array (PING_MBULK). Our runs are the app's: executeRun with its default
 // options. The goal is the raw engine's; the client libraries' ratios are stated beside it (node-redis
 // writes each command at the next setImmediate after it is issued, a hop ioredis does not make).
-import type { Engine } from '../trace/run-request.ts';
-import { latencyStats, type LatencyStats } from '../trace/latency-stats.ts';
+import type { Engine } from '../trace/format/run-request.ts';
+import { latencyStats, type LatencyStats } from '../trace/derive/latency-stats.ts';
 import type { RedisSession } from '../server/redis/redis-session.ts';
 import { executeRun } from '../server/runs/run-executor.ts';
 import { redisBenchmarkVersion } from '../server/runs/redis-benchmark.ts';

@@ -3,10 +3,10 @@
 // the start message, decodeBatch into it, finishRun), so the bench sees the very documents a user's
 // browser draws. One request at a time, like a user pressing Run and waiting for it.
 import WebSocket from 'ws';
-import { LIVE_PATH, decodeBatch, finishRun, parseServerFrame, type ServerMessage } from '../trace/live-protocol.ts';
-import type { RunSpec } from '../trace/run-request.ts';
-import { TraceBuilder } from '../trace/trace-builder.ts';
-import type { TraceDocument } from '../trace/trace-format.ts';
+import { LIVE_PATH, decodeBatch, finishRun, parseServerFrame, type ServerMessage } from '../trace/protocol/live-protocol.ts';
+import type { RunSpec } from '../trace/format/run-request.ts';
+import { TraceBuilder } from '../trace/format/trace-builder.ts';
+import type { TraceDocument } from '../trace/format/trace-format.ts';
 
 interface Pending {
   requestId: string;

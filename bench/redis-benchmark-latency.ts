@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { redisBenchmarkBinary } from '../server/runs/redis-benchmark.ts';
 import { targetHostPort, type RedisTarget } from '../server/redis/redis-target.ts';
-import type { LatencyStats } from '../trace/latency-stats.ts';
+import type { LatencyStats } from '../trace/derive/latency-stats.ts';
 
 const run = promisify(execFile);
 

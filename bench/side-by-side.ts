@@ -2,7 +2,7 @@
 // round to round, so that a slow spell of this shared 2-core machine falls on all of them alike; a
 // ratio is taken within each round (this variant ÷ that one, same round) and reported as the median
 // and range of those per-round ratios, never as one lucky run.
-import { spreadOf, type Spread } from '../trace/sweep-format.ts';
+import { spreadOf, type Spread } from '../trace/format/sweep-format.ts';
 
 export interface Variant {
   name: string;

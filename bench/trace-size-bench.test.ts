@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
-import { parseDocument } from '../trace/sweep-io.ts';
-import type { TraceDocument } from '../trace/trace-format.ts';
+import { parseDocument } from '../trace/format/sweep-io.ts';
+import type { TraceDocument } from '../trace/format/trace-format.ts';
 import { formatFindings } from './bench-report.ts';
 import { traceSizeBench } from './trace-size-bench.ts';
 

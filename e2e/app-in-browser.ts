@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { ROOT, startAppProcess, type AppProcess } from './app-process.ts';
 import { launchBrowser, newPage } from './browser.ts';
-import type { RunMode } from '../trace/trace-format.ts';
+import type { RunMode } from '../trace/format/trace-format.ts';
 
 /** Screenshots go here (git-ignored); the README's are copied from them. */
 export const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');

@@ -1,7 +1,7 @@
 // The Export menu in the built app, on recorded fixtures (e2e/fixtures/): a keyboard-usable menu whose
 // downloads match their goldens — the diagram as a standalone SVG (text, e2e/goldens/*.svg) and as a PNG
 // at 2× (pixels, e2e/goldens/*.png, twice the SVG's size), the per-command table as CSV, the run as
-// Mermaid and as a text flow (the same text as the CLI's, trace/__goldens__/) — and the depth sweep as
+// Mermaid and as a text flow (the same text as the CLI's, trace/export/__goldens__/) — and the depth sweep as
 // redis-benchmark CSV. A trace exported, opened again (Open trace…) and exported once more is
 // byte-identical. The SVG is also drawn on a page of its own and screenshotted (artifacts) to be looked at.
 import { readFileSync, writeFileSync } from 'node:fs';

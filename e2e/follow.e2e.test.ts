@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import WebSocket from 'ws';
-import type { FollowDisplay } from '../trace/follow-protocol.ts';
-import { ServerMessageSchema, type ServerMessage } from '../trace/live-protocol.ts';
+import type { FollowDisplay } from '../trace/protocol/follow-protocol.ts';
+import { ServerMessageSchema, type ServerMessage } from '../trace/protocol/live-protocol.ts';
 import { requestDone, runPanel, useAppInBrowser } from './app-in-browser.ts';
 import { newPage } from './browser.ts';
 

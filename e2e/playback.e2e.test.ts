@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTrace } from '../trace/trace-io.ts';
+import { parseTrace } from '../trace/format/trace-io.ts';
 import { mergedEventTimes } from '../web/src/model/playback-events.ts';
 import { traceColumns } from '../web/src/model/trace-columns.ts';
 import { useAppInBrowser } from './app-in-browser.ts';

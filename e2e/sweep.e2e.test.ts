@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseDocument } from '../trace/sweep-io.ts';
+import { parseDocument } from '../trace/format/sweep-io.ts';
 import { ARTIFACTS, useAppInBrowser } from './app-in-browser.ts';
 import { openFresh, waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';

@@ -1,7 +1,7 @@
 // ?trace= links, as docs authors embed them: recorded traces put next to the app (dist/web), named in
 // the URL, drawn at once — each downloaded once, by the early fetch in index.html that the app takes
 // over — and a link that cannot be loaded says why. A sweep file opens in the sweep view. A compact
-// trace gzipped (run.json.gz, trace/compact-trace.ts) draws the same, however the host sends it.
+// trace gzipped (run.json.gz, trace/format/compact-trace.ts) draws the same, however the host sends it.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -9,10 +9,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { executeRun } from '../server/runs/run-executor.ts';
 import { executeSweep } from '../server/runs/sweep-executor.ts';
 import { usePrivateRedisSession } from '../server/test-support/private-redis-session.ts';
-import { SweepSpecSchema } from '../trace/sweep-format.ts';
-import { serializeSweep } from '../trace/sweep-io.ts';
-import { serializeTrace } from '../trace/trace-io.ts';
-import { encodeCompactTrace } from '../trace/compact-trace.ts';
+import { SweepSpecSchema } from '../trace/format/sweep-format.ts';
+import { serializeSweep } from '../trace/format/sweep-io.ts';
+import { serializeTrace } from '../trace/format/trace-io.ts';
+import { encodeCompactTrace } from '../trace/format/compact-trace.ts';
 import { ROOT } from './app-process.ts';
 import { runPanel, useAppInBrowser } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';

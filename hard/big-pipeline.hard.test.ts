@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeBatch } from '../trace/live-protocol.ts';
+import { decodeBatch } from '../trace/protocol/live-protocol.ts';
 import { openRedis, type OpenedRedis } from '../server/redis/open-redis.ts';
 import { executeRun } from '../server/runs/run-executor.ts';
 import { buildServer, LiveClient, median, rssMb, sleep, startBackend, type Backend } from '../server/test-support/backend-process.ts';

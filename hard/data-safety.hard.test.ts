@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { decodeBatch } from '../trace/live-protocol.ts';
+import { decodeBatch } from '../trace/protocol/live-protocol.ts';
 import { NETWORK_PRESETS, applyPreset } from '../web/src/state/network-presets.ts';
 import { validateRunForm, type RunFormState } from '../web/src/state/run-form-state.ts';
 import { findFreePort } from '../server/support/free-port.ts';

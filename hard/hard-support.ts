@@ -2,9 +2,9 @@
 // sampled from the kernel while something runs, the static page timed again and again while
 // something runs, runs rebuilt from the wire as the browser builds them, and a Redis observer.
 import { Redis } from 'ioredis';
-import { decodeBatch, finishRun, type ServerMessage } from '../trace/live-protocol.ts';
-import { TraceBuilder } from '../trace/trace-builder.ts';
-import type { TraceDocument } from '../trace/trace-format.ts';
+import { decodeBatch, finishRun, type ServerMessage } from '../trace/protocol/live-protocol.ts';
+import { TraceBuilder } from '../trace/format/trace-builder.ts';
+import type { TraceDocument } from '../trace/format/trace-format.ts';
 import { percentileOf, rssMb, sleep, type LiveClient } from '../server/test-support/backend-process.ts';
 
 /** One figure of the suite, printed as "FIGURE name: value" (grep the output for FIGURE). */

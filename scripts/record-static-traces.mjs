@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Records the static site's traces: each one a real run of `npm run record` (server/app/record-cli.ts)
 // against a private redis-server (the CLI starts one when no --redis-url is given), written to
-// public/traces/<file>.json.gz (the served form: compact and gzipped, trace/compact-trace.ts), then public/traces/index.json (format pipescope-trace-index v1) with each file's
+// public/traces/<file>.json.gz (the served form: compact and gzipped, trace/format/compact-trace.ts), then public/traces/index.json (format pipescope-trace-index v1) with each file's
 // provenance read back from the document itself (Redis version, client, runtime, start time, the delay
 // proxy's added RTT) and from this machine (os: platform, arch, cores × CPU model), and the exact command.
 // The static site's landing page lists the index (web/src/state/trace-index.ts parses it).

@@ -8,9 +8,9 @@ import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { COMPACT_FORMAT } from '../../trace/compact-trace.ts';
-import { parseTrace, serializeTrace } from '../../trace/trace-io.ts';
-import { parseDocument } from '../../trace/sweep-io.ts';
+import { COMPACT_FORMAT } from '../../trace/format/compact-trace.ts';
+import { parseTrace, serializeTrace } from '../../trace/format/trace-io.ts';
+import { parseDocument } from '../../trace/format/sweep-io.ts';
 import { projectRoot } from '../support/project-root.ts';
 import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
 

@@ -1,5 +1,5 @@
 // `npm run record -- export` as a user runs it (the built CLI, a real process, no Redis): the recorded
-// fixtures come out as the same text as the exporters' goldens (trace/__goldens__/), to stdout or --out;
+// fixtures come out as the same text as the exporters' goldens (trace/export/__goldens__/), to stdout or --out;
 // bad flags and bad files get one clear message and a non-zero exit, never a stack trace.
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { projectRoot } from '../support/project-root.ts';
 const root = projectRoot();
 const cli = join(root, 'dist', 'node', 'server', 'app', 'record-cli.js');
 const fixture = (name: string) => join(root, 'e2e', 'fixtures', name);
-const golden = (name: string) => readFileSync(join(root, 'trace', '__goldens__', name), 'utf8');
+const golden = (name: string) => readFileSync(join(root, 'trace', 'export', '__goldens__', name), 'utf8');
 const run = promisify(execFile);
 
 /** Exit code, stdout and stderr of the CLI with these arguments. */

@@ -1,14 +1,14 @@
 // `npm run record -- export <file.json> --format mermaid|flow|csv [--out FILE]`: a recorded trace or
 // sweep as text for docs that cannot embed the player, without a browser or a Redis. The file is read
-// through parseDocument (trace/sweep-io.ts), so it is held to the same checks and migrations as a file
+// through parseDocument (trace/format/sweep-io.ts), so it is held to the same checks and migrations as a file
 // opened in the app; the text comes from the same exporters as the app's Export menu (trace/*-export.ts,
-// trace/sweep-csv.ts). Bad flags or files: one clear message, exit 2 or 1; nothing but the text on stdout.
+// trace/export/sweep-csv.ts). Bad flags or files: one clear message, exit 2 or 1; nothing but the text on stdout.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { textFlow } from '../../trace/flow-export.ts';
-import { mermaidSequence } from '../../trace/mermaid-export.ts';
-import { sweepBenchmarkCsv } from '../../trace/sweep-csv.ts';
-import type { PipescopeDocument } from '../../trace/sweep-io.ts';
+import { textFlow } from '../../trace/export/flow-export.ts';
+import { mermaidSequence } from '../../trace/export/mermaid-export.ts';
+import { sweepBenchmarkCsv } from '../../trace/export/sweep-csv.ts';
+import type { PipescopeDocument } from '../../trace/format/sweep-io.ts';
 import { readDocumentFile } from './trace-files-node.ts';
 import { CliError } from './cli-options.ts';
 

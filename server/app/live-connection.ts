@@ -4,7 +4,7 @@
 // them. Every error or status text leaving here passes the secret redactor. A closed tab cancels its runs.
 // Follow mode's messages go to the connection's FollowRole (follow-role.ts); a following tab runs nothing.
 import type { WebSocket } from 'ws';
-import { ClientMessageSchema, parseFrame, type ClientMessage, type ServerMessage } from '../../trace/live-protocol.ts';
+import { ClientMessageSchema, parseFrame, type ClientMessage, type ServerMessage } from '../../trace/protocol/live-protocol.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
 import type { RunQueue } from '../runs/run-queue.ts';
 import { projectVersion } from '../support/project-root.ts';

@@ -6,7 +6,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { LIVE_PATH, type RedisStatus, type ServerMessage } from '../../trace/live-protocol.ts';
+import { LIVE_PATH, type RedisStatus, type ServerMessage } from '../../trace/protocol/live-protocol.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
 import type { RunQueue } from '../runs/run-queue.ts';
 import { connectionRefusal, type ClientLimits } from './client-limits.ts';

@@ -4,7 +4,7 @@
 // connection, and run a normal request right after. Frames beyond the socket's limit and invalid UTF-8
 // close that connection with the standard codes (1009, 1007), and the next connection works.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ServerMessage } from '../../trace/live-protocol.ts';
+import type { ServerMessage } from '../../trace/protocol/live-protocol.ts';
 import { startApp, type RunningApp } from './http-app.ts';
 import { MAX_FRAME_BYTES } from './live-connection.ts';
 import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';

@@ -2,7 +2,7 @@
 // with a message naming it, its value and its flag; connections are served in turn, not first come
 // first served; and a request id is its connection's own (another connection reusing it cancels nothing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerMessage } from '../../trace/live-protocol.ts';
+import type { ServerMessage } from '../../trace/protocol/live-protocol.ts';
 import { startApp, type RunningApp } from './http-app.ts';
 import type { ClientLimits } from './client-limits.ts';
 import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';

@@ -3,15 +3,15 @@
 // TraceBuilder as the live view; prints a short summary.
 // `npm run record -- compact IN [OUT]` converts a trace file to the form served to the web (compact, gzipped).
 import { writeFileSync } from 'node:fs';
-import { latencyStats, percentileNeeds } from '../../trace/latency-stats.ts';
-import { neighborVerdictLines } from '../../trace/neighbor-verdicts.ts';
-import { medianRepeat, spreadOver } from '../../trace/repeat-stats.ts';
-import { REPEAT_BELOW_US } from '../../trace/run-request.ts';
-import { runPhases, type PhaseName } from '../../trace/run-phases.ts';
-import type { TraceDocument } from '../../trace/trace-format.ts';
-import { wireCommandName } from '../../trace/wire-layout.ts';
-import { serializeSweep } from '../../trace/sweep-io.ts';
-import { pointOpsPerSec, pointServerReadsPerCommand, spreadOf, type SweepDocument } from '../../trace/sweep-format.ts';
+import { latencyStats, percentileNeeds } from '../../trace/derive/latency-stats.ts';
+import { neighborVerdictLines } from '../../trace/derive/neighbor-verdicts.ts';
+import { medianRepeat, spreadOver } from '../../trace/derive/repeat-stats.ts';
+import { REPEAT_BELOW_US } from '../../trace/format/run-request.ts';
+import { runPhases, type PhaseName } from '../../trace/derive/run-phases.ts';
+import type { TraceDocument } from '../../trace/format/trace-format.ts';
+import { wireCommandName } from '../../trace/format/wire-layout.ts';
+import { serializeSweep } from '../../trace/format/sweep-io.ts';
+import { pointOpsPerSec, pointServerReadsPerCommand, spreadOf, type SweepDocument } from '../../trace/format/sweep-format.ts';
 import { formSizesText, gzip, isServedName, readDocumentFile, sizesOf, traceForms, writeTraceFile } from './trace-files-node.ts';
 import { CliError, RECORD_USAGE, optionsOrExit, parseCompactOptions, parseRecordOptions, parseSweepOptions } from './cli-options.ts';
 import { openRedis } from '../redis/open-redis.ts';

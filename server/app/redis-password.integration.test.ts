@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ServerMessage } from '../../trace/live-protocol.ts';
+import type { ServerMessage } from '../../trace/protocol/live-protocol.ts';
 import { startApp, type RunningApp } from './http-app.ts';
 import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
 import { LiveTestClient } from '../test-support/live-test-client.ts';

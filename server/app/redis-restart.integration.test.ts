@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './http-app.ts';
 import { LiveClient } from '../test-support/backend-process.ts';
-import { LIVE_PATH } from '../../trace/live-protocol.ts';
+import { LIVE_PATH } from '../../trace/protocol/live-protocol.ts';
 
 let app: RunningApp;
 

@@ -1,13 +1,13 @@
 // Trace files on disk for the CLI and the bench: a name ending in .gz is the form served to the web —
-// the compact encoding (trace/compact-trace.ts) gzipped at level 9 — anything else plain JSON, as before.
+// the compact encoding (trace/format/compact-trace.ts) gzipped at level 9 — anything else plain JSON, as before.
 // Reading accepts every form (plain, compact, either gzipped), through the same parseDocument as the app.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { encodeCompactTrace } from '../../trace/compact-trace.ts';
-import { parseDocument, type PipescopeDocument } from '../../trace/sweep-io.ts';
-import { TraceError } from '../../trace/trace-builder.ts';
-import type { TraceDocument } from '../../trace/trace-format.ts';
-import { serializeTrace } from '../../trace/trace-io.ts';
+import { encodeCompactTrace } from '../../trace/format/compact-trace.ts';
+import { parseDocument, type PipescopeDocument } from '../../trace/format/sweep-io.ts';
+import { TraceError } from '../../trace/format/trace-builder.ts';
+import type { TraceDocument } from '../../trace/format/trace-format.ts';
+import { serializeTrace } from '../../trace/format/trace-io.ts';
 
 export const GZIP_LEVEL = 9;
 

@@ -15,7 +15,7 @@
 // write); GET-COMPUTE-SET awaits each GET before its SET.
 import type { Socket } from 'node:net';
 import type { ChainableCommander, Redis } from 'ioredis';
-import type { Outcome } from '../../trace/trace-builder.ts';
+import type { Outcome } from '../../trace/format/trace-builder.ts';
 import { chunks, computeNext, type Workload } from '../protocol/run-workload.ts';
 import { previewReply } from '../protocol/reply-preview.ts';
 import { openConnection } from '../redis/connect-failure.ts';

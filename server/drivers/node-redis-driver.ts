@@ -36,7 +36,7 @@
 // plain Redis answers with an error that node-redis ignores: one more command for nothing).
 import type { Socket } from 'node:net';
 import { createClient, ErrorReply } from 'redis';
-import type { Outcome } from '../../trace/trace-builder.ts';
+import type { Outcome } from '../../trace/format/trace-builder.ts';
 import { previewReply } from '../protocol/reply-preview.ts';
 import { chunks, computeNext, type Workload } from '../protocol/run-workload.ts';
 import { mostTelling } from '../redis/connect-failure.ts';

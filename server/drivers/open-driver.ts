@@ -2,7 +2,7 @@
 // (node-redis-driver.ts): the client libraries people use. raw (raw-driver.ts): a plain socket and
 // pre-encoded bytes — what the protocol itself does (PING as the inline "PING\r\n" of the docs'
 // netcat example). All expose the socket, so the same probes measure them.
-import type { Engine } from '../../trace/run-request.ts';
+import type { Engine } from '../../trace/format/run-request.ts';
 import type { RedisTarget } from '../redis/redis-target.ts';
 import { IoredisDriver, ioredisClientName } from './ioredis-driver.ts';
 import { NodeRedisDriver, nodeRedisClientName } from './node-redis-driver.ts';

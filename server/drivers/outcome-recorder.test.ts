@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Outcome } from '../../trace/trace-builder.ts';
+import type { Outcome } from '../../trace/format/trace-builder.ts';
 import { outcomeRecorder } from './outcome-recorder.ts';
 
 it('records every reply in order, the same object for a reply equal to the one before', () => {

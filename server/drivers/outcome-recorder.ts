@@ -2,8 +2,8 @@
 // reply equal to the one before it is recorded as that same outcome object: a pipeline of 100,000
 // PINGs is 100,000 "PONG"s, and one object instead of 100,000 keeps the garbage collector out of
 // the measured run.
-import type { Outcome } from '../../trace/trace-builder.ts';
-import type { ReplyValue } from '../../trace/trace-format.ts';
+import type { Outcome } from '../../trace/format/trace-builder.ts';
+import type { ReplyValue } from '../../trace/format/trace-format.ts';
 
 export interface OutcomeRecorder {
   reply(value: ReplyValue): void;

@@ -5,7 +5,7 @@
 // before t0 too (preparePlan); GET-COMPUTE-SET encodes each SET from its GET's reply (it cannot be
 // earlier); auto is refused: it is something a client library does.
 import type { Socket } from 'node:net';
-import type { Outcome } from '../../trace/trace-builder.ts';
+import type { Outcome } from '../../trace/format/trace-builder.ts';
 import { explainConnectError } from '../redis/connect-failure.ts';
 import { handshakeCommands, openRawSocket, type RedisTarget } from '../redis/redis-target.ts';
 import { previewReply } from '../protocol/reply-preview.ts';

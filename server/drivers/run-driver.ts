@@ -2,7 +2,7 @@
 // executors and probes see only this. One implementation per engine (ioredis-driver.ts, raw-driver.ts);
 // open-driver.ts picks one.
 import type { Socket } from 'node:net';
-import type { Outcome } from '../../trace/trace-builder.ts';
+import type { Outcome } from '../../trace/format/trace-builder.ts';
 import type { Workload } from '../protocol/run-workload.ts';
 import type { WirePlan } from '../protocol/mode-plan.ts';
 

@@ -9,7 +9,7 @@
 // Redis. Its PING is one command, one read and one write event in the run's INFO deltas (OWN_TRAFFIC).
 import type { Socket } from 'node:net';
 import type { Redis } from 'ioredis';
-import type { HeldConnection } from '../../trace/trace-format.ts';
+import type { HeldConnection } from '../../trace/format/trace-format.ts';
 import { openConnection } from '../redis/connect-failure.ts';
 import { connect, targetHostPort, viaProxy, type RedisTarget } from '../redis/redis-target.ts';
 import type { RunClock } from '../support/monotonic-clock.ts';

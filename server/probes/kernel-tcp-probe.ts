@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { promisify } from 'node:util';
-import { KERNEL_TCP_SOURCE, type KernelTcp } from '../../trace/trace-format.ts';
+import { KERNEL_TCP_SOURCE, type KernelTcp } from '../../trace/format/trace-format.ts';
 
 const run = promisify(execFile);
 export const SS = process.env['PIPESCOPE_SS'] ?? 'ss';

@@ -9,7 +9,7 @@
 // has answered, so Redis sees one read event and one write event per request: `requests` lets the
 // run subtract exactly that from its INFO deltas (chunked-pipelines.integration.test.ts checks it).
 import { Worker } from 'node:worker_threads';
-import { MEMORY_CLIENT_SOURCE, MEMORY_SERVER_SOURCE, type ClientMemorySample, type Memory, type ServerMemorySample } from '../../trace/trace-format.ts';
+import { MEMORY_CLIENT_SOURCE, MEMORY_SERVER_SOURCE, type ClientMemorySample, type Memory, type ServerMemorySample } from '../../trace/format/trace-format.ts';
 import type { RedisTarget } from '../redis/redis-target.ts';
 import { microsSince } from '../support/monotonic-clock.ts';
 import { MEMORY_WORKER_SOURCE } from './memory-sampler-worker.ts';

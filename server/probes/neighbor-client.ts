@@ -10,7 +10,7 @@
 // field for it: the last command's time says so). Its key is `<namespace>neighbor`, created (for GET)
 // before t0 and deleted with the run's keys (runs/run-cleanup.ts).
 import { Worker } from 'node:worker_threads';
-import { NEIGHBOR_SOURCE, type Neighbor } from '../../trace/trace-format.ts';
+import { NEIGHBOR_SOURCE, type Neighbor } from '../../trace/format/trace-format.ts';
 import { assertAllowed } from '../protocol/command-guard.ts';
 import type { RedisTarget } from '../redis/redis-target.ts';
 import { redisAddress } from './monitor-probe.ts';

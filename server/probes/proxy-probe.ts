@@ -1,7 +1,7 @@
 // Records what the delay proxy passes between the run and Redis, from t0 on: when each command's
 // last byte was handed to Redis and when each reply's last byte came back from it. The proxy runs in
 // this process, so its times share the client's clock; they become the trace's server-side hops.
-import type { ReadEvent, WriteEvent } from '../../trace/trace-builder.ts';
+import type { ReadEvent, WriteEvent } from '../../trace/format/trace-builder.ts';
 import type { DelayProxy, ProxiedChunk } from './delay-proxy.ts';
 import { RespFrameCounter } from '../protocol/resp-frame-counter.ts';
 import type { RunClock } from '../support/monotonic-clock.ts';

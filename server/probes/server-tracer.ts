@@ -3,7 +3,7 @@
 // calls on the run's socket; slows Redis several-fold, so a loopback round trip is drawn much longer).
 // Everything is started before t0 and turned into the trace's Redis side afterwards.
 import type { Redis } from 'ioredis';
-import type { ServerSide } from '../../trace/trace-builder.ts';
+import type { ServerSide } from '../../trace/format/trace-builder.ts';
 import { MonitorProbe, redisAddress, type MonitorLine } from './monitor-probe.ts';
 import { alignServerClock, serverToTraceUs, type ClockAlignment } from './server-clock.ts';
 import type { RedisTarget } from '../redis/redis-target.ts';
@@ -13,7 +13,7 @@ const OTHER_COMMAND_CHARS = 80;
 /** How MONITOR names the client of a script's redis.call commands (`[0 lua]`). */
 const LUA_SOURCE = 'lua';
 
-/** The run's wire commands as MONITOR should show them (protocol/mode-plan.ts executionsOf, trace/wire-layout.ts). */
+/** The run's wire commands as MONITOR should show them (protocol/mode-plan.ts executionsOf, trace/format/wire-layout.ts). */
 export interface ExpectedWire {
   n: number;
   /** Upper-case name of wire command i. */

@@ -4,7 +4,7 @@
 // pieces, its head the first bytes of them all.
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HEAD_BYTES } from '../../trace/trace-format.ts';
+import { HEAD_BYTES } from '../../trace/format/trace-format.ts';
 import { RunClock } from '../support/monotonic-clock.ts';
 import { SocketProbe } from './socket-probe.ts';
 

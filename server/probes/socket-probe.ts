@@ -8,9 +8,9 @@
 // string, a Buffer value, the CRLF after it), uncorked; its head is the first HEAD_BYTES of all the
 // pieces together, as they leave, not of the first piece alone.
 import type { Socket } from 'node:net';
-import type { ProbeBatch } from '../../trace/trace-builder.ts';
-import { escapeBytes } from '../../trace/escape-bytes.ts';
-import { HEAD_BYTES } from '../../trace/trace-format.ts';
+import type { ProbeBatch } from '../../trace/format/trace-builder.ts';
+import { escapeBytes } from '../../trace/format/escape-bytes.ts';
+import { HEAD_BYTES } from '../../trace/format/trace-format.ts';
 import { RespFrameCounter } from '../protocol/resp-frame-counter.ts';
 import type { RunClock } from '../support/monotonic-clock.ts';
 

@@ -7,7 +7,7 @@ import { createReadStream, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Syscall } from '../../trace/trace-format.ts';
+import type { Syscall } from '../../trace/format/trace-format.ts';
 import { spawnWatched, type WatchedProcess } from '../support/watched-process.ts';
 
 /** Bytes of data strace prints per call (-s); the wire view shows them escaped. */

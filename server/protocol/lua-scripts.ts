@@ -4,7 +4,7 @@
 // call (mode evalsha, loaded with SCRIPT LOAD before t0). Keys always travel in KEYS (never built in
 // Lua), so a script names only keys the guard has checked and a cluster could route it.
 import { createHash } from 'node:crypto';
-import type { CommandName } from '../../trace/trace-format.ts';
+import type { CommandName } from '../../trace/format/trace-format.ts';
 
 /**
  * All operations in one call. ARGV[1]: how many operations; KEYS: the keys, operation i (from 1)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CommandName, RunMode } from '../../trace/trace-format.ts';
-import { wireCommandCount, wireCommandName } from '../../trace/wire-layout.ts';
+import type { CommandName, RunMode } from '../../trace/format/trace-format.ts';
+import { wireCommandCount, wireCommandName } from '../../trace/format/wire-layout.ts';
 import { BATCH_SCRIPTS, SINGLE_SCRIPTS, scriptSha } from './lua-scripts.ts';
 import { executionsOf, modePlan } from './mode-plan.ts';
 import { workloadFor } from './run-workload.ts';

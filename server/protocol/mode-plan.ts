@@ -2,11 +2,11 @@
 // multi (MULTI, the n commands, EXEC: one batch), eval (one EVAL of a fixed script doing the n
 // operations), evalsha (n EVALSHA calls of the one-operation script, one batch; the script is loaded
 // with SCRIPT LOAD before t0, on the control connection: set-up, not measured) and multikey (one
-// MSET or MGET). The layout matches trace/wire-layout.ts (wireCommandCount, wireCommandName) position
+// MSET or MGET). The layout matches trace/format/wire-layout.ts (wireCommandCount, wireCommandName) position
 // for position; mode-plan.test.ts checks it. Also here: which wire commands Redis executes (MONITOR
 // logs), for the server tracer and the INFO counters.
-import type { RunInfo, RunMode } from '../../trace/trace-format.ts';
-import { multiKeyCommand, operationAt, workCommandCount } from '../../trace/wire-layout.ts';
+import type { RunInfo, RunMode } from '../../trace/format/trace-format.ts';
+import { multiKeyCommand, operationAt, workCommandCount } from '../../trace/format/wire-layout.ts';
 import { BATCH_SCRIPTS, SINGLE_SCRIPTS, scriptSha } from './lua-scripts.ts';
 import type { InjectedError, Workload } from './run-workload.ts';
 

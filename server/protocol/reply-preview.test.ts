@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPLY_PREVIEW_CHARS } from '../../trace/trace-format.ts';
+import { REPLY_PREVIEW_CHARS } from '../../trace/format/trace-format.ts';
 import { previewReply } from './reply-preview.ts';
 
 describe('previewReply', () => {

@@ -1,6 +1,6 @@
 // Turns a reply from the client library into the short value a trace stores: numbers and short
 // strings as they are, long strings cut to REPLY_PREVIEW_CHARS with their full size noted.
-import { REPLY_PREVIEW_CHARS, type ReplyValue } from '../../trace/trace-format.ts';
+import { REPLY_PREVIEW_CHARS, type ReplyValue } from '../../trace/format/trace-format.ts';
 
 export function previewReply(value: unknown): ReplyValue {
   if (value === null || value === undefined) return null;

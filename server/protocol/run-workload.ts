@@ -1,6 +1,6 @@
 // What a run sends, command by command, and which keys it creates: one place that knows the key
 // layout, so the runner, the cleanup and the trace's keyPattern agree.
-import type { CommandName, RunInfo } from '../../trace/trace-format.ts';
+import type { CommandName, RunInfo } from '../../trace/format/trace-format.ts';
 
 /** A failure planted on purpose (trace run.injectedError): INCR runs only. */
 export type InjectedError = NonNullable<RunInfo['injectedError']>;

@@ -3,8 +3,8 @@
 // Pipescope restarts its private redis-server (private-redis-keeper.ts), the session is pointed at the
 // new one (retarget) and says so to whoever listens (announce → onChange), without a PING of its own.
 import type { Redis } from 'ioredis';
-import type { RedisStatus } from '../../trace/live-protocol.ts';
-import type { RedisInfo } from '../../trace/trace-format.ts';
+import type { RedisStatus } from '../../trace/protocol/live-protocol.ts';
+import type { RedisInfo } from '../../trace/format/trace-format.ts';
 import { describeConnectFailure, openConnection } from './connect-failure.ts';
 import { parseInfo } from './info-fields.ts';
 import { connect, type RedisTarget } from './redis-target.ts';

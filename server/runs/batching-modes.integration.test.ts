@@ -3,9 +3,9 @@
 // EXECABORT), keys read back, auto-pipelining's writes, GET-COMPUTE-SET's round trips, clean-up.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTrace, serializeTrace } from '../../trace/trace-io.ts';
-import type { CommandRecord, TraceDocument } from '../../trace/trace-format.ts';
-import { wireCommandName } from '../../trace/wire-layout.ts';
+import { parseTrace, serializeTrace } from '../../trace/format/trace-io.ts';
+import type { CommandRecord, TraceDocument } from '../../trace/format/trace-format.ts';
+import { wireCommandName } from '../../trace/format/wire-layout.ts';
 import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
 import { executeRun, type RunParameters } from './run-executor.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';

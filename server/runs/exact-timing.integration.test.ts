@@ -3,8 +3,8 @@
 // (and the warm-up's keys are gone after), the phases add up to the run's time, MONITOR and strace
 // are separate choices, and the kernel's TCP figures count segments, not commands.
 import { describe, expect, it } from 'vitest';
-import { runPhases } from '../../trace/run-phases.ts';
-import { MAX_WARMUP_COMMANDS } from '../../trace/run-request.ts';
+import { runPhases } from '../../trace/derive/run-phases.ts';
+import { MAX_WARMUP_COMMANDS } from '../../trace/format/run-request.ts';
 import { straceAvailable } from '../probes/strace-probe.ts';
 import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
 import { executeRun } from './run-executor.ts';

@@ -4,7 +4,7 @@
 // a key holding something other than a string is shown by its TYPE. At most MAX_KEYS_AFTER keys, in
 // the workload's key order, each once.
 import type { Redis } from 'ioredis';
-import { KEYS_AFTER_SOURCE, MAX_KEYS_AFTER, type KeysAfter } from '../../trace/trace-format.ts';
+import { KEYS_AFTER_SOURCE, MAX_KEYS_AFTER, type KeysAfter } from '../../trace/format/trace-format.ts';
 import { assertAllowed } from '../protocol/command-guard.ts';
 import type { Workload } from '../protocol/run-workload.ts';
 

@@ -5,7 +5,7 @@
 // asserted tightly: the machine is shared and timings are noisy.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heldConnectionVerdict, neighborInsideRun, neighborLatency } from '../../trace/neighbor-verdicts.ts';
+import { heldConnectionVerdict, neighborInsideRun, neighborLatency } from '../../trace/derive/neighbor-verdicts.ts';
 import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { executeRun } from './run-executor.ts';

@@ -5,7 +5,7 @@
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Outcome } from '../../trace/trace-builder.ts';
+import type { Outcome } from '../../trace/format/trace-builder.ts';
 import { captureSocket } from '../drivers/captured-socket.ts';
 import { NodeRedisDriver } from '../drivers/node-redis-driver.ts';
 import type { WireCommand, WirePlan } from '../drivers/run-driver.ts';

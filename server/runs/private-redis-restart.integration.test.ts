@@ -3,7 +3,7 @@
 // folder is gone with it (defect 10's watchdog).
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RedisStatus } from '../../trace/live-protocol.ts';
+import type { RedisStatus } from '../../trace/protocol/live-protocol.ts';
 import { executeRun } from './run-executor.ts';
 import { openRedis, type OpenedRedis } from '../redis/open-redis.ts';
 import { restartDelayMs } from '../redis/private-redis-keeper.ts';

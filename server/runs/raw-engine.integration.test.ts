@@ -2,7 +2,7 @@
 // order, the same socket counts as ioredis for the same pipeline, and the batch encoded before the run.
 import { expect, it } from 'vitest';
 import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
-import type { Outcome } from '../../trace/trace-builder.ts';
+import type { Outcome } from '../../trace/format/trace-builder.ts';
 import { namespaceFor } from '../protocol/command-guard.ts';
 import { RawDriver } from '../drivers/raw-driver.ts';
 import { encode } from '../protocol/resp-encoder.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_MIN_RUN_MS } from '../../trace/sweep-format.ts';
+import { REFERENCE_MIN_RUN_MS } from '../../trace/format/sweep-format.ts';
 import { MAX_REFERENCE_COMMANDS, commandsToLastLongEnough, measureDepth, parseBenchmarkCsv, type BenchmarkResult } from './redis-benchmark.ts';
 
 it('reads the rps and latency columns of redis-benchmark --csv', () => {

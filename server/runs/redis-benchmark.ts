@@ -7,8 +7,8 @@
 // benchmark-auth-relay.ts, and a failure is reported by what it printed, never by its command line.
 import { execFile, type ExecFileException } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Reference, ReferenceLatency, SweepSpec } from '../../trace/sweep-format.ts';
-import { REFERENCE_MIN_RUN_MS, REFERENCE_TOOL } from '../../trace/sweep-format.ts';
+import type { Reference, ReferenceLatency, SweepSpec } from '../../trace/format/sweep-format.ts';
+import { REFERENCE_MIN_RUN_MS, REFERENCE_TOOL } from '../../trace/format/sweep-format.ts';
 import { assertAllowed, namespaceFor } from '../protocol/command-guard.ts';
 import { DelayProxy } from '../probes/delay-proxy.ts';
 import type { RedisSession } from '../redis/redis-session.ts';

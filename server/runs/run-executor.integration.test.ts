@@ -1,8 +1,8 @@
 // Runs real batches against a real redis-server on a free port and checks what the probes measured.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TraceBuilder } from '../../trace/trace-builder.ts';
-import { parseTrace, serializeTrace } from '../../trace/trace-io.ts';
+import { TraceBuilder } from '../../trace/format/trace-builder.ts';
+import { parseTrace, serializeTrace } from '../../trace/format/trace-io.ts';
 import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
 import { RedisSession } from '../redis/redis-session.ts';
 import { targetFromUrl } from '../redis/redis-target.ts';

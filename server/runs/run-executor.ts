@@ -9,10 +9,10 @@
 // after any run, the probes stop and the run's keys are deleted (run-cleanup.ts). After a big run the
 // backend gives its memory back once idle (support/garbage-collection.ts).
 import { randomBytes } from 'node:crypto';
-import { TraceBuilder, type Outcome, type ProbeBatch, type ServerCounts, type ServerSide, type TraceHeader } from '../../trace/trace-builder.ts';
-import { commandTakesValue, serverProbes, warmupCommands, type RunSpec } from '../../trace/run-request.ts';
-import type { HeldConnection, KernelTcp, KeysAfter, Memory, Neighbor, RunInfo, RunMode, TraceDocument } from '../../trace/trace-format.ts';
-import { percentile } from '../../trace/trace-stats.ts';
+import { TraceBuilder, type Outcome, type ProbeBatch, type ServerCounts, type ServerSide, type TraceHeader } from '../../trace/format/trace-builder.ts';
+import { commandTakesValue, serverProbes, warmupCommands, type RunSpec } from '../../trace/format/run-request.ts';
+import type { HeldConnection, KernelTcp, KeysAfter, Memory, Neighbor, RunInfo, RunMode, TraceDocument } from '../../trace/format/trace-format.ts';
+import { percentile } from '../../trace/derive/trace-stats.ts';
 import { assertAllowed, namespaceFor } from '../protocol/command-guard.ts';
 import { recorderInfo } from '../support/recorder-info.ts';
 import { DelayProxy } from '../probes/delay-proxy.ts';
@@ -34,7 +34,7 @@ import { deleteKeys, explainRunFailure } from './run-cleanup.ts';
 import { Warmup, warmupSize } from './warmup.ts';
 import { workloadFor, type Workload } from '../protocol/run-workload.ts';
 import { PLAN_MODES, executionsOf, modePlan, type WirePlan } from '../protocol/mode-plan.ts';
-import { wireCommandCount, wireCommandName, workCommandCount, type WireRun } from '../../trace/wire-layout.ts';
+import { wireCommandCount, wireCommandName, workCommandCount, type WireRun } from '../../trace/format/wire-layout.ts';
 import { readKeysAfter } from './keys-after.ts';
 import { connectNeighbor, type NeighborClient } from '../probes/neighbor-client.ts';
 import { HELD_CONNECTION_OWN_TRAFFIC, HeldConnectionProbe } from '../probes/held-connection-probe.ts';

@@ -1,8 +1,8 @@
 // Server-side tracing against a real redis-server: MONITOR execution times on the client's clock,
 // and strace's count of Redis's read()/write() calls on the run's socket.
 import { describe, expect, it } from 'vitest';
-import { parseTrace, serializeTrace } from '../../trace/trace-io.ts';
-import type { TraceDocument } from '../../trace/trace-format.ts';
+import { parseTrace, serializeTrace } from '../../trace/format/trace-io.ts';
+import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
 import { executeRun } from './run-executor.ts';
 import { straceAvailable } from '../probes/strace-probe.ts';

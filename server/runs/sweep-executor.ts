@@ -2,17 +2,17 @@
 // depth, each a full executeRun (same drivers, same probes, same INFO deltas) but untraced and
 // without memory sampling, so nothing of Pipescope's own sits between the client and Redis. Runs go
 // depth by depth, repeat by repeat; then, if asked, redis-benchmark at the same depths.
-import { latencyStats } from '../../trace/latency-stats.ts';
+import { latencyStats } from '../../trace/derive/latency-stats.ts';
 import { recorderInfo } from '../support/recorder-info.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { newRunId, executeRun } from './run-executor.ts';
 import { driverClientName } from '../drivers/open-driver.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
-import { REFERENCE_TOOL, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepRunCount, type SweepDocument, type SweepTool, type SweepInfo, type SweepPoint, type SweepSpec } from '../../trace/sweep-format.ts';
-import { commandTakesValue } from '../../trace/run-request.ts';
+import { REFERENCE_TOOL, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepRunCount, type SweepDocument, type SweepTool, type SweepInfo, type SweepPoint, type SweepSpec } from '../../trace/format/sweep-format.ts';
+import { commandTakesValue } from '../../trace/format/run-request.ts';
 import { runReference } from './redis-benchmark.ts';
-import type { Recorder } from '../../trace/trace-builder.ts';
-import type { RedisInfo } from '../../trace/trace-format.ts';
+import type { Recorder } from '../../trace/format/trace-builder.ts';
+import type { RedisInfo } from '../../trace/format/trace-format.ts';
 
 export interface SweepProgress {
   tool: SweepTool;

@@ -1,8 +1,8 @@
 // The depth sweep against a real redis-server: fewer Redis read events per command as the pipeline
 // deepens (many commands in one read()), and redis-benchmark beside it, its key cleaned up.
 import { expect, it } from 'vitest';
-import { REFERENCE_MIN_RUN_MS, powersOfTwoUpTo, pointClientWritesPerCommand, pointServerReadsPerCommand, SweepSpecSchema, sweepRunAt } from '../../trace/sweep-format.ts';
-import { verifySweep } from '../../trace/sweep-io.ts';
+import { REFERENCE_MIN_RUN_MS, powersOfTwoUpTo, pointClientWritesPerCommand, pointServerReadsPerCommand, SweepSpecSchema, sweepRunAt } from '../../trace/format/sweep-format.ts';
+import { verifySweep } from '../../trace/format/sweep-io.ts';
 import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
 import { executeSweep, type SweepProgress } from './sweep-executor.ts';
 import { redisBenchmarkVersion } from './redis-benchmark.ts';
@@ -34,7 +34,7 @@ it('depths 1..64: Redis reads per command fall from 1 at depth 1, never rising w
   expect(doc.sweep.serverTraced).toBe(false);
 
   expect(progress.map((p) => p.done)).toEqual(Array.from({ length: 28 }, (_, i) => i + 1));
-  // The backend runs the sweep in the one order trace/sweep-format.ts defines, which the page shows.
+  // The backend runs the sweep in the one order trace/format/sweep-format.ts defines, which the page shows.
   for (const p of progress) expect({ tool: p.tool, depth: p.depth, repeat: p.repeat }).toEqual(sweepRunAt(spec, p.done));
   if (await redisBenchmarkVersion()) {
     expect(doc.reference?.points.map((p) => [p.depth, p.opsPerSec.length])).toEqual([1, 2, 4, 8, 16, 32, 64].map((d) => [d, 2]));

@@ -4,7 +4,7 @@
 // segments: ~750 µs for the first round trip against ~120 µs for the next, measured here), which would
 // otherwise be charged to whichever mode ran first. The trace records it (run.warmup); a cold run
 // skips it, to show that cost as a lesson of its own.
-import type { CommandName, RunMode } from '../../trace/trace-format.ts';
+import type { CommandName, RunMode } from '../../trace/format/trace-format.ts';
 import type { Redis } from 'ioredis';
 import type { RunDriver } from '../drivers/run-driver.ts';
 import { assertAllowed } from '../protocol/command-guard.ts';

@@ -1,15 +1,15 @@
-// Compact traces (trace/compact-trace.ts) of real recordings: every e2e fixture and a recorded
+// Compact traces (trace/format/compact-trace.ts) of real recordings: every e2e fixture and a recorded
 // 100,000-command pipeline round-trip byte for byte through the reader every part uses (parseDocument),
 // and a damaged compact file is refused with a clear TraceError.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { COMPACT_FORMAT, decodeCompactTrace, encodeCompactTrace } from '../../trace/compact-trace.ts';
-import { parseDocument } from '../../trace/sweep-io.ts';
-import { TraceError } from '../../trace/trace-builder.ts';
-import { parseTrace, serializeTrace } from '../../trace/trace-io.ts';
-import type { TraceDocument } from '../../trace/trace-format.ts';
+import { COMPACT_FORMAT, decodeCompactTrace, encodeCompactTrace } from '../../trace/format/compact-trace.ts';
+import { parseDocument } from '../../trace/format/sweep-io.ts';
+import { TraceError } from '../../trace/format/trace-builder.ts';
+import { parseTrace, serializeTrace } from '../../trace/format/trace-io.ts';
+import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import { thrownMessage } from '../../trace/test-support/thrown-message.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'e2e', 'fixtures');

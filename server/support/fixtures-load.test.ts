@@ -3,8 +3,8 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FORMAT_VERSION } from '../../trace/trace-format.ts';
-import { parseTrace, serializeTrace } from '../../trace/trace-io.ts';
+import { FORMAT_VERSION } from '../../trace/format/trace-format.ts';
+import { parseTrace, serializeTrace } from '../../trace/format/trace-io.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'e2e', 'fixtures');
 

@@ -1,7 +1,7 @@
 // Who recorded a trace: Pipescope's version, the client that issued the commands and the runtime,
 // read from the installed packages rather than written by hand.
 import { createRequire } from 'node:module';
-import type { Recorder } from '../../trace/trace-builder.ts';
+import type { Recorder } from '../../trace/format/trace-builder.ts';
 import { projectVersion } from './project-root.ts';
 
 const require = createRequire(import.meta.url);

@@ -6,7 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { LIVE_PATH, ServerMessageSchema, type ServerMessage } from '../../trace/live-protocol.ts';
+import { LIVE_PATH, ServerMessageSchema, type ServerMessage } from '../../trace/protocol/live-protocol.ts';
 import { projectRoot } from '../support/project-root.ts';
 
 export function backendRoot(): string {

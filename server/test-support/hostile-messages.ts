@@ -2,7 +2,7 @@
 // out-of-range numbers, oversized frames, binary frames, deep nesting, prototype tricks and odd text,
 // from a seeded generator (the same seed gives the same messages). None of them is a request the
 // server would run: each must be answered with an error.
-import { ClientMessageSchema } from '../../trace/live-protocol.ts';
+import { ClientMessageSchema } from '../../trace/protocol/live-protocol.ts';
 
 export type HostileKind = 'malformed' | 'wrong-type' | 'out-of-range' | 'oversized' | 'binary' | 'deep' | 'prototype' | 'odd-text' | 'stray-cancel';
 export const HOSTILE_KINDS: HostileKind[] = ['malformed', 'wrong-type', 'out-of-range', 'oversized', 'binary', 'deep', 'prototype', 'odd-text', 'stray-cancel'];

@@ -1,9 +1,9 @@
 // For integration tests of the live endpoint: a WebSocket client that validates and keeps every
 // message as the browser does, waits for the ones a test names, and records how the socket closed.
 import WebSocket, { type ClientOptions } from 'ws';
-import { LIVE_PATH, ServerMessageSchema, decodeBatch, finishRun, type ServerMessage } from '../../trace/live-protocol.ts';
-import { TraceBuilder } from '../../trace/trace-builder.ts';
-import type { TraceDocument } from '../../trace/trace-format.ts';
+import { LIVE_PATH, ServerMessageSchema, decodeBatch, finishRun, type ServerMessage } from '../../trace/protocol/live-protocol.ts';
+import { TraceBuilder } from '../../trace/format/trace-builder.ts';
+import type { TraceDocument } from '../../trace/format/trace-format.ts';
 
 export const liveUrlOf = (appUrl: string) => appUrl.replace(/^http/, 'ws').replace(/\/$/, LIVE_PATH);
 

@@ -1,4 +1,4 @@
-// Text goldens for the exports (trace/__goldens__/): the text made is compared byte for byte with the
+// Text goldens for the exports (trace/export/__goldens__/): the text made is compared byte for byte with the
 // committed file; on a mismatch `<name>-changed.<ext>` is written beside it and the test fails naming
 // the first differing line. UPDATE_GOLDENS=1 rewrites the golden instead. For tests only (Node).
 //
@@ -28,7 +28,7 @@ export const readText = (path: string): string => readFileSync(path, 'utf8');
 /** e2e/fixtures/<name>. */
 export const fixturePath = (name: string): string => join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'e2e', 'fixtures', name);
 
-export const TRACE_GOLDENS = join(dirname(fileURLToPath(import.meta.url)), '..', '__goldens__');
+export const TRACE_GOLDENS = join(dirname(fileURLToPath(import.meta.url)), '..', 'export', '__goldens__');
 
 export function expectGoldenText(actual: string, fileName: string, folder = TRACE_GOLDENS): void {
   const golden = join(folder, fileName);

@@ -1,5 +1,5 @@
 // A fetched or opened file's bytes as text, gunzipped first when they are gzip. Traces for the web are
-// served as `run.json.gz` (trace/compact-trace.ts, gzipped): a static host sends such a file as
+// served as `run.json.gz` (trace/format/compact-trace.ts, gzipped): a static host sends such a file as
 // application/gzip with no Content-Encoding, so the page gets the gzip bytes and must inflate them
 // itself (DecompressionStream); a host that does set Content-Encoding: gzip has the browser inflate
 // it, and the page gets plain JSON. Sniffing the first two bytes (1f 8b, which no JSON text starts

@@ -1,6 +1,6 @@
 // The embed page (embed/index.html, for an iframe): one <pipescope-player> filling the page, configured
 // from the page's URL (state/embed-params.ts; several trace= make a compare in one player), and nothing
-// else — no run form, no banner, no WebSocket. It speaks protocol v1 (state/embed-protocol.ts) with the
+// else — no run form, no banner, no WebSocket. It speaks protocol v1 (trace/protocol/embed-protocol.ts) with the
 // page that frames it: `ready` once drawn (and in answer to ping), `height` whenever the document's height
 // changes, `state` as playback moves (the player's ≤ 10/s events), `error`. It obeys ping/play/pause/seek/
 // load-trace/set-theme from window.parent only, and only from `origin` when that parameter is given; its
@@ -10,7 +10,7 @@ import './embed.css';
 import { embedParamsFromSearch, type EmbedParams } from '../state/embed-params.ts';
 import {
   errorMessage, heightMessage, readHostMessage, readyMessage, stateMessage, type EmbedMessage, type EmbedReady, type EmbedState,
-} from '../state/embed-protocol.ts';
+} from '../../../trace/protocol/embed-protocol.ts';
 import { PLAYER_TAG } from '../player/player-element.ts';
 
 const params = embedParamsFromSearch(window.location.search);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunInfo } from '../../../trace/trace-format.ts';
+import type { RunInfo } from '../../../trace/format/trace-format.ts';
 import { commandText, replyText, wireDiffers, wireName } from './command-text.ts';
 
 const run = (mode: RunInfo['mode'], command: RunInfo['command'] = 'INCR', heldConnection = false) => ({

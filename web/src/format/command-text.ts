@@ -1,10 +1,10 @@
 // The text of the i-th wire command as the runner sent it, rebuilt from the trace's run info: which
-// command the position carries (trace/wire-layout.ts: MULTI, EXEC, EVAL, EVALSHA, MSET/MGET, the GET
+// command the position carries (trace/format/wire-layout.ts: MULTI, EXEC, EVAL, EVALSHA, MSET/MGET, the GET
 // and SET of a GET-COMPUTE-SET step, the held-connection PING), and keyPattern with `{i}` replaced by
 // the index of the operation it belongs to (empty pattern: a command without a key, PING). Replies as
 // recorded: OK, QUEUED, EXEC's array preview, an error's text.
-import type { CommandRecord, RunInfo } from '../../../trace/trace-format.ts';
-import { operationAt, wireCommandName, type WireRun } from '../../../trace/wire-layout.ts';
+import type { CommandRecord, RunInfo } from '../../../trace/format/trace-format.ts';
+import { operationAt, wireCommandName, type WireRun } from '../../../trace/format/wire-layout.ts';
 import { formatBytes, formatCount } from './number-format.ts';
 
 /** What the text needs; a run without mode, operations or probes reads as one plain command per position. */

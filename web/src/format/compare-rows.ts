@@ -1,13 +1,13 @@
 // The compare table's rows (issue 12): for two to six runs of one workload side by side — whatever
 // their modes — each run's time, ops/s, client writes, TCP data segments, Redis reads, round trips and
-// where its time went (trace/run-phases.ts). Over repeats every figure is the median; the phases are the
+// where its time went (trace/derive/run-phases.ts). Over repeats every figure is the median; the phases are the
 // shown repeat's. Each column says who measured it; when the runs were made by different client libraries
 // (ioredis and node-redis, both auto-pipelined), each row names its library. Pure, unit-tested.
-import { spreadOver } from '../../../trace/repeat-stats.ts';
-import { runPhases, type Phase } from '../../../trace/run-phases.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import { spreadOver } from '../../../trace/derive/repeat-stats.ts';
+import { runPhases, type Phase } from '../../../trace/derive/run-phases.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { RunGroup } from '../model/run-groups.ts';
-import { roundTripsWaited } from '../../../trace/round-trips.ts';
+import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
 import { incompleteMark } from './incomplete-text.ts';
 import { modeLabel, runTitle } from './run-label.ts';
 

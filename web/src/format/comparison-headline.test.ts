@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TraceBuilder } from '../../../trace/trace-builder.ts';
-import type { Memory, TraceDocument } from '../../../trace/trace-format.ts';
+import { TraceBuilder } from '../../../trace/format/trace-builder.ts';
+import type { Memory, TraceDocument } from '../../../trace/format/trace-format.ts';
 import { runGroups } from '../model/run-groups.ts';
 import { repeatsOf } from '../test-support/repeat-fixtures.ts';
 import { chunkedTrace, header, memorySamples, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';

@@ -4,9 +4,9 @@
 // by side, each figure with its source. No line when the runs do not compare like for like.
 // Runs repeated K times compare their medians and show each range (median [min–max]); when the two
 // ranges overlap, noise alone could put either ahead, so the line says "within noise" instead of a ratio.
-import { rangesOverlap, spreadOver } from '../../../trace/repeat-stats.ts';
-import { spreadOf, type Spread } from '../../../trace/sweep-format.ts';
-import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
+import { rangesOverlap, spreadOver } from '../../../trace/derive/repeat-stats.ts';
+import { spreadOf, type Spread } from '../../../trace/format/sweep-format.ts';
+import type { RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
 import { memoryPeak, type MemorySeriesKey } from '../model/memory-series.ts';
 import type { RunGroup } from '../model/run-groups.ts';
 import { formatBytes, formatUs } from './number-format.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KERNEL_TCP_SOURCE, type KernelTcp, type TraceDocument } from '../../../trace/trace-format.ts';
+import { KERNEL_TCP_SOURCE, type KernelTcp, type TraceDocument } from '../../../trace/format/trace-format.ts';
 import { asRepeat } from '../test-support/repeat-fixtures.ts';
 import { pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { kernelTcpLine, warmupNote, warmupText } from './connection-text.ts';

@@ -3,10 +3,10 @@
 // after) set beside what the client did — commands vs the client's write() calls vs TCP data segments
 // vs round trips, each labelled with who counted it. Over repeats each count is median [min–max].
 // Pure, unit-tested.
-import { spreadOver } from '../../../trace/repeat-stats.ts';
-import { spreadOf } from '../../../trace/sweep-format.ts';
-import type { RunInfo, TraceDocument } from '../../../trace/trace-format.ts';
-import { roundTripsWaited } from '../../../trace/round-trips.ts';
+import { spreadOver } from '../../../trace/derive/repeat-stats.ts';
+import { spreadOf } from '../../../trace/format/sweep-format.ts';
+import type { RunInfo, TraceDocument } from '../../../trace/format/trace-format.ts';
+import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
 import { formatCount, formatUs } from './number-format.ts';
 import { spreadLine } from './spread-text.ts';
 

@@ -3,8 +3,8 @@
 // the added RTT at which the model puts the live ratio on the published one or why none does, and what
 // the netcat example's raw socket saw. Every number comes from the live traces or the published data
 // (model/pipelining-gap.ts); only the wording lives here. Pure, unit-tested.
-import { MAX_ADDED_RTT_MS } from '../../../trace/run-request.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import { MAX_ADDED_RTT_MS } from '../../../trace/format/run-request.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { commandCosts, effectiveRttUs, perCommandComparison, ratioAtRtt, type GapEstimate, type LivePair, type RttMatch } from '../model/pipelining-gap.ts';
 import type { PublishedBenchmark } from '../model/published-benchmarks.ts';
 import { formatBytes, formatCount, formatUs, plural } from './number-format.ts';

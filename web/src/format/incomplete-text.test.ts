@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TraceBuilder } from '../../../trace/trace-builder.ts';
+import { TraceBuilder } from '../../../trace/format/trace-builder.ts';
 import { header, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { incompleteDetail, incompleteMark, measuredOverText } from './incomplete-text.ts';
 

@@ -1,7 +1,7 @@
 // The words for a run the screen holds only part of (trace v4 `incomplete`): the mark on its panel and
 // in the compare table — still measuring, or cut short and how far it got — and the labels that keep its
 // numbers from passing for a whole run's. Pure, unit-tested.
-import type { OmittedMeasurement, TraceDocument } from '../../../trace/trace-format.ts';
+import type { OmittedMeasurement, TraceDocument } from '../../../trace/format/trace-format.ts';
 import { formatCount } from './number-format.ts';
 
 const REASON_TEXT = {

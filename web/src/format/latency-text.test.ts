@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latencyStats } from '../../../trace/latency-stats.ts';
+import { latencyStats } from '../../../trace/derive/latency-stats.ts';
 import { pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { latencyFigures, tooFewNote } from './latency-text.ts';
 

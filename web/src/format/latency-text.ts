@@ -2,8 +2,8 @@
 // repeats: each figure's median [min–max]. A percentile the run has too few commands for (p99 needs
 // 100: below that it is simply the maximum) shows "= max" instead of a number, and a note under the
 // figures says why in words ("With 10 commands, p95 and p99 are the slowest one"). Pure, unit-tested.
-import { percentileNeeds, type LatencyStats } from '../../../trace/latency-stats.ts';
-import { spreadOf, type Spread } from '../../../trace/sweep-format.ts';
+import { percentileNeeds, type LatencyStats } from '../../../trace/derive/latency-stats.ts';
+import { spreadOf, type Spread } from '../../../trace/format/sweep-format.ts';
 import { formatCount, formatUs, plural } from './number-format.ts';
 import { spreadText } from './spread-text.ts';
 

@@ -1,7 +1,7 @@
 // Words for the memory samples: where each series was measured, and the note on gaps — stretches
 // without samples, because the sampler runs on the client's event loop and takes none while that loop
 // is busy, and asks Redis one request at a time. Every figure comes from the trace.
-import type { Memory } from '../../../trace/trace-format.ts';
+import type { Memory } from '../../../trace/format/trace-format.ts';
 import { gapThresholdUs, sampleGaps, type SampleGap } from '../model/memory-series.ts';
 import { formatUs, plural } from './number-format.ts';
 

@@ -1,11 +1,11 @@
 // The neighbour view's sentences (claims 8, 12 and 14): how many of the neighbour's commands Redis ran
 // inside the run (source: MONITOR), its p99 during the run against before it (source: the neighbour's
 // own timings), and how long a PING waited on the run's connection against a second one. Pure, from the
-// verdicts in trace/neighbor-verdicts.ts, so the CLI and the browser say the same thing.
-import { heldConnectionVerdict, neighborInsideRun, neighborLatency } from '../../../trace/neighbor-verdicts.ts';
-import type { LatencyStats } from '../../../trace/latency-stats.ts';
-import { percentileNeeds } from '../../../trace/latency-stats.ts';
-import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
+// verdicts in trace/derive/neighbor-verdicts.ts, so the CLI and the browser say the same thing.
+import { heldConnectionVerdict, neighborInsideRun, neighborLatency } from '../../../trace/derive/neighbor-verdicts.ts';
+import type { LatencyStats } from '../../../trace/derive/latency-stats.ts';
+import { percentileNeeds } from '../../../trace/derive/latency-stats.ts';
+import type { RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
 import { formatCount, formatUs, plural } from './number-format.ts';
 
 export interface NeighborTexts {

@@ -2,7 +2,7 @@
 // B / KiB / MiB, per-command ratios to three significant digits. Pure, so it is unit-tested.
 
 // formatUs, formatCount and plural live in trace/ (export-words.ts), shared with the text exports and the CLI.
-import { formatCount, formatUs, plural } from '../../../trace/export-words.ts';
+import { formatCount, formatUs, plural } from '../../../trace/export/export-words.ts';
 
 export { formatCount, formatUs, plural };
 

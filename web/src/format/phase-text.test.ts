@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHASE_NAMES, runPhases } from '../../../trace/run-phases.ts';
+import { PHASE_NAMES, runPhases } from '../../../trace/derive/run-phases.ts';
 import { sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { PHASE_TEXT, clientPartsText, phaseSourceText, phasesTotalText } from './phase-text.ts';
 

@@ -1,8 +1,8 @@
-// Words for where a run's time went (trace/run-phases.ts): each part's name on the bar, what it
+// Words for where a run's time went (trace/derive/run-phases.ts): each part's name on the bar, what it
 // measured (the explanation shown on hover or focus) and who measured it, and the line that adds the
 // parts up. Every figure is from the trace. Pure, unit-tested.
-import { CLIENT_COUNT_SOURCE, type TraceDocument } from '../../../trace/trace-format.ts';
-import type { Phase, PhaseName } from '../../../trace/run-phases.ts';
+import { CLIENT_COUNT_SOURCE, type TraceDocument } from '../../../trace/format/trace-format.ts';
+import type { Phase, PhaseName } from '../../../trace/derive/run-phases.ts';
 import { formatUs } from './number-format.ts';
 
 export interface PhaseText {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KERNEL_TCP_SOURCE, type TraceDocument } from '../../../trace/trace-format.ts';
+import { KERNEL_TCP_SOURCE, type TraceDocument } from '../../../trace/format/trace-format.ts';
 import { memorySamples, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { probesOf, probesText } from './probes-text.ts';
 

@@ -2,7 +2,7 @@
 // socket always; the delay proxy when the run went through it; MONITOR and strace, each its own choice
 // (strace may have been unavailable); memory samples; the kernel's TCP figures (ss; may have been
 // unavailable).
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 
 export interface Probes {
   proxy: boolean;

@@ -1,7 +1,7 @@
 // Words for a run's repeats: the picker's options ("repeat 3 of 5 · 1.19 ms · median") and the note
 // that says what the summary's ranges are over ("median [min–max] of 5 repeats, interleaved with the
 // other modes"). Repeats are counted from 1 on screen (run.repeat counts from 0). Pure, unit-tested.
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { RunGroup } from '../model/run-groups.ts';
 import { formatUs } from './number-format.ts';
 

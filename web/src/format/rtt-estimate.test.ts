@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TraceBuilder } from '../../../trace/trace-builder.ts';
-import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
+import { TraceBuilder } from '../../../trace/format/trace-builder.ts';
+import type { RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
 import { chunkedTrace, header } from '../test-support/trace-fixtures.ts';
 import { DEFAULT_BASE_RTT_US, baseRttUs, etaUs, expectedSequentialUs, longRunCheck, rttEstimate, rttEstimateText } from './rtt-estimate.ts';
 

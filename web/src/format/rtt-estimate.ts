@@ -1,4 +1,4 @@
-// The annotation under each run: its measured time in the parts it went to (trace/run-phases.ts), beside
+// The annotation under each run: its measured time in the parts it went to (trace/derive/run-phases.ts), beside
 // what round trips and Redis's own service time account for — N × RTT + N × service (sequential),
 // RTT + N × service (pipeline) or ⌈N / C⌉ × RTT + N × service (chunked: one round trip per pipeline of C).
 // The estimate covers only the replies awaited and Redis executing, so the line sets it beside those
@@ -6,9 +6,9 @@
 // RTT; the client's own parts (before the first write, between replies, after the last read) are the
 // rest of the difference. Every input is a measurement from the trace: RTT from the PINGs before t0,
 // service time from INFO commandstats, the parts and round trips at the client socket.
-import { runPhases } from '../../../trace/run-phases.ts';
-import type { CommandName, RunMode, TraceDocument } from '../../../trace/trace-format.ts';
-import { roundTripsWaited } from '../../../trace/round-trips.ts';
+import { runPhases } from '../../../trace/derive/run-phases.ts';
+import type { CommandName, RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
+import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
 import { formatCount, formatUs, plural } from './number-format.ts';
 import { clientPartsText, phasesTotalText } from './phase-text.ts';
 import { pipelineCount } from './run-label.ts';

@@ -1,9 +1,9 @@
 // How runs are named on screen, from their RunInfo: the badge, the panel title, the run pickers, the
 // headlines and the progress lines all say "1,000,000 × SET (100 B values) in pipelines of 10,000" the
 // same way. A chunked run's size comes from the trace (run.chunk) or from the request (spec.chunk).
-import { commandTakesValue } from '../../../trace/run-request.ts';
-import type { RunInfo, RunMode } from '../../../trace/trace-format.ts';
-import { MODE_BADGES, runTitleText } from '../../../trace/export-words.ts';
+import { commandTakesValue } from '../../../trace/format/run-request.ts';
+import type { RunInfo, RunMode } from '../../../trace/format/trace-format.ts';
+import { MODE_BADGES, runTitleText } from '../../../trace/export/export-words.ts';
 import { formatCount } from './number-format.ts';
 
 /** A trace's run (operations: the work asked for, v3) or a request (whose n is the operations). */

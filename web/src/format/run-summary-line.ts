@@ -2,8 +2,8 @@
 // writes, round trips and Redis's reads, each with who measured it (the same sources as the app's run
 // summary and compare table). Figures a run did not measure (INFO on a run cut short) are left out, not
 // guessed. Pure, unit-tested.
-import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { roundTripsWaited } from '../../../trace/round-trips.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
+import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
 import { incompleteMark } from './incomplete-text.ts';
 import { formatRate, formatUs, plural } from './number-format.ts';
 import { modeLabel, runTitle } from './run-label.ts';

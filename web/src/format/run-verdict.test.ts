@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { TraceBuilder } from '../../../trace/trace-builder.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
+import { TraceBuilder } from '../../../trace/format/trace-builder.ts';
 import { header, modeTrace, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { failedOperations, othersInside, runVerdict, wireLine, type VerdictKind } from './run-verdict.ts';
 

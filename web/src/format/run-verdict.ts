@@ -3,9 +3,9 @@
 // client writes, TCP data segments and Redis reads; atomic or not (from MONITOR when it was on, otherwise
 // what Redis guarantees, said as "could"); rolled back or not (from the error replies and the keys read
 // after the run); and for GET-COMPUTE-SET how many round trips its dependent steps cost. Pure, unit-tested.
-import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { operationAt, wireCommandName, type WireRun } from '../../../trace/wire-layout.ts';
-import { roundTripsWaited } from '../../../trace/round-trips.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
+import { operationAt, wireCommandName, type WireRun } from '../../../trace/format/wire-layout.ts';
+import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
 import { commandKey } from './command-text.ts';
 import { formatCount, plural } from './number-format.ts';
 

@@ -1,7 +1,7 @@
 // How a figure measured over several repeats reads: its median, then [min–max] — "1.19 ms [1.10–1.42 ms]".
 // The unit is written once when both ends share it. One repeat, or repeats that all read the same, show
 // the figure alone: a range of one value says nothing. Pure, unit-tested.
-import type { Spread } from '../../../trace/sweep-format.ts';
+import type { Spread } from '../../../trace/format/sweep-format.ts';
 
 export interface SpreadText {
   median: string;

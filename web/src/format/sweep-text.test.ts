@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SweepSpecSchema } from '../../../trace/sweep-format.ts';
+import { SweepSpecSchema } from '../../../trace/format/sweep-format.ts';
 import type { ActiveSweep } from '../model/active-sweep.ts';
 import { seriesOfDocument } from '../model/sweep-series.ts';
 import { sweepDocument } from '../test-support/sweep-fixtures.ts';

@@ -1,8 +1,8 @@
 // The depth sweep's words and numbers: axis ticks, the progress line, the plan under the form (from
 // the inputs only), the headline read off the measured points, and the provenance line. Pure, so it
 // is unit-tested; every figure it prints comes from a measurement or from the user's own inputs.
-import { REFERENCE_MIN_RUN_MS, sweepRoundTrips, sweepRunAt, sweepRunCount, type SweepDocument, type SweepSpec } from '../../../trace/sweep-format.ts';
-import { commandTakesValue } from '../../../trace/run-request.ts';
+import { REFERENCE_MIN_RUN_MS, sweepRoundTrips, sweepRunAt, sweepRunCount, type SweepDocument, type SweepSpec } from '../../../trace/format/sweep-format.ts';
+import { commandTakesValue } from '../../../trace/format/run-request.ts';
 import type { ActiveSweep } from '../model/active-sweep.ts';
 import type { SweepSeries } from '../model/sweep-series.ts';
 import { baselineOf } from '../model/sweep-series.ts';

@@ -3,8 +3,8 @@
 // and the function that words its verdict from what that run measured (tour-verdicts.ts). The view
 // (views/tour-view.tsx) runs a step's preset live, or loads its recording (public/tour/) when no backend
 // is reachable; steps are numbered from 1 in the URL (#tour=3).
-import { RunSpecSchema, type RunSpec } from '../../../trace/run-request.ts';
-import { SweepSpecSchema, type SweepSpec } from '../../../trace/sweep-format.ts';
+import { RunSpecSchema, type RunSpec } from '../../../trace/format/run-request.ts';
+import { SweepSpecSchema, type SweepSpec } from '../../../trace/format/sweep-format.ts';
 import {
   atomicityVerdict, memoryVerdict, pingPongVerdict, rollbackVerdict, rttVerdict, scriptsVerdict, sweepVerdict, syscallsVerdict,
   type TourVerdictFn,

@@ -1,10 +1,10 @@
 // The tour's verdicts on the tour's own recordings (public/tour/, real runs on a real Redis): every number
 // in a verdict is the one the trace holds, and a result that is not the step's gets no verdict.
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../../trace/sweep-io.ts';
-import type { SweepDocument } from '../../../trace/sweep-format.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { roundTripsWaited } from '../../../trace/round-trips.ts';
+import { parseDocument } from '../../../trace/format/sweep-io.ts';
+import type { SweepDocument } from '../../../trace/format/sweep-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
+import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
 import { seriesOfDocument } from '../model/sweep-series.ts';
 import { formatRate, formatUs } from './number-format.ts';
 import { TOUR_STEPS, tourStepOf } from './tour-steps.ts';

@@ -2,12 +2,12 @@
 // the step produced, live or recorded — never a number written in advance. Each function returns null
 // when what it is given is not that step's result (a mode missing, a probe off), so the tour shows no
 // verdict rather than a wrong one. Pure, unit-tested on the tour's own recordings (public/tour/).
-import type { SweepDocument } from '../../../trace/sweep-format.ts';
-import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
-import { operationAt } from '../../../trace/wire-layout.ts';
+import type { SweepDocument } from '../../../trace/format/sweep-format.ts';
+import type { RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
+import { operationAt } from '../../../trace/format/wire-layout.ts';
 import { kernelCounts } from '../model/kernel-counts.ts';
 import { memoryPeak } from '../model/memory-series.ts';
-import { roundTripsWaited } from '../../../trace/round-trips.ts';
+import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
 import { seriesOfDocument } from '../model/sweep-series.ts';
 import { formatBytes, formatCount, formatRate, formatRatio, formatUs, plural } from './number-format.ts';
 import { modePhrase } from './run-label.ts';

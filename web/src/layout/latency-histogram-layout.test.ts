@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latencyHistogram } from '../../../trace/latency-stats.ts';
+import { latencyHistogram } from '../../../trace/derive/latency-stats.ts';
 import { pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { histogramDomain, latencyHistogramLayout } from './latency-histogram-layout.ts';
 

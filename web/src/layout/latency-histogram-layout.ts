@@ -1,4 +1,4 @@
-// Lays out a run's latency histogram (trace/latency-stats.ts latencyHistogram: fixed log-spaced
+// Lays out a run's latency histogram (trace/derive/latency-stats.ts latencyHistogram: fixed log-spaced
 // buckets, 10 per decade) as bars over a log time axis. Pure, unit-tested. Coordinate space: CSS px
 // relative to the histogram's <svg>.
 //   latency → x: d3 scaleLinear over bucket index space [firstIndex, lastIndex + 1] (index k is
@@ -8,7 +8,7 @@
 //   count → y:   d3 scaleLinear over [0, this run's fullest bucket] onto [bottom, TOP].
 // Ticks at 1, 10, 100 µs, 1 ms…; at 1-2-5 steps when the domain spans little more than a decade.
 import { scaleLinear } from 'd3';
-import { BUCKETS_PER_DECADE, type LatencyBucket } from '../../../trace/latency-stats.ts';
+import { BUCKETS_PER_DECADE, type LatencyBucket } from '../../../trace/derive/latency-stats.ts';
 import { formatCount, formatUs } from '../format/number-format.ts';
 
 export const HISTOGRAM_HEIGHT = 62;

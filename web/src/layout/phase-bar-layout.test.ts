@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runPhases, type Phase } from '../../../trace/run-phases.ts';
+import { runPhases, type Phase } from '../../../trace/derive/run-phases.ts';
 import { pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { TOTAL_ROOM, phaseBarLayout } from './phase-bar-layout.ts';
 

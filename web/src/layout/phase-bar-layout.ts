@@ -1,12 +1,12 @@
 // Lays out the "where the time went" bar under a run's diagram: the parts of t0 → call returned
-// (trace/run-phases.ts) as adjacent rectangles in drawing order, the total printed past the bar's end,
+// (trace/derive/run-phases.ts) as adjacent rectangles in drawing order, the total printed past the bar's end,
 // and a time axis. Pure, unit-tested. Coordinate space: CSS px relative to the bar's <svg>.
 //   µs → x: d3 scaleLinear over [0, scaleEndUs] onto [0, width − TOTAL_ROOM]. In a comparison every
 //           bar gets the same scaleEndUs (the longest run shown), so lengths compare across panels.
 // Parts keep their exact widths (a 2 µs part of a 5 ms bar is a fraction of a px: the key says it in
 // figures); parts of 0 µs get no rectangle.
 import { scaleLinear } from 'd3';
-import type { Phase, PhaseName } from '../../../trace/run-phases.ts';
+import type { Phase, PhaseName } from '../../../trace/derive/run-phases.ts';
 import { formatTickUs, formatUs } from '../format/number-format.ts';
 
 /** Room right of the longest bar for its total ("1.72 ms"). */

@@ -6,7 +6,7 @@
 // the held PING) and runs with error replies get labels on the arrows: each request its wire command's
 // name, each reply its text as recorded (QUEUED, OK, EXEC's array); an error reply is always labelled.
 import type { NestedErrors } from '../model/nested-errors.ts';
-import { operationAt } from '../../../trace/wire-layout.ts';
+import { operationAt } from '../../../trace/format/wire-layout.ts';
 import { replyText, wireDiffers, wireName } from '../format/command-text.ts';
 import { formatBytes, formatCount } from '../format/number-format.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';

@@ -3,7 +3,7 @@
 // the Redis lane (labelled "read 560 B" where there is room), and other connections' commands as grey
 // marks. Only what is in view, by binary search; beyond MAX_MARKS per kind, marks merge per pixel row
 // so a zoom into a huge run never builds more elements than pixels. Pure: µs in, plot px out.
-import type { Syscall } from '../../../trace/trace-format.ts';
+import type { Syscall } from '../../../trace/format/trace-format.ts';
 import { formatBytes, formatCount } from '../format/number-format.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
 import type { DiagramGeometry } from './diagram-geometry.ts';

@@ -2,8 +2,8 @@
 // holds its code and how many follow, and sends the display state (state/follow-display.ts makes it)
 // while sharing. The presenter's runs need nothing from here: the backend relays whatever this
 // connection runs while it shares. A lost connection ends the session on the backend, so it ends here too.
-import type { FollowDisplay } from '../../../trace/follow-protocol.ts';
-import type { ServerMessage } from '../../../trace/live-protocol.ts';
+import type { FollowDisplay } from '../../../trace/protocol/follow-protocol.ts';
+import type { ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
 import { SnapshotStore } from '../base/snapshot-store.ts';
 import type { ChannelPort } from './live-channel.ts';

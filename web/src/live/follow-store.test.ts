@@ -1,6 +1,6 @@
 // The attendee's and the presenter's follow stores, fed the backend's messages as the channel passes them.
 import { describe, expect, it } from 'vitest';
-import { encodeBatch, ServerMessageSchema, type ClientMessage, type ServerMessage } from '../../../trace/live-protocol.ts';
+import { encodeBatch, ServerMessageSchema, type ClientMessage, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 import { FrameScheduler } from '../base/frame-scheduler.ts';
 import { header } from '../test-support/trace-fixtures.ts';
 import type { ChannelPort, LiveListener } from './live-channel.ts';

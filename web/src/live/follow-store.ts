@@ -3,9 +3,9 @@
 // request the backend announces (follow-request) — the tab never starts a run itself, so it must take on
 // request ids it did not make. Holds the presenter's traces, their progress, the latest display state and
 // how the session stands, for the views and state/follow-mirror.ts.
-import type { FollowDisplay } from '../../../trace/follow-protocol.ts';
-import type { ServerMessage } from '../../../trace/live-protocol.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { FollowDisplay } from '../../../trace/protocol/follow-protocol.ts';
+import type { ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
 import { SnapshotStore } from '../base/snapshot-store.ts';
 import type { ChannelPort } from './live-channel.ts';

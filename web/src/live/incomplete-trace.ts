@@ -1,8 +1,8 @@
 // What a run cut short (or still streaming) can say of itself: the measurements that need the whole run
 // and so are left out of its partial trace (trace-format.ts IncompleteSchema), from what the run asked
 // for. The INFO deltas are always among them: the backend takes them only once a run has finished.
-import type { RunSpec } from '../../../trace/run-request.ts';
-import type { OmittedMeasurement, RunInfo } from '../../../trace/trace-format.ts';
+import type { RunSpec } from '../../../trace/format/run-request.ts';
+import type { OmittedMeasurement, RunInfo } from '../../../trace/format/trace-format.ts';
 
 /** Modes whose keys are read back after a whole run (server/runs/run-executor.ts KEYS_AFTER_MODES). */
 const KEYS_AFTER_MODES: readonly RunInfo['mode'][] = ['multi', 'eval', 'evalsha'];

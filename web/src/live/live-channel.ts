@@ -4,7 +4,7 @@
 // in the order they started listening, synchronously as each message arrives. The status (connection,
 // backend version, Redis) is a snapshot store of its own, published at most once per frame, for the
 // header and the banner. Neither store knows the other; both know only this channel.
-import type { ClientMessage, RedisStatus, ServerMessage } from '../../../trace/live-protocol.ts';
+import type { ClientMessage, RedisStatus, ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
 import { SnapshotStore } from '../base/snapshot-store.ts';
 import { LiveClient, liveUrl, type ConnectionState, type SocketLike } from './live-client.ts';

@@ -3,7 +3,7 @@
 // reconnects with exponential backoff (0.5 s doubling to 10 s, ±20 % jitter) while saying so. When
 // the backend closes with a reason (over its connection limit: 1013, try again later), the reason is
 // what the banner says, and a 1013 keeps backing off rather than starting over at 0.5 s.
-import { LIVE_PATH, parseServerFrame, type ClientMessage, type ServerMessage } from '../../../trace/live-protocol.ts';
+import { LIVE_PATH, parseServerFrame, type ClientMessage, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 
 export type ConnectionState =
   | { status: 'connecting'; attempt: number }

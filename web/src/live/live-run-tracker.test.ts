@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBatch, ServerMessageSchema, type ServerMessage } from '../../../trace/live-protocol.ts';
-import { RunSpecSchema, type RunSpec } from '../../../trace/run-request.ts';
-import { serializeTrace } from '../../../trace/trace-io.ts';
+import { encodeBatch, ServerMessageSchema, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import { RunSpecSchema, type RunSpec } from '../../../trace/format/run-request.ts';
+import { serializeTrace } from '../../../trace/format/trace-io.ts';
 import { chunkedTrace, header, memorySamples } from '../test-support/trace-fixtures.ts';
 import { LiveRunTracker } from './live-run-tracker.ts';
 

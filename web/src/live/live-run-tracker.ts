@@ -5,10 +5,10 @@
 // whole message flow is unit-tested. Invariant: at most one request is active per tab.
 // v4: while a run streams, partialDocs() gives its document as far as it got (for the live drawing), and
 // a run cut short (cancelled, connection lost, failed) is handed over as a trace marked incomplete.
-import { TraceBuilder, TraceError, type IncompleteMark } from '../../../trace/trace-builder.ts';
-import { decodeBatch, finishRun, type ServerMessage } from '../../../trace/live-protocol.ts';
-import type { RunSpec } from '../../../trace/run-request.ts';
-import type { IncompleteReason, RunMode, TraceDocument } from '../../../trace/trace-format.ts';
+import { TraceBuilder, TraceError, type IncompleteMark } from '../../../trace/format/trace-builder.ts';
+import { decodeBatch, finishRun, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import type { RunSpec } from '../../../trace/format/run-request.ts';
+import type { IncompleteReason, RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
 import { omittedMeasurements } from './incomplete-trace.ts';
 
 export interface ModeProgress {

@@ -2,7 +2,7 @@
 // backend behind it. It never constructs a WebSocket, so a page on a static host makes no connection
 // attempts, shows no reconnect banner and logs nothing; anything sent is refused (send returns false),
 // which the stores already treat as "not connected". Its status is fixed: closed, no backend, no Redis.
-import type { ClientMessage } from '../../../trace/live-protocol.ts';
+import type { ClientMessage } from '../../../trace/protocol/live-protocol.ts';
 import type { ChannelStatus, LiveListener, PageChannel } from './live-channel.ts';
 
 const OFFLINE_STATUS: ChannelStatus = {

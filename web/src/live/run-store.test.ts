@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBatch, ServerMessageSchema, type ClientMessage, type ServerMessage } from '../../../trace/live-protocol.ts';
-import { RunSpecSchema } from '../../../trace/run-request.ts';
+import { encodeBatch, ServerMessageSchema, type ClientMessage, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import { RunSpecSchema } from '../../../trace/format/run-request.ts';
 import { FrameScheduler } from '../base/frame-scheduler.ts';
 import { header } from '../test-support/trace-fixtures.ts';
 import type { ChannelPort, LiveListener } from './live-channel.ts';

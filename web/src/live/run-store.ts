@@ -6,9 +6,9 @@
 // the re-render waits for the frame). While a run streams, its partial document is drawn beside the
 // request's runs already finished (partial-trace-throttle.ts says how often it is rebuilt); a run cut
 // short stays on screen as the incomplete trace the tracker hands over.
-import type { ServerMessage } from '../../../trace/live-protocol.ts';
-import type { RunSpec } from '../../../trace/run-request.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import type { RunSpec } from '../../../trace/format/run-request.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
 import { SnapshotStore } from '../base/snapshot-store.ts';
 import { newRequestId, type ChannelPort } from './live-channel.ts';

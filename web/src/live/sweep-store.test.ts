@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientMessage, ServerMessage } from '../../../trace/live-protocol.ts';
-import { SweepSpecSchema } from '../../../trace/sweep-format.ts';
+import type { ClientMessage, ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import { SweepSpecSchema } from '../../../trace/format/sweep-format.ts';
 import { FrameScheduler } from '../base/frame-scheduler.ts';
 import { sweepDocument } from '../test-support/sweep-fixtures.ts';
 import type { ChannelPort, LiveListener } from './live-channel.ts';

@@ -3,7 +3,7 @@
 // page's one WebSocket through the live channel (live-channel.ts: listen / send) and, like the run
 // store, publishes each change at most once per frame (a snapshot store). React reads it with
 // useSyncExternalStore.
-import type { SweepDocument, SweepSpec } from '../../../trace/sweep-format.ts';
+import type { SweepDocument, SweepSpec } from '../../../trace/format/sweep-format.ts';
 import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
 import { SnapshotStore } from '../base/snapshot-store.ts';
 import type { ActiveSweep } from '../model/active-sweep.ts';

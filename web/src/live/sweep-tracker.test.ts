@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ServerMessageSchema, type ServerMessage } from '../../../trace/live-protocol.ts';
-import { SweepSpecSchema, type SweepSpec } from '../../../trace/sweep-format.ts';
+import { ServerMessageSchema, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import { SweepSpecSchema, type SweepSpec } from '../../../trace/format/sweep-format.ts';
 import { sweepDocument } from '../test-support/sweep-fixtures.ts';
 import { SweepTracker } from './sweep-tracker.ts';
 

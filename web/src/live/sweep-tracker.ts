@@ -2,10 +2,10 @@
 // each finished run's ops/s as sweep-progress reports it (so points appear while the sweep runs), and
 // the finished document at sweep-end, held to the same rules as a sweep file (verifySweep). No
 // socket and no DOM here, so the message flow is unit-tested. Invariant: at most one sweep per tab.
-import type { ServerMessage } from '../../../trace/live-protocol.ts';
-import { TraceError } from '../../../trace/trace-builder.ts';
-import { verifySweep } from '../../../trace/sweep-io.ts';
-import { sweepRunCount, type SweepDocument, type SweepSpec } from '../../../trace/sweep-format.ts';
+import type { ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import { TraceError } from '../../../trace/format/trace-builder.ts';
+import { verifySweep } from '../../../trace/format/sweep-io.ts';
+import { sweepRunCount, type SweepDocument, type SweepSpec } from '../../../trace/format/sweep-format.ts';
 import type { ActiveSweep, LivePoint } from '../model/active-sweep.ts';
 
 export type SweepTrackerEvent =

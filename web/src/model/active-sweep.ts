@@ -1,9 +1,9 @@
 // The shape of a depth sweep while it runs: what the live tracker (live/sweep-tracker.ts) has heard so
 // far, and what the chart, the table and the progress line read. Types only, here in the model so that
 // the layers below live/ (model, format) can read a running sweep without importing live/.
-import type { Recorder } from '../../../trace/trace-builder.ts';
-import type { RedisInfo } from '../../../trace/trace-format.ts';
-import type { SweepInfo, SweepSpec, SweepStep } from '../../../trace/sweep-format.ts';
+import type { Recorder } from '../../../trace/format/trace-builder.ts';
+import type { RedisInfo } from '../../../trace/format/trace-format.ts';
+import type { SweepInfo, SweepSpec, SweepStep } from '../../../trace/format/sweep-format.ts';
 
 /** The runs finished so far at one depth: their ops/s, in the order they finished. */
 export interface LivePoint {

@@ -2,10 +2,10 @@
 // traces at a time; the gallery keeps, per published benchmark and per added RTT, the latest traces that
 // ran its workload (same command, N, value size, client, warm or cold), wherever they came from (a
 // gallery click, the run form, a file), so each card keeps its result while another card runs. Pure.
-import type { Engine, RunSpec } from '../../../trace/run-request.ts';
-import { commandTakesValue } from '../../../trace/run-request.ts';
-import { spreadOf } from '../../../trace/sweep-format.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { Engine, RunSpec } from '../../../trace/format/run-request.ts';
+import { commandTakesValue } from '../../../trace/format/run-request.ts';
+import { spreadOf } from '../../../trace/format/sweep-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { LivePair } from './pipelining-gap.ts';
 import type { PublishedBenchmark, PublishedBenchmarkId } from './published-benchmarks.ts';
 

@@ -5,7 +5,7 @@
 // goes through readHistoryEntry, so an entry written by another version, or damaged, is skipped with a
 // reason rather than trusted. Pure, unit-tested.
 import { z } from 'zod';
-import { RunModeSchema, CommandNameSchema, type TraceDocument } from '../../../trace/trace-format.ts';
+import { RunModeSchema, CommandNameSchema, type TraceDocument } from '../../../trace/format/trace-format.ts';
 
 /** The history's bounds: at most this many runs… */
 export const MAX_HISTORY_RUNS = 100;

@@ -1,6 +1,6 @@
 // Redis's system calls on the run's socket, counted from strace: read() calls, and write() + writev()
 // calls. Only a server-traced run with strace has them; everything else gets null, never an estimate.
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 
 export interface KernelCounts {
   reads: number;

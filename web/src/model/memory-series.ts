@@ -1,7 +1,7 @@
 // The memory samples of a trace as series to draw and compare: one column of times and one of bytes
 // per measured quantity, each series' peak, and the gaps where no sample was taken (the sampler runs on
 // the client's event loop, which a huge pipeline keeps busy encoding or parsing). Pure, unit-tested.
-import type { Memory } from '../../../trace/trace-format.ts';
+import type { Memory } from '../../../trace/format/trace-format.ts';
 
 /** Redis's view of the run connection and its whole allocation; the client process's RSS and heap. */
 export const SERVER_SERIES = ['totMem', 'omem', 'qbuf', 'usedMemory'] as const;

@@ -2,8 +2,8 @@
 // send time (at most maxBuckets, about two per pixel, so a 60 s neighbour at 20,000/s still draws in a
 // few hundred segments), the time span to show (its first command, before t0, to its last, and at least
 // the run's [0, durationUs]) and the run's span to mark. All times are µs since the run's t0.
-import { neighborLatencyBuckets, type NeighborLatencyBucket } from '../../../trace/neighbor-verdicts.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import { neighborLatencyBuckets, type NeighborLatencyBucket } from '../../../trace/derive/neighbor-verdicts.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 
 export interface NeighborSeries {
   /** The x domain: from min(first send, 0) to max(last send, durationUs). */

@@ -4,7 +4,7 @@
 // (format/command-details.ts says it in words). The recorded reply is
 // a preview cut at REPLY_PREVIEW_CHARS: past the cut the count is a lower bound, except for a run whose
 // only error is the one Pipescope planted (run.injectedError, runtime, in multi): exactly one.
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 
 export interface NestedErrors {
   count: number;

@@ -8,8 +8,8 @@
 // and it equals a published ratio R at r = n(R·p − s) / (n − R), when that r is positive. The delay
 // proxy adds to the connection's own RTT, so the added RTT asked for is r minus the RTT measured here.
 // Every time is µs. Pure and unit-tested with worked numbers (pipelining-gap.test.ts).
-import { MAX_ADDED_RTT_MS } from '../../../trace/run-request.ts';
-import type { Spread } from '../../../trace/sweep-format.ts';
+import { MAX_ADDED_RTT_MS } from '../../../trace/format/run-request.ts';
+import type { Spread } from '../../../trace/format/sweep-format.ts';
 
 /** A live pair: n operations each way, the modes' total times over their repeats, the connection's RTT. */
 export interface LivePair {

@@ -3,7 +3,7 @@
 // run's milestones (first write, first reply, each chunk's first write, last reply), which the playback
 // bar marks on its scrubber. With several runs on one time axis the stops are the merge of theirs.
 // Pure data from model/trace-columns.ts; the playback clock steps through these, the keys move it.
-import { workCommandCount } from '../../../trace/wire-layout.ts';
+import { workCommandCount } from '../../../trace/format/wire-layout.ts';
 import type { TraceColumns } from './trace-columns.ts';
 
 export type MilestoneKind = 'first-write' | 'first-reply' | 'chunk' | 'last-reply';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RunSpecSchema } from '../../../trace/run-request.ts';
+import { RunSpecSchema } from '../../../trace/format/run-request.ts';
 import { PUBLISHED_BENCHMARKS, TIMESTAMP_VALUE_BYTES, publishedBenchmark } from './published-benchmarks.ts';
 
 describe('PUBLISHED_BENCHMARKS', () => {

@@ -3,7 +3,7 @@
 // the same workload here. The gallery (views/gallery-view.tsx) runs these specs live beside the
 // published figures; model/pipelining-gap.ts explains the difference. Only what the sources state is
 // written here: an unstated machine or network says so.
-import type { RunSpec } from '../../../trace/run-request.ts';
+import type { RunSpec } from '../../../trace/format/run-request.ts';
 
 export type PublishedBenchmarkId = 'tair-incr' | 'docs-ping' | 'blog-ping' | 'tencent-set' | 'docs-netcat';
 

@@ -1,7 +1,7 @@
-// The round-trip count lives in trace/round-trips.ts (shared with the text exports); tested here with the web's trace fixtures.
+// The round-trip count lives in trace/derive/round-trips.ts (shared with the text exports); tested here with the web's trace fixtures.
 import { describe, expect, it } from 'vitest';
 import { chunkedTrace, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
-import { roundTripsWaited } from '../../../trace/round-trips.ts';
+import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
 
 describe('roundTripsWaited', () => {
   it('counts the stretches with a command in flight: one per command sequentially, one per pipeline', () => {

@@ -1,12 +1,12 @@
 // The runs on screen as the user compares them. A request runs each mode K times, interleaved, so the
 // traces on screen are grouped into one group per compared run — its repeats — and each panel shows one
 // group: the median repeat's diagram by default, every figure as median [min–max] over the repeats.
-// Grouped by runKey (trace/repeat-stats.ts: the mode, and the chunk size when chunked); a trace joins a
+// Grouped by runKey (trace/derive/repeat-stats.ts: the mode, and the chunk size when chunked); a trace joins a
 // group only when it is the same workload measured the same way (command, N, value size, client, added
 // delay, warm or cold, probes) and its repeat number is not in the group yet, so traces opened from
 // unrelated files stay apart, as they did before repeats. Pure, unit-tested.
-import { medianRepeat, runKey } from '../../../trace/repeat-stats.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import { medianRepeat, runKey } from '../../../trace/derive/repeat-stats.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 
 export interface RunGroup {
   /** Stable across new repeats arriving: the runKey and the run id of the group's first trace seen. */

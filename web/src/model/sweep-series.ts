@@ -1,7 +1,7 @@
 // What the sweep chart and table show, from either a finished sweep document or a sweep still running
 // (whose points have only their ops/s so far): per depth the spread (median, min, max) of our runs'
 // ops/s, of redis-benchmark's, and the I/O per command. Spreads come from the shared helpers in
-// trace/sweep-format.ts, so the chart, the table and the CLI's table agree.
+// trace/format/sweep-format.ts, so the chart, the table and the CLI's table agree.
 import {
   pointClientWritesPerCommand,
   pointOpsPerSec,
@@ -10,7 +10,7 @@ import {
   sweepRunAt,
   type Spread,
   type SweepDocument,
-} from '../../../trace/sweep-format.ts';
+} from '../../../trace/format/sweep-format.ts';
 import type { ActiveSweep, LivePoint } from './active-sweep.ts';
 
 export interface DepthSpread {

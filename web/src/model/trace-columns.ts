@@ -3,7 +3,7 @@
 // allocating per command. Invariant (guaranteed by TraceBuilder's FIFO derivation): sentUs,
 // repliedUs, writeAtUs and readAtUs are each non-decreasing, so they can be binary-searched.
 import { nestedErrors, type NestedErrors } from './nested-errors.ts';
-import type { Syscall, TraceDocument } from '../../../trace/trace-format.ts';
+import type { Syscall, TraceDocument } from '../../../trace/format/trace-format.ts';
 
 /** A command another connection ran during the run (MONITOR), as the trace records it. */
 export type OtherCommand = NonNullable<TraceDocument['serverTrace']>['others'][number];

@@ -3,7 +3,7 @@
 // replies, writes or reads gets its rectangle. A recording stand-in for CanvasRenderingContext2D
 // counts the calls.
 import { describe, expect, it } from 'vitest';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { densityLayout } from '../layout/density-layout.ts';
 import { diagramGeometry } from '../layout/diagram-geometry.ts';
 import { timeScale } from '../layout/time-scale-layout.ts';

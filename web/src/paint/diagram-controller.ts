@@ -10,7 +10,7 @@
 // With a playback clock (setPlayback) and its playhead set, it draws only what had happened by then,
 // the playhead and the messages in flight (layout/playback-layout.ts), repainting as the clock moves.
 import { select, zoom as d3zoom, zoomIdentity, type D3ZoomEvent, type ZoomBehavior } from 'd3';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { commandDetails, type CommandDetails } from '../format/command-details.ts';
 import { markLabel } from '../format/mark-label.ts';
 import { otherDetails, syscallDetails } from '../format/server-event-details.ts';

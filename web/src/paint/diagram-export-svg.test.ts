@@ -8,7 +8,7 @@ import { sequenceLayout } from '../layout/sequence-layout.ts';
 import { axisTicks, timeScale } from '../layout/time-scale-layout.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import { chunkedTrace, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { DiagramSnapshot } from './diagram-controller.ts';
 import { exportSize, panelHeading, standaloneDiagramSvg, type ExportPanel } from './diagram-export-svg.ts';
 import { createSvgLayers, paintArrows, paintFrame, paintMarks, svgElement } from './sequence-svg-painter.ts';

@@ -7,7 +7,7 @@
 // repainted at the ratio asked for (DiagramController.snapshot) and embedded as a PNG data URL: the
 // same pixels as the screen, in a file of predictable size, rather than a second painter of thousands
 // of SVG rects. Interaction-only marks (hit areas, the hover focus, the selection ring) are left out.
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { formatUs } from '../format/number-format.ts';
 import { modeBadge, runTitle } from '../format/run-label.ts';
 import type { DiagramSnapshot } from './diagram-controller.ts';

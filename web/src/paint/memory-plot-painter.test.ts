@@ -3,7 +3,7 @@
 // memoryPlotLayout → paintMemoryPlot), one plot per panel of MemoryChartView, compared with
 // web/src/paint/__goldens__/memory-*.svg (test-support/svg-golden.ts; UPDATE_GOLDENS=1 accepts a change).
 import { describe, expect, it } from 'vitest';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { memoryGaps } from '../format/memory-text.ts';
 import { diagramGeometry } from '../layout/diagram-geometry.ts';
 import { memoryPlotGeometry, memoryPlotLayout } from '../layout/memory-chart-layout.ts';

@@ -3,7 +3,7 @@
 // stably and compared with web/src/paint/__goldens__/*.svg. A change to a painter or a layout shows up
 // as a -changed.svg to look at; UPDATE_GOLDENS=1 accepts it (test-support/svg-golden.ts).
 import { describe, expect, it } from 'vitest';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { formatUs } from '../format/number-format.ts';
 import { densityLayout } from '../layout/density-layout.ts';
 import { DIAGRAM_HEIGHT, diagramGeometry } from '../layout/diagram-geometry.ts';

@@ -2,7 +2,7 @@
 // (fetch stubbed with a serialized fixture trace), the ready event, errors shown inside, the lazy poster,
 // keys scoped to the element and the methods. Pixels and playback in a real browser: e2e/embed.e2e.test.ts.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serializeTrace } from '../../../trace/trace-io.ts';
+import { serializeTrace } from '../../../trace/format/trace-io.ts';
 import { pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { PLAYER_TAG, type PipescopePlayerElement } from './player-element.ts';
 import './pipescope-player.ts';

@@ -8,7 +8,7 @@
 // {positionUs, playing, speed, endUs} (≤ 10/s), pipescope-error {message}. Host attributes for tests and
 // styling: data-state (poster|loading|ready|error), data-position-us, data-playing, data-speed,
 // data-end-us, data-render-pending.
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { FrameScheduler } from '../base/frame-scheduler.ts';
 import { defaultSpeedFor, PlaybackClock, type PlaybackSnapshot } from '../interaction/playback-clock.ts';
 import { applyClockAction, keyAction } from '../interaction/playback-keys.ts';
@@ -21,7 +21,7 @@ import { DiagramController } from '../paint/diagram-controller.ts';
 import { attributeSource, parseEmbedParams, readFlag, readPanels, readTheme, type EmbedParams } from '../state/embed-params.ts';
 import { snapSpeed } from '../state/display-hash-params.ts';
 import { resolveTheme } from '../state/theme-choice.ts';
-import type { EmbedReady, EmbedState } from '../state/embed-protocol.ts';
+import type { EmbedReady, EmbedState } from '../../../trace/protocol/embed-protocol.ts';
 import { ControlBar } from './control-bar.ts';
 import { loadPlayerTraces } from './player-loader.ts';
 import { adoptPlayerStyles } from './player-styles.ts';

@@ -2,7 +2,7 @@
 // the same rules as a live run), in the order the app compares them (sequential first). Never throws:
 // what could not be loaded comes back as sentences to show in the player (HTTP 404, invalid trace, a
 // depth sweep, which the player does not draw).
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { loadTraceUrls, orderForComparison } from '../state/trace-files.ts';
 
 export interface PlayerLoad {

@@ -1,6 +1,6 @@
 // The player's summary panel: one line per run of measured figures, each with its source
 // (format/run-summary-line.ts), as a plain list under the diagrams.
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { runSummaryLine } from '../format/run-summary-line.ts';
 
 export function renderSummary(list: HTMLUListElement, docs: readonly TraceDocument[]): void {

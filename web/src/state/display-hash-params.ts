@@ -9,10 +9,9 @@
 // absurdly large numbers read as absent, and nothing ever throws. Numbers are written with at most three
 // decimals (ns), so format(parse(x)) is stable.
 import { DEFAULT_PLAYBACK_SPEED, nearestSpeed } from '../interaction/playback-clock.ts';
+import { MAX_DISPLAY_US } from '../../../trace/protocol/page-limits.ts';
 import { hashField } from './hash-fields.ts';
 
-/** Larger times are junk, not a run: 10⁶ s. */
-export const MAX_DISPLAY_US = 1e12;
 /** Panels and repeats a link may name; more is junk. */
 const MAX_INDEX = 1000;
 

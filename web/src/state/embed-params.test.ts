@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TRACE_FILES } from './trace-files.ts';
+import { MAX_TRACE_FILES } from '../../../trace/protocol/page-limits.ts';
 import { DEFAULT_EMBED_PARAMS, attributeSource, embedParamsFromSearch, parseEmbedParams, readFlag, readOrigin, readPanels, readStartUs } from './embed-params.ts';
 
 describe('embed params from the URL', () => {

@@ -9,9 +9,9 @@
 //   speed        trace µs per wall µs, one of PLAYBACK_SPEEDS ("0.01" or "1/100"); null = the run's default
 //   t            start position, µs since t0; a unit suffix us/µs/ms/s is accepted; null = no playhead
 //   origin       the host page's origin (postMessage target and the only sender listened to); null = any
-import { MAX_DISPLAY_US, readTime, snapSpeed } from './display-hash-params.ts';
+import { readTime, snapSpeed } from './display-hash-params.ts';
 import { parseThemeChoice, type ThemeChoice } from './theme-choice.ts';
-import { MAX_TRACE_FILES } from './trace-files.ts';
+import { MAX_DISPLAY_US, MAX_TRACE_FILES } from '../../../trace/protocol/page-limits.ts';
 
 export const EMBED_PANELS = ['diagram', 'summary'] as const;
 export type EmbedPanel = (typeof EMBED_PANELS)[number];

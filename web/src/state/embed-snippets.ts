@@ -5,13 +5,14 @@
 // `src` for trace). Runs opened by ?trace= links have URLs, made absolute here; runs measured live or
 // opened from a file have none, so the snippet names their export file (traceFileName) as a relative
 // URL, and says that the file must be exported and put beside the page. Pure: the view supplies the page.
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { runGroups } from '../model/run-groups.ts';
 import { modeLabel, runTitle } from '../format/run-label.ts';
 import type { TraceSource } from '../live/store-types.ts';
 import { formatUsField } from './display-hash-params.ts';
 import type { ThemeChoice } from './theme-choice.ts';
-import { MAX_TRACE_FILES, traceFileName, traceUrlsFromSearch } from './trace-files.ts';
+import { MAX_TRACE_FILES } from '../../../trace/protocol/page-limits.ts';
+import { traceFileName, traceUrlsFromSearch } from './trace-files.ts';
 
 /** The iframe's height before its first `height` message, CSS px: one diagram and its summary. */
 export const INITIAL_EMBED_HEIGHT = 480;

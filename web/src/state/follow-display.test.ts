@@ -1,7 +1,7 @@
 // Follow mode's display state: what the presenter's page sends (capped, throttled) and how the attendee's
 // page applies it to its own PlaybackClock, view and URL.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FollowDisplaySchema, type FollowDisplay } from '../../../trace/follow-protocol.ts';
+import { FollowDisplaySchema, type FollowDisplay } from '../../../trace/protocol/follow-protocol.ts';
 import { FrameScheduler } from '../base/frame-scheduler.ts';
 import { PlaybackClock } from '../interaction/playback-clock.ts';
 import { DisplayBroadcaster, DisplayMirror, displayOf } from './follow-display.ts';

@@ -5,7 +5,7 @@
 // follower's clock plays on by itself in between. The attendee's page applies it (DisplayMirror): its
 // PlaybackClock set to match (again when its traces arrive and the timeline's end moves), the view and
 // scale switched, the zoom and tour keys written to its URL. Theme and presenter mode stay each reader's own.
-import { DISPLAY_KEY_PATTERN, MAX_DISPLAY_KEYS, MAX_DISPLAY_VALUE_CHARS, type FollowDisplay } from '../../../trace/follow-protocol.ts';
+import { DISPLAY_KEY_PATTERN, MAX_DISPLAY_KEYS, MAX_DISPLAY_VALUE_CHARS, type FollowDisplay } from '../../../trace/protocol/follow-protocol.ts';
 import type { PlaybackClock, PlaybackSnapshot } from '../interaction/playback-clock.ts';
 import { DISPLAY_KEYS, hashField, writeHashFields } from './hash-fields.ts';
 import type { ViewChoice } from './sweep-hash-params.ts';

@@ -1,7 +1,7 @@
 // The follow link: the page's own origin with ?follow=<code> (so attendees reach the backend the presenter's
 // page came from), and reading it back. A page opened by localhost or 127.0.0.1 makes a link only that
 // machine can open: the presenter is told to open Pipescope by the machine's network address instead.
-import { FOLLOW_CODE_PATTERN } from '../../../trace/follow-protocol.ts';
+import { FOLLOW_CODE_PATTERN } from '../../../trace/protocol/follow-protocol.ts';
 
 export const FOLLOW_PARAM = 'follow';
 

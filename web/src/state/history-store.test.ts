@@ -9,7 +9,7 @@ import { SweepStore } from '../live/sweep-store.ts';
 import { HISTORY_BOUNDS, type HistoryBounds } from '../model/history-entries.ts';
 import { memoryHistoryDb, type MemoryHistoryDb } from '../test-support/memory-history-db.ts';
 import { pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
-import { serializeTrace } from '../../../trace/trace-io.ts';
+import { serializeTrace } from '../../../trace/format/trace-io.ts';
 import type { HistoryDb } from './history-db.ts';
 import { HistoryStore } from './history-store.ts';
 

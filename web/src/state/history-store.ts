@@ -7,7 +7,7 @@
 // drawing of the run. Saved runs shown again go through showLoaded like a file: parsed and verified,
 // a damaged one skipped with a message. The ids on screen are remembered, so a reload puts them back.
 // Without IndexedDB the store says why and the app works as before.
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
 import { SnapshotStore } from '../base/snapshot-store.ts';
 import { formatBytes, plural } from '../format/number-format.ts';
@@ -18,7 +18,7 @@ import {
   HISTORY_BOUNDS, entrySummary, evictionChoice, readHistoryEntries, type HistoryBounds, type HistoryEntry, type HistorySource,
 } from '../model/history-entries.ts';
 import type { HistoryDb } from './history-db.ts';
-import { parseDocument } from '../../../trace/sweep-io.ts';
+import { parseDocument } from '../../../trace/format/sweep-io.ts';
 import { showLoaded } from './show-loaded.ts';
 import { jsonParts } from './trace-json-parts.ts';
 

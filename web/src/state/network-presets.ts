@@ -6,8 +6,8 @@
 // lessons beyond plain pipelines: four ways to batch side by side, a planted error (no rollback, and
 // EXECABORT), a read-compute-write that a pipeline cannot batch, and what redis-py's default pipeline()
 // puts on the wire (MULTI … EXEC), shown by the raw engine's recorded bytes beside a plain pipeline.
-import type { Engine } from '../../../trace/run-request.ts';
-import type { CommandName, RunMode } from '../../../trace/trace-format.ts';
+import type { Engine } from '../../../trace/format/run-request.ts';
+import type { CommandName, RunMode } from '../../../trace/format/trace-format.ts';
 import type { RunFormState } from './run-form-state.ts';
 import type { ModeChoice } from './url-hash-params.ts';
 

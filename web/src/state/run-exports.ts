@@ -1,11 +1,11 @@
 // The results toolbar's Export menu, one function per format (trace files, JSON, are saved by the results
 // view itself): the diagrams as one standalone SVG or a PNG at 2× (paint/diagram-export-svg.ts,
 // paint/svg-raster.ts), each run's per-command table as CSV (format/run-table-text.ts, the Table tab's
-// own CSV), and each run as a Mermaid sequenceDiagram or a plain-text flow (trace/mermaid-export.ts,
-// trace/flow-export.ts: the same text as `npm run record -- export`). File names follow traceFileName.
-import { textFlow } from '../../../trace/flow-export.ts';
-import { mermaidSequence } from '../../../trace/mermaid-export.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+// own CSV), and each run as a Mermaid sequenceDiagram or a plain-text flow (trace/export/mermaid-export.ts,
+// trace/export/flow-export.ts: the same text as `npm run record -- export`). File names follow traceFileName.
+import { textFlow } from '../../../trace/export/flow-export.ts';
+import { mermaidSequence } from '../../../trace/export/mermaid-export.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { runTableCsv } from '../format/run-table-text.ts';
 import { runTableRows } from '../model/run-table-rows.ts';
 import { traceColumns } from '../model/trace-columns.ts';

@@ -1,9 +1,9 @@
 // The run form as typed (strings, so a half-typed number is kept) and its validation against the
 // shared RunSpecSchema: the backend checks the same schema, so the messages shown inline are the ones
 // the backend would give. modeRefusal says beforehand, for the menu, which modes the spec would refuse.
-import { DEPENDENT_MODES, RunSpecSchema, commandTakesValue, type Engine, type RunSpec } from '../../../trace/run-request.ts';
-import type { CommandName, RunMode } from '../../../trace/trace-format.ts';
-import { multiKeyCommand } from '../../../trace/wire-layout.ts';
+import { DEPENDENT_MODES, RunSpecSchema, commandTakesValue, type Engine, type RunSpec } from '../../../trace/format/run-request.ts';
+import type { CommandName, RunMode } from '../../../trace/format/trace-format.ts';
+import { multiKeyCommand } from '../../../trace/format/wire-layout.ts';
 import { chosenModes, hasChunks, type HashParams, type ModeChoice } from './url-hash-params.ts';
 
 export interface RunFormState {

@@ -2,7 +2,7 @@
 // wire= keys (display-hash-params.ts). The link names panels and repeats by position, which is what a
 // link to the same ?trace= files reproduces; the page holds them by group key and run id
 // (model/run-groups.ts). Pure, unit-tested.
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { RunGroup } from '../model/run-groups.ts';
 import { displayHashFields, parseDisplayHashParams, DEFAULT_DISPLAY_PARAMS } from './display-hash-params.ts';
 

@@ -6,11 +6,12 @@
 import type { RunStore } from '../live/run-store.ts';
 import type { SweepStore } from '../live/sweep-store.ts';
 import type { TraceSource } from '../live/store-types.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { ViewChoice } from './sweep-hash-params.ts';
 import { runGroups } from '../model/run-groups.ts';
 import { modeLabel, runTitle } from '../format/run-label.ts';
-import { MAX_RUNS_SHOWN, orderForComparison, type LoadResult } from './trace-files.ts';
+import { MAX_RUNS_SHOWN } from '../../../trace/protocol/page-limits.ts';
+import { orderForComparison, type LoadResult } from './trace-files.ts';
 
 /** Shows what was loaded; returns the view to switch to (traces: run, sweeps only: sweep), or null to stay. */
 export function showLoaded(

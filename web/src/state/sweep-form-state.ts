@@ -1,9 +1,9 @@
 // The depth-sweep form as typed (strings, so a half-typed number is kept) and its validation against
 // the shared SweepSpecSchema: the backend checks the same schema, so the messages shown inline are the
 // ones it would give. Depths are either the powers of two up to a chosen maximum or a typed list.
-import { SweepSpecSchema, powersOfTwoUpTo, type SweepSpec } from '../../../trace/sweep-format.ts';
-import { commandTakesValue, type Engine } from '../../../trace/run-request.ts';
-import type { CommandName } from '../../../trace/trace-format.ts';
+import { SweepSpecSchema, powersOfTwoUpTo, type SweepSpec } from '../../../trace/format/sweep-format.ts';
+import { commandTakesValue, type Engine } from '../../../trace/format/run-request.ts';
+import type { CommandName } from '../../../trace/format/trace-format.ts';
 
 /** The maxima offered for "1, 2, 4, … up to max". */
 export const MAX_DEPTH_CHOICES = [16, 32, 64, 128, 256, 512, 1024, 2048, 4096] as const;

@@ -3,9 +3,9 @@
 // for a list of one's own; &valueBytes for SET/GET, &engine, &rttMs and &y=linear when not the
 // defaults). A link reproduces the form. Parsing is tolerant: any missing or bad value falls back to
 // its default and nothing ever throws; the single-run view keeps its own keys (url-hash-params.ts).
-import { COMMAND_NAMES } from '../../../trace/trace-format.ts';
-import { ENGINES, MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_VALUE_BYTES, commandTakesValue } from '../../../trace/run-request.ts';
-import { MAX_SWEEP_REPEATS } from '../../../trace/sweep-format.ts';
+import { COMMAND_NAMES } from '../../../trace/format/trace-format.ts';
+import { ENGINES, MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_VALUE_BYTES, commandTakesValue } from '../../../trace/format/run-request.ts';
+import { MAX_SWEEP_REPEATS } from '../../../trace/format/sweep-format.ts';
 import { DEFAULT_SWEEP_FORM, MAX_DEPTH_CHOICES, type SweepFormState } from './sweep-form-state.ts';
 import { formatHashParams, parseHashParams } from './url-hash-params.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { encodeCompactTrace } from '../../../trace/compact-trace.ts';
-import { serializeSweep } from '../../../trace/sweep-io.ts';
-import { serializeTrace } from '../../../trace/trace-io.ts';
+import { encodeCompactTrace } from '../../../trace/format/compact-trace.ts';
+import { serializeSweep } from '../../../trace/format/sweep-io.ts';
+import { serializeTrace } from '../../../trace/format/trace-io.ts';
 import { gzipped } from '../test-support/gzipped.ts';
 import { sweepDocument } from '../test-support/sweep-fixtures.ts';
 import { chunkedTrace, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';

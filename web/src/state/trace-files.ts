@@ -2,19 +2,15 @@
 // embeds), files picked by the user, and downloads. All text goes through parseDocument, so a file is
 // held to the same rules as a live run and its TraceError message is what the user sees; a sweep file
 // is told from a trace by its format. Links and files are read as bytes, gunzipped when they are gzip
-// (base/gzip-text.ts: `run.json.gz`, the compact form served to the web, trace/compact-trace.ts).
+// (base/gzip-text.ts: `run.json.gz`, the compact form served to the web, trace/format/compact-trace.ts).
 import { fetchBytes } from '../base/fetch-body.ts';
 import { textOfBody, type FileBody } from '../base/gzip-text.ts';
-import { parseDocument, serializeSweep } from '../../../trace/sweep-io.ts';
-import type { SweepDocument } from '../../../trace/sweep-format.ts';
-import { serializeTrace } from '../../../trace/trace-io.ts';
-import { MAX_REPEATS } from '../../../trace/run-request.ts';
-import type { RunMode, TraceDocument } from '../../../trace/trace-format.ts';
+import { parseDocument, serializeSweep } from '../../../trace/format/sweep-io.ts';
+import type { SweepDocument } from '../../../trace/format/sweep-format.ts';
+import { serializeTrace } from '../../../trace/format/trace-io.ts';
+import { MAX_TRACE_FILES } from '../../../trace/protocol/page-limits.ts';
+import type { RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
 
-/** Runs compared at once (a run being its repeats), two per row: more would not be readable; more files opened are named, not drawn. */
-export const MAX_RUNS_SHOWN = 6;
-/** Files or ?trace= links read at once: every repeat of each run shown (index.html's prefetch takes as many). */
-export const MAX_TRACE_FILES = MAX_RUNS_SHOWN * MAX_REPEATS;
 
 export interface LoadResult {
   docs: TraceDocument[];

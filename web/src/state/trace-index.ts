@@ -5,7 +5,7 @@
 // Links are relative (`?trace=traces/<file>`), so the site works under any sub-path.
 import { z } from 'zod';
 import { fetchText } from '../base/fetch-body.ts';
-import { MAX_TRACE_FILES } from './trace-files.ts';
+import { MAX_TRACE_FILES } from '../../../trace/protocol/page-limits.ts';
 
 /** Where the recordings are, relative to the page. */
 export const TRACES_BASE = 'traces/';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serializeTrace } from '../../../trace/trace-io.ts';
+import { serializeTrace } from '../../../trace/format/trace-io.ts';
 import { chunkedTrace, memorySamples, pipelineTrace, serverTracedSequential } from '../test-support/trace-fixtures.ts';
 import { ARRAY_SLICE, jsonParts } from './trace-json-parts.ts';
 

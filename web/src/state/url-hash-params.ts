@@ -5,11 +5,11 @@
 // any missing or bad value falls back to its default and nothing ever throws.
 // Issue 12's fields: mode=custom&modes=multi,eval (the modes picked one by one), chunkPauseMs, errorAt
 // and errorKind (a planted error; no errorAt: none), neighborRate, neighborCommand, heldConnection.
-import { COMMAND_NAMES, NEIGHBOR_COMMANDS, RUN_MODES, type CommandName, type RunMode } from '../../../trace/trace-format.ts';
+import { COMMAND_NAMES, NEIGHBOR_COMMANDS, RUN_MODES, type CommandName, type RunMode } from '../../../trace/format/trace-format.ts';
 import {
   DEFAULT_REPEATS, ENGINES, MAX_ADDED_RTT_MS, MAX_CHUNK_PAUSE_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_NEIGHBOR_RATE, MAX_REPEATS, MAX_VALUE_BYTES,
   type Engine,
-} from '../../../trace/run-request.ts';
+} from '../../../trace/format/run-request.ts';
 
 /**
  * One mode, or a comparison: 'both' (sequential vs one pipeline, the original choice), 'pipeline-vs-chunked',

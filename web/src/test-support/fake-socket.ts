@@ -1,6 +1,6 @@
 // For live-client and live-channel tests: a WebSocket stand-in the test drives by hand — open it,
 // hand it a server message (an object is sent as JSON, a string as it is), drop it with a close code.
-import type { ServerMessage } from '../../../trace/live-protocol.ts';
+import type { ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 import type { SocketLike } from '../live/live-client.ts';
 
 export class FakeSocket implements SocketLike {

@@ -1,10 +1,10 @@
 // Test traces of a gallery workload, built through the real TraceBuilder: a run of a published
 // benchmark's spec in one mode, as repeat k, taking a chosen total time, with the connection's RTT and
 // the delay proxy's added RTT as given. For unit and view tests only; nothing here is shown to users.
-import { escapeBytes } from '../../../trace/escape-bytes.ts';
-import type { RunSpec } from '../../../trace/run-request.ts';
-import { TraceBuilder } from '../../../trace/trace-builder.ts';
-import { HEAD_BYTES, type RunMode, type TraceDocument } from '../../../trace/trace-format.ts';
+import { escapeBytes } from '../../../trace/format/escape-bytes.ts';
+import type { RunSpec } from '../../../trace/format/run-request.ts';
+import { TraceBuilder } from '../../../trace/format/trace-builder.ts';
+import { HEAD_BYTES, type RunMode, type TraceDocument } from '../../../trace/format/trace-format.ts';
 import { header } from './trace-fixtures.ts';
 
 export interface GalleryTraceOptions {

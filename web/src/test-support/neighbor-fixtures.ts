@@ -1,6 +1,6 @@
 // Test traces with a neighbour client and the held-connection probe: a pipeline trace (trace-fixtures.ts)
 // given a neighbour's commands, MONITOR lines and the two PINGs' times. For unit tests only.
-import type { HeldConnection, Neighbor, TraceDocument } from '../../../trace/trace-format.ts';
+import type { HeldConnection, Neighbor, TraceDocument } from '../../../trace/format/trace-format.ts';
 import { pipelineTrace } from './trace-fixtures.ts';
 
 export const NEIGHBOR_ADDRESS = '127.0.0.1:50001';

@@ -1,7 +1,7 @@
 // Repeats of a test run: the same fixture trace as repeat k of its request, with its own run id and,
 // when given, its own total time (the last reply moved, so that medians and ranges can be told apart).
 // For unit tests only; nothing here is shown to users.
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 
 /** doc as repeat `repeat` (id `<id>-r<repeat>`), its totals scaled to durationUs when given. */
 export function asRepeat(doc: TraceDocument, repeat: number, durationUs?: number): TraceDocument {

@@ -1,7 +1,7 @@
 // Sweep documents for unit tests, shaped like the README's measured sweep (PING, ioredis, loopback):
 // ops/s rising with depth and levelling off, Redis read events falling as 1/depth, redis-benchmark
 // beside it. For unit tests only; nothing here is shown to users.
-import { SWEEP_FORMAT, SWEEP_FORMAT_VERSION, type SweepDocument, type SweepRun } from '../../../trace/sweep-format.ts';
+import { SWEEP_FORMAT, SWEEP_FORMAT_VERSION, type SweepDocument, type SweepRun } from '../../../trace/format/sweep-format.ts';
 
 export function sweepRun(opsPerSec: number, perPoint: number, depth: number): SweepRun {
   const trips = Math.ceil(perPoint / depth);

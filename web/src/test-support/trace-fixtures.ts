@@ -1,12 +1,12 @@
 // Test traces made the one legitimate way: socket events fed through the TraceBuilder, shaped like a
 // sequential run (one write and one read per command) or a pipeline (few writes, reads in chunks).
 // For unit tests only; nothing here is shown to users.
-import { escapeBytes } from '../../../trace/escape-bytes.ts';
-import { TraceBuilder, type ServerCounts, type TraceHeader } from '../../../trace/trace-builder.ts';
+import { escapeBytes } from '../../../trace/format/escape-bytes.ts';
+import { TraceBuilder, type ServerCounts, type TraceHeader } from '../../../trace/format/trace-builder.ts';
 import {
   HEAD_BYTES, KEYS_AFTER_SOURCE, MEMORY_CLIENT_SOURCE, MEMORY_SERVER_SOURCE, type CommandName, type Memory, type RunMode, type ServerTrace, type Syscall,
   type TraceDocument,
-} from '../../../trace/trace-format.ts';
+} from '../../../trace/format/trace-format.ts';
 
 export function header(mode: RunMode, n: number, command: CommandName = 'INCR', id = `test-${mode}-${n}`): TraceHeader {
   return {

@@ -5,8 +5,8 @@
 // backend: no connection pill or banner, no run form, sweep form or Run buttons, no follow/share; the
 // landing page lists the recorded runs instead (recorded-runs-view.tsx).
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { RunSpec } from '../../../trace/run-request.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { RunSpec } from '../../../trace/format/run-request.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { PlaybackClock } from '../interaction/playback-clock.ts';
 import type { PageChannel, ChannelStatus } from '../live/live-channel.ts';

@@ -6,7 +6,7 @@
 // Test hooks: data-testid=compare-table, a row per run with data-mode (data-client when the libraries differ)
 // and data-metric cells. A run cut short (or still measuring) carries its mark and never counts as the fastest.
 import { useMemo } from 'react';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { COMPARE_SOURCES, compareRows, sameWorkload, type CompareRow } from '../format/compare-rows.ts';
 import { formatCount, formatRate, formatUs } from '../format/number-format.ts';
 import { PHASE_TEXT } from '../format/phase-text.ts';

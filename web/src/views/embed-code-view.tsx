@@ -6,7 +6,7 @@
 // and the popover says in plain words to export them and put them beside the page.
 import { useEffect, useId, useRef, useState } from 'react';
 import { copyToClipboard } from '../base/clipboard.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { TraceSource } from '../live/store-types.ts';
 import { parseDisplayHashParams } from '../state/display-hash-params.ts';
 import { embedSnippets, type EmbedSnippets } from '../state/embed-snippets.ts';

@@ -3,7 +3,7 @@
 // or a click saves, Escape closes and gives the focus back to the button, Tab or a click elsewhere
 // closes. An export that fails says why beside the button (role=alert), never a thrown error.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { RUN_EXPORTS, exportRuns, type RunExportFormat } from '../state/run-exports.ts';
 
 interface Props {

@@ -1,8 +1,8 @@
 // The fields the run form and the sweep form share: a number input kept as typed text (so a half-typed
 // value survives) and tied to its inline error, the command picker and the client (engine) picker. One markup for both forms,
 // which validate with the shared schemas.
-import { ENGINES, type Engine } from '../../../trace/run-request.ts';
-import { COMMAND_NAMES, type CommandName } from '../../../trace/trace-format.ts';
+import { ENGINES, type Engine } from '../../../trace/format/run-request.ts';
+import { COMMAND_NAMES, type CommandName } from '../../../trace/format/trace-format.ts';
 
 interface NumberInputProps {
   id: string;

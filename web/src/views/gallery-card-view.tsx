@@ -4,9 +4,9 @@
 // added RTT the model says would match the published ratio, show the runs' diagrams. The netcat example
 // publishes bytes, not times: its card shows what the raw socket wrote and read.
 import { useState } from 'react';
-import { medianRepeat } from '../../../trace/repeat-stats.ts';
-import type { RunSpec } from '../../../trace/run-request.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import { medianRepeat } from '../../../trace/derive/repeat-stats.ts';
+import type { RunSpec } from '../../../trace/format/run-request.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { addedRttMs, delayedPredictionText, factorRangeText, factorText, gapText, netcatText, rttMsText, whyDiffersText } from '../format/gallery-text.ts';
 import { formatCount, formatUs } from '../format/number-format.ts';
 import { baseRttUs, longRunCheck } from '../format/rtt-estimate.ts';

@@ -3,7 +3,7 @@
 // with each figure as median [min–max] over the repeats. Test hooks: data-figure=<name> with
 // data-value (the median; ms for times, a plain number for the ratio), data-min and data-max.
 import type { ReactNode } from 'react';
-import type { Spread } from '../../../trace/sweep-format.ts';
+import type { Spread } from '../../../trace/format/sweep-format.ts';
 
 export interface Figure {
   name: 'sequential' | 'pipeline' | 'ratio';

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { ClientMessage, ServerMessage } from '../../../trace/live-protocol.ts';
+import type { ClientMessage, ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 import { FrameScheduler } from '../base/frame-scheduler.ts';
 import type { ChannelPort, LiveListener } from '../live/live-channel.ts';
 import { RunStore } from '../live/run-store.ts';

@@ -4,7 +4,7 @@
 // traces in the run store, so the cards can be compared one after another. Like the sweep view it stays
 // mounted once shown, and owns the URL hash (#view=gallery) while it is on screen.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { RunSpec } from '../../../trace/run-request.ts';
+import type { RunSpec } from '../../../trace/format/run-request.ts';
 import type { RunStore } from '../live/run-store.ts';
 import type { TraceSource } from '../live/store-types.ts';
 import { collectResults, type GalleryResults } from '../model/gallery-runs.ts';

@@ -3,7 +3,7 @@
 // the Runs view; Compare selected shows two to six picked runs there on one time scale; Delete and Clear
 // history (after a confirm step) remove them. Kept mounted once shown, like the gallery, so the picks stay.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { commandTakesValue } from '../../../trace/run-request.ts';
+import { commandTakesValue } from '../../../trace/format/run-request.ts';
 import { formatBytes, formatCount, formatRate, formatUs, plural } from '../format/number-format.ts';
 import { modeLabel } from '../format/run-label.ts';
 import {

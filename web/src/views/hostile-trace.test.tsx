@@ -5,8 +5,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serializeTrace } from '../../../trace/trace-io.ts';
-import { serializeSweep } from '../../../trace/sweep-io.ts';
+import { serializeTrace } from '../../../trace/format/trace-io.ts';
+import { serializeSweep } from '../../../trace/format/sweep-io.ts';
 import { frameScheduler } from '../base/frame-scheduler.ts';
 import { LiveChannel } from '../live/live-channel.ts';
 import type { SocketLike } from '../live/live-client.ts';

@@ -3,8 +3,8 @@
 // the compare table marks its row and never calls it the fastest.
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { TraceBuilder } from '../../../trace/trace-builder.ts';
-import type { IncompleteReason } from '../../../trace/trace-format.ts';
+import { TraceBuilder } from '../../../trace/format/trace-builder.ts';
+import type { IncompleteReason } from '../../../trace/format/trace-format.ts';
 import { frameScheduler } from '../base/frame-scheduler.ts';
 import { PlaybackClock } from '../interaction/playback-clock.ts';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';

@@ -7,8 +7,8 @@
 // (data-min, data-max; data-too-small when n is too small); data-testid=latency-histogram, each bar
 // data-count.
 import { useMemo, useRef } from 'react';
-import { latencyHistogram, latencyStats } from '../../../trace/latency-stats.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import { latencyHistogram, latencyStats } from '../../../trace/derive/latency-stats.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { latencyFigures, TOO_SMALL_TEXT, tooFewNote } from '../format/latency-text.ts';
 import { formatCount, formatUs, plural } from '../format/number-format.ts';
 import { HISTOGRAM_HEIGHT, latencyHistogramLayout, type HistogramDomain } from '../layout/latency-histogram-layout.ts';

@@ -9,7 +9,7 @@
 // each with data-value = the peak in bytes (empty when there were no samples); memory-plot on each plot's
 // <svg>, memory-line on each series' path (data-series, data-points); memory-gaps on the gap note.
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import type { Memory, TraceDocument } from '../../../trace/trace-format.ts';
+import type { Memory, TraceDocument } from '../../../trace/format/trace-format.ts';
 import { CLIENT_MEMORY_SOURCE_TEXT, SERVER_MEMORY_SOURCE_TEXT, memoryGapNote, memoryGaps } from '../format/memory-text.ts';
 import { formatBytes, formatUs } from '../format/number-format.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';

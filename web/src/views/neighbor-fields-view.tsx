@@ -3,8 +3,8 @@
 // and the held-connection probe (one PING behind the run on its connection, one beside it on another).
 // Kept apart from run-form-view.tsx; the neighbour's own view of its latency is drawn elsewhere.
 import { useId } from 'react';
-import { MAX_NEIGHBOR_RATE } from '../../../trace/run-request.ts';
-import { NEIGHBOR_COMMANDS } from '../../../trace/trace-format.ts';
+import { MAX_NEIGHBOR_RATE } from '../../../trace/format/run-request.ts';
+import { NEIGHBOR_COMMANDS } from '../../../trace/format/trace-format.ts';
 import type { FormErrors, RunFormState } from '../state/run-form-state.ts';
 import { FieldError, NumberInput } from './form-fields-view.tsx';
 

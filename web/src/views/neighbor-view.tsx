@@ -9,7 +9,7 @@
 // neighbor-chart on the <svg>, neighbor-max-line / neighbor-avg-line (data-points), neighbor-run-span;
 // held-connection (data-same-us, data-other-us).
 import { useMemo, useRef } from 'react';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { bucketText, heldConnectionText, neighborTexts } from '../format/neighbor-text.ts';
 import { neighborChartLayout } from '../layout/neighbor-chart-layout.ts';
 import { neighborSeries } from '../model/neighbor-series.ts';

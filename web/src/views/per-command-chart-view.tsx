@@ -3,7 +3,7 @@
 // with strace add Redis's kernel read()/write() calls. d3 scales compute the geometry; React renders
 // the few SVG elements (it changes only when the runs change).
 import { scaleBand, scaleLinear } from 'd3';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { formatCount, formatRatio } from '../format/number-format.ts';
 import { modePhrase } from '../format/run-label.ts';
 import { kernelCounts } from '../model/kernel-counts.ts';

@@ -1,13 +1,13 @@
 // "Where the time went" under a run's diagram: t0 → the client's call returned as one stacked bar of
-// its measured parts (trace/run-phases.ts: the client before its first write, replies awaited, Redis
+// its measured parts (trace/derive/run-phases.ts: the client before its first write, replies awaited, Redis
 // executing, the client between a reply and its next write, the client after the last read), each
 // coloured and keyed with its value and its source; hovering or focusing a part (on the bar or in the
 // key) shows what it measured. In a comparison every bar is on one time scale (scaleEndUs), so lengths
 // compare. The shown repeat's parts: they add up exactly to its total.
 // Test hooks: data-testid=phase-bar; each part data-phase=<name> with data-us.
 import { useId, useMemo, useRef, useState } from 'react';
-import { runPhases, type PhaseName } from '../../../trace/run-phases.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import { runPhases, type PhaseName } from '../../../trace/derive/run-phases.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { formatUs } from '../format/number-format.ts';
 import { PHASE_TEXT, phaseSourceText, phasesTotalText } from '../format/phase-text.ts';
 import { BAR_HEIGHT, BAR_TOP, PHASE_BAR_HEIGHT, phaseBarLayout } from '../layout/phase-bar-layout.ts';

@@ -3,7 +3,7 @@
 // it before running anything). Each kind says in a line what it shows. The schema's refusals (K ≥ N, a
 // queueing error inside one EVAL) appear next to the field, as the server would word them.
 import { useId } from 'react';
-import { MAX_COMMANDS } from '../../../trace/run-request.ts';
+import { MAX_COMMANDS } from '../../../trace/format/run-request.ts';
 import type { FormErrors, RunFormState } from '../state/run-form-state.ts';
 import { FieldError, NumberInput } from './form-fields-view.tsx';
 

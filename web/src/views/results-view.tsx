@@ -6,8 +6,8 @@
 // learns the timeline of the runs shown (its end, its stops, a default speed) and the page's media keys
 // are listened to (use-playback-keys.ts).
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { latencyHistogram } from '../../../trace/latency-stats.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import { latencyHistogram } from '../../../trace/derive/latency-stats.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { comparisonHeadlines } from '../format/comparison-headline.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { defaultSpeedFor, type PlaybackClock } from '../interaction/playback-clock.ts';

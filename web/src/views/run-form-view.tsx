@@ -16,8 +16,8 @@ import {
   MAX_VALUE_BYTES,
   commandTakesValue,
   type RunSpec,
-} from '../../../trace/run-request.ts';
-import { RUN_MODES, type RunMode } from '../../../trace/trace-format.ts';
+} from '../../../trace/format/run-request.ts';
+import { RUN_MODES, type RunMode } from '../../../trace/format/trace-format.ts';
 import { chunkedChoiceLabel, chunkNote, modeBadge, modeWireLine } from '../format/run-label.ts';
 import { formatCount } from '../format/number-format.ts';
 import { formModes, modeRefusal, validateRunForm, type RunFormState } from '../state/run-form-state.ts';

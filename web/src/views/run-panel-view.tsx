@@ -8,7 +8,7 @@
 // whole run.
 // data-mode / data-n / data-chunk / data-incomplete are for tests; the diagram sets data-render and data-commands-drawn.
 import { useMemo, useRef, useState } from 'react';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { incompleteDetail, incompleteMark, measuredOverText } from '../format/incomplete-text.ts';
 import { formatRate, formatUs } from '../format/number-format.ts';
 import { warmupNote, warmupText } from '../format/connection-text.ts';

@@ -6,10 +6,10 @@
 // [min–max] over the repeats; a figure every repeat measured alike shows alone.
 // Test hooks: data-metric=<id> with data-value = the median (data-min, data-max the range).
 import { useMemo } from 'react';
-import { spreadOver } from '../../../trace/repeat-stats.ts';
-import { spreadOf, type Spread } from '../../../trace/sweep-format.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
-import { errorCount } from '../../../trace/trace-stats.ts';
+import { spreadOver } from '../../../trace/derive/repeat-stats.ts';
+import { spreadOf, type Spread } from '../../../trace/format/sweep-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
+import { errorCount } from '../../../trace/derive/trace-stats.ts';
 import { formatBytes, formatCount, formatRate, formatUs } from '../format/number-format.ts';
 import { kernelTcpLine } from '../format/connection-text.ts';
 import { probesOf } from '../format/probes-text.ts';

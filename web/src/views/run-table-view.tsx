@@ -4,7 +4,7 @@
 // Previous / Next / Last and a page number, so a 100,000-command run renders a hundred rows.
 // Rows come from model/run-table-rows.ts, their words from format/run-table-text.ts.
 import { useMemo, useState } from 'react';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { formatCount } from '../format/number-format.ts';
 import { runTableCells, runTableColumns, runTableCsv } from '../format/run-table-text.ts';
 import { RUN_TABLE_PAGE_ROWS, runTablePageCount, runTableRows } from '../model/run-table-rows.ts';

@@ -3,7 +3,7 @@
 // run's keys as Redis held them after the run (keysAfter), when the run read them back, and its error
 // replies in full (the diagram shortens them).
 import { useMemo } from 'react';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { commandText, replyText } from '../format/command-text.ts';
 import { formatCount } from '../format/number-format.ts';
 import { runVerdict } from '../format/run-verdict.ts';

@@ -2,7 +2,7 @@
 // draws into it and repaints through the frame scheduler, so zoom, pan and hover never re-render React.
 // The wire selection goes in (a ring on its mark) and clicks on marks come out (onWireClick).
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import type { PlaybackClock } from '../interaction/playback-clock.ts';
 import { DIAGRAM_HEIGHT } from '../layout/diagram-geometry.ts';

@@ -1,7 +1,7 @@
 // The banner for what stops live runs: the backend's WebSocket is closed (and when the next reconnect
 // attempt is), or the backend reports Redis unreachable with its message. Nothing shows while all is well.
 import { useEffect, useState } from 'react';
-import type { RedisStatus } from '../../../trace/live-protocol.ts';
+import type { RedisStatus } from '../../../trace/protocol/live-protocol.ts';
 import type { ConnectionState } from '../live/live-client.ts';
 
 interface Props {

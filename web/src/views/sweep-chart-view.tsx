@@ -4,7 +4,7 @@
 // comes from a ResizeObserver; the chart changes only when the points or the width change, so React
 // renders its few hundred SVG elements. Marks carry their measured numbers in data-* attributes.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { Engine } from '../../../trace/run-request.ts';
+import type { Engine } from '../../../trace/format/run-request.ts';
 import { formatRate, formatRatio } from '../format/number-format.ts';
 import { formatDepth } from '../format/sweep-text.ts';
 import { sweepLayout, type MarkDraw, type PanelLayout, type SeriesDraw, type SeriesKey } from '../layout/sweep-layout.ts';

@@ -3,8 +3,8 @@
 // reference; Run / Cancel. Validated with the shared SweepSpecSchema as the user types, each message
 // next to its field, and a plan line computed from the inputs alone.
 import { useId } from 'react';
-import { MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_VALUE_BYTES, commandTakesValue } from '../../../trace/run-request.ts';
-import { MAX_SWEEP_REPEATS, type SweepSpec } from '../../../trace/sweep-format.ts';
+import { MAX_ADDED_RTT_MS, MAX_COMMANDS, MAX_VALUE_BYTES, commandTakesValue } from '../../../trace/format/run-request.ts';
+import { MAX_SWEEP_REPEATS, type SweepSpec } from '../../../trace/format/sweep-format.ts';
 import { formatCount } from '../format/number-format.ts';
 import { sweepPlanText } from '../format/sweep-text.ts';
 import { MAX_DEPTH_CHOICES, validateSweepForm, type SweepFormState } from '../state/sweep-form-state.ts';

@@ -9,10 +9,10 @@ import { baselineOf, seriesOfDocument, seriesOfLive, sweepRows, type SweepSeries
 import { authRelayNote, coarseReferenceNote, sweepHeadline, sweepProvenance } from '../format/sweep-text.ts';
 import { ViewHashGuard } from '../state/view-hash-guard.ts';
 import { downloadSweep, downloadText } from '../state/trace-files.ts';
-import { sweepBenchmarkCsv, sweepCsvFileName } from '../../../trace/sweep-csv.ts';
+import { sweepBenchmarkCsv, sweepCsvFileName } from '../../../trace/export/sweep-csv.ts';
 import { formatSweepHashParams, parseSweepHashParams, parseViewChoice, sweepViewPartOf, type SweepHashParams } from '../state/sweep-hash-params.ts';
-import type { Engine } from '../../../trace/run-request.ts';
-import type { SweepDocument } from '../../../trace/sweep-format.ts';
+import type { Engine } from '../../../trace/format/run-request.ts';
+import type { SweepDocument } from '../../../trace/format/sweep-format.ts';
 import { SweepChartView } from './sweep-chart-view.tsx';
 import { SweepFormView } from './sweep-form-view.tsx';
 import { SweepProgressView } from './sweep-progress-view.tsx';

@@ -2,7 +2,7 @@
 // document-level listener hears it), PageUp steps back, and ←/→ pass through untouched.
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ClientMessage } from '../../../trace/live-protocol.ts';
+import type { ClientMessage } from '../../../trace/protocol/live-protocol.ts';
 import { FrameScheduler } from '../base/frame-scheduler.ts';
 import { TOUR_STEPS } from '../format/tour-steps.ts';
 import type { ChannelPort } from '../live/live-channel.ts';

@@ -5,8 +5,8 @@
 // it has not run yet, else goes to the next; PageUp goes back. Those two keys (and only those) are taken
 // in the capture phase on window, before the page's media keys hear them.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SweepDocument } from '../../../trace/sweep-format.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { SweepDocument } from '../../../trace/format/sweep-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { TOUR_STEPS, type TourStep } from '../format/tour-steps.ts';
 import type { TourResult } from '../format/tour-verdicts.ts';
 import type { RunSnapshot, RunStore } from '../live/run-store.ts';

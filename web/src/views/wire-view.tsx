@@ -3,7 +3,7 @@
 // recorded them. Renders the first rows only and grows on request, so a huge run never freezes the page.
 // Selecting a row rings its mark in the diagram; a click on a mark selects (and scrolls to) its row.
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { formatBytes, formatCount, formatUs, plural } from '../format/number-format.ts';
 import { probesOf } from '../format/probes-text.ts';
 import { modeLabel, workloadTitle } from '../format/run-label.ts';

@@ -1,8 +1,8 @@
 // The words for times, counts and a run's name that the app and the text exports (Mermaid, the text flow,
 // the CLI) share: here in trace/, the leaf both import (the app's web/src/format/number-format.ts and
 // format/run-label.ts take formatUs, formatCount, plural, the mode badges and the run title from here). Pure.
-import { commandTakesValue } from './run-request.ts';
-import type { RunInfo } from './trace-format.ts';
+import { commandTakesValue } from '../format/run-request.ts';
+import type { RunInfo } from '../format/trace-format.ts';
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const threeSig = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });

@@ -73,7 +73,7 @@ const micros = z.number().nonnegative().finite();
 
 /**
  * Per-command latency over one sweep run's commands, µs, client socket: from the write that carried a
- * command to the read that completed its reply (trace/latency-stats.ts). Percentiles are nearest-rank.
+ * command to the read that completed its reply (trace/derive/latency-stats.ts). Percentiles are nearest-rank.
  */
 export const SweepLatencySchema = z.object({
   count: count,

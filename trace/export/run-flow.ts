@@ -5,8 +5,8 @@
 // measured, not one arrow per command — a pipelined write carries many commands, a sequential run has
 // one write per command (wire-layout.ts names each position). Long runs are collapsed to their first
 // and last messages with an exact account of what was left out. Pure.
-import type { CommandRecord, TraceDocument } from './trace-format.ts';
-import { wireCommandName } from './wire-layout.ts';
+import type { CommandRecord, TraceDocument } from '../format/trace-format.ts';
+import { wireCommandName } from '../format/wire-layout.ts';
 import { formatCount, plural, preciseUs } from './export-words.ts';
 
 /** Where every time of the flow comes from, as the app labels it. */

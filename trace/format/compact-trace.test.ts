@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCompactValue, encodeCompactValue } from './compact-trace.ts';
 import { TraceError } from './trace-builder.ts';
-import { thrownMessage } from './test-support/thrown-message.ts';
+import { thrownMessage } from '../test-support/thrown-message.ts';
 
 describe('the compact encoding', () => {
   it('keeps fields it does not know, optional keys, key order, ns decimals, negatives and mixed values', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientMessageSchema, ServerMessageSchema, decodeBatch, encodeBatch, parseFrame, parseServerFrame, type ServerMessage } from './live-protocol.ts';
-import { TraceBuilder, type ProbeBatch, type TraceHeader } from './trace-builder.ts';
-import { describeIssues } from './trace-io.ts';
+import { TraceBuilder, type ProbeBatch, type TraceHeader } from '../format/trace-builder.ts';
+import { describeIssues } from '../format/trace-io.ts';
 
 const HEADER: TraceHeader = {
   run: { id: 'm3x9k2ab-0a1b2c3d', mode: 'sequential', command: 'PING', n: 10_000, operations: 10_000, valueBytes: 0, startedAt: '2025-01-01T00:00:00.000Z', keyPattern: '', warmup: null, injectedError: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false, heldConnection: false } },

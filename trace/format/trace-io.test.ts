@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TraceBuilder, TraceError } from './trace-builder.ts';
 import type { TraceDocument } from './trace-format.ts';
 import { parseTrace, serializeTrace, verifyTrace } from './trace-io.ts';
-import { thrownMessage } from './test-support/thrown-message.ts';
+import { thrownMessage } from '../test-support/thrown-message.ts';
 
 /** A sequential INCR run of 3 with one error reply; times are deliberately not round. */
 function sampleTrace(): TraceDocument {

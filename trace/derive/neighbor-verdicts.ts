@@ -3,8 +3,8 @@
 // interleaving comes from MONITOR (serverTrace.others), latencies from the neighbour client's own
 // timings, the held connection from the two PINGs' reply times. All times are µs since the run's t0.
 import { statsOfSorted, type LatencyStats } from './latency-stats.ts';
-import type { TraceDocument } from './trace-format.ts';
-import { workCommandCount } from './wire-layout.ts';
+import type { TraceDocument } from '../format/trace-format.ts';
+import { workCommandCount } from '../format/wire-layout.ts';
 
 export interface NeighborInside {
   /** Neighbour commands Redis ran strictly between the run's first and last execution (its window). */

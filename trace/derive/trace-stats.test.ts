@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TraceBuilder, type TraceHeader } from './trace-builder.ts';
-import type { TraceDocument } from './trace-format.ts';
-import { errorCount, latencySummary, percentile } from './trace-stats.ts';
+import { TraceBuilder, type TraceHeader } from '../format/trace-builder.ts';
+import type { TraceDocument } from '../format/trace-format.ts';
+import { errorCount, percentile } from './trace-stats.ts';
 
 const HEADER: TraceHeader = {
   run: { id: 'stats-run', mode: 'sequential', command: 'INCR', n: 4, operations: 4, valueBytes: 0, startedAt: '2025-01-01T00:00:00.000Z', keyPattern: 'pipescope:stats-run:counter', warmup: null, injectedError: null, repeat: 0, probes: { monitor: false, strace: false, memory: false, kernelTcp: false, heldConnection: false } },
@@ -45,12 +45,6 @@ describe('percentile (nearest rank)', () => {
   });
 });
 
-describe('latencySummary', () => {
-  it('sorts latencies numerically (not as text) before taking percentiles', () => {
-    expect(latencySummary(sample())).toEqual({ p50Us: 25, p99Us: 100, maxUs: 100 });
-  });
-});
-
 describe('errorCount', () => {
   it('counts error replies', () => {
     expect(errorCount(sample())).toBe(1);
@@ -89,7 +83,7 @@ describe('runPhases', () => {
 });
 
 describe('latencyStats and latencyHistogram', () => {
-  it('reports avg, min, p50, p95, p99 and max as redis-benchmark does', async () => {
+  it('reports avg, min, p50, p95, p99 and max as redis-benchmark does, sorting numerically (not as text)', async () => {
     const { latencyStats } = await import('./latency-stats.ts');
     expect(latencyStats(sample())).toEqual({ count: 4, avgUs: 43.75, minUs: 10, p50Us: 25, p95Us: 100, p99Us: 100, maxUs: 100 });
   });
@@ -124,13 +118,12 @@ describe('repeats', () => {
     expect(medianRepeat([])).toBeUndefined();
   });
 
-  it('groups repeats by mode, and overlapping ranges are within noise', async () => {
-    const { groupRepeats, rangesOverlap, spreadOver } = await import('./repeat-stats.ts');
-    const groups = groupRepeats([timed(50, 0), timed(5, 0, 'pipeline'), timed(40, 1), timed(6, 1, 'pipeline')]);
-    expect(groups.map((g) => g.map((d) => `${d.run.mode}${d.run.repeat}`))).toEqual([['sequential0', 'sequential1'], ['pipeline0', 'pipeline1']]);
-    const [seq, pipe] = groups.map((g) => spreadOver(g, (d) => d.totals.durationUs));
+  it('the spread over a run\'s repeats, and overlapping ranges are within noise', async () => {
+    const { rangesOverlap, spreadOver } = await import('./repeat-stats.ts');
+    const seq = spreadOver([timed(50, 0), timed(40, 1)], (d) => d.totals.durationUs);
+    const pipe = spreadOver([timed(5, 0, 'pipeline'), timed(6, 1, 'pipeline')], (d) => d.totals.durationUs);
     expect(seq).toEqual({ median: 45, min: 40, max: 50 });
-    expect(rangesOverlap(seq!, pipe!)).toBe(false);
+    expect(rangesOverlap(seq, pipe)).toBe(false);
     expect(rangesOverlap({ median: 5, min: 4, max: 9 }, { median: 8, min: 8, max: 12 })).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
 // Redis executing the run's commands (its own count, INFO commandstats), the client's turn between
 // one reply and its next write, and the client after the last read (parsing, resolving promises).
 // Derived from the trace, never stored. Invariant: the parts add up to totals.doneUs exactly.
-import { CLIENT_COUNT_SOURCE, SERVER_COUNT_SOURCE, type TraceDocument } from './trace-format.ts';
+import { CLIENT_COUNT_SOURCE, SERVER_COUNT_SOURCE, type TraceDocument } from '../format/trace-format.ts';
 
 export const PHASE_NAMES = ['beforeFirstWrite', 'awaiting', 'redisExec', 'clientBetween', 'afterLastRead'] as const;
 export type PhaseName = (typeof PHASE_NAMES)[number];

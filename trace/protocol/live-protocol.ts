@@ -3,13 +3,13 @@
 // builds the very same trace document the recorder builds; batches use flat number arrays
 // [atUs, bytes, count, atUs, bytes, count, …] to keep each command's share of a frame to a few bytes.
 import { z } from 'zod';
-import type { Outcome, ProbeBatch, ReadEvent, ServerSide, TraceBuilder, WriteEvent } from './trace-builder.ts';
-import type { TraceDocument } from './trace-format.ts';
-import { CountsSchema, HeldConnectionSchema, KernelTcpSchema, KeysAfterSchema, MemorySchema, NeighborSchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema, ServerTraceSchema } from './trace-format.ts';
-import { RunSpecSchema } from './run-request.ts';
-import { SweepDocumentSchema, SweepInfoSchema, SweepSpecSchema } from './sweep-format.ts';
-import { describeIssues } from './trace-io.ts';
-import { isPlainWireOutcome } from './plain-elements.ts';
+import type { Outcome, ProbeBatch, ReadEvent, ServerSide, TraceBuilder, WriteEvent } from '../format/trace-builder.ts';
+import type { TraceDocument } from '../format/trace-format.ts';
+import { CountsSchema, HeldConnectionSchema, KernelTcpSchema, KeysAfterSchema, MemorySchema, NeighborSchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema, ServerTraceSchema } from '../format/trace-format.ts';
+import { RunSpecSchema } from '../format/run-request.ts';
+import { SweepDocumentSchema, SweepInfoSchema, SweepSpecSchema } from '../format/sweep-format.ts';
+import { describeIssues } from '../format/trace-io.ts';
+import { isPlainWireOutcome } from '../format/plain-elements.ts';
 import { FollowClientMessageSchemas, FollowServerMessageSchemas } from './follow-protocol.ts';
 
 export const LIVE_PATH = '/live';

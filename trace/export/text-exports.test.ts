@@ -1,17 +1,17 @@
 // The text exports of a run (Mermaid, the text flow) and of a sweep (redis-benchmark CSV): goldens of the
-// recorded fixtures in e2e/fixtures/, byte for byte (trace/__goldens__/, UPDATE_GOLDENS=1 rewrites them),
+// recorded fixtures in e2e/fixtures/, byte for byte (trace/export/__goldens__/, UPDATE_GOLDENS=1 rewrites them),
 // and the rules each keeps: escaping for Mermaid's grammar, collapsing large runs with an exact count
 // of what was left out, "n/a" where a sweep measured nothing.
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from './sweep-io.ts';
-import type { SweepDocument } from './sweep-format.ts';
-import type { TraceDocument } from './trace-format.ts';
+import { parseDocument } from '../format/sweep-io.ts';
+import type { SweepDocument } from '../format/sweep-format.ts';
+import type { TraceDocument } from '../format/trace-format.ts';
 import { MERMAID_KEEP, MERMAID_MAX_EVENTS, mermaidSequence, mermaidText } from './mermaid-export.ts';
 import { FLOW_KEEP, textFlow } from './flow-export.ts';
 import { NOT_MEASURED, REDIS_BENCHMARK_CSV_COLUMNS, pointLatencyCells, sweepBenchmarkCsv, sweepCsvFileName } from './sweep-csv.ts';
 import { collapseFlow, flowEvents, runLengths } from './run-flow.ts';
-import { roundTripsWaited } from './round-trips.ts';
-import { expectGoldenText, fixturePath, readText } from './test-support/text-golden.ts';
+import { roundTripsWaited } from '../derive/round-trips.ts';
+import { expectGoldenText, fixturePath, readText } from '../test-support/text-golden.ts';
 
 function trace(name: string): TraceDocument {
   const parsed = parseDocument(readText(fixturePath(name)));

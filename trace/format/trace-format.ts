@@ -1,8 +1,12 @@
 // The Pipescope trace document, version 4: the one file format every part of Pipescope reads and
 // writes (live view, replay, import/export, embeds, CLI recorder, tests). The zod schema is the
 // specification; field names carry their unit (…Us = microseconds since the run's t0, bytes = octets).
-// Bump FORMAT_VERSION, and keep reading older versions, whenever a field changes meaning: trace-io.ts
-// migrates version 1 files on import (trace-migration.ts says what each new field becomes).
+//
+// The versioning rule, from version 4 on: a field added to the document is optional (absent in older
+// files, which mean by its absence what they always meant) and keeps the version. Only a breaking
+// change — a field removed, renamed, made required or given another meaning — bumps FORMAT_VERSION,
+// with a migration from the version before (trace-migration.ts, one step per version: each step writes
+// its own target version as a literal) so that trace-io.ts keeps opening every older file.
 //
 // t0 is the instant the run called the client for its first command; everything Pipescope itself
 // does for the run (warm-up, probes, samplers, the first INFO snapshot) happened before it.

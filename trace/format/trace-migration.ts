@@ -3,8 +3,6 @@
 // connection), was its request's only repeat, asked for MONITOR and strace together exactly when it
 // has a server trace, sampled memory exactly when it has samples, and measured neither when its client
 // call returned (doneUs = the last reply's arrival) nor the kernel's TCP figures.
-import { FORMAT_VERSION } from './trace-format.ts';
-
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -59,7 +57,10 @@ export function migrateVersion2(json: Json): Json {
   };
 }
 
-/** Version 3 → 4: every version-3 trace recorded a whole run (runs cut short left no trace). */
+/**
+ * Version 3 → 4: every version-3 trace recorded a whole run (runs cut short left no trace). Writes
+ * version 4 itself, not FORMAT_VERSION: a later version gets a step of its own after this one.
+ */
 export function migrateVersion3(json: Json): Json {
-  return { ...json, version: FORMAT_VERSION, incomplete: null };
+  return { ...json, version: 4, incomplete: null };
 }

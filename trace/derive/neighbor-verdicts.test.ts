@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TraceBuilder, type ServerSide, type TraceHeader } from './trace-builder.ts';
-import type { HeldConnection, Neighbor, RunMode, TraceDocument } from './trace-format.ts';
+import { TraceBuilder, type ServerSide, type TraceHeader } from '../format/trace-builder.ts';
+import type { HeldConnection, Neighbor, RunMode, TraceDocument } from '../format/trace-format.ts';
 import { formatWait, heldConnectionVerdict, neighborInsideRun, neighborLatency, neighborLatencyBuckets, neighborVerdictLines } from './neighbor-verdicts.ts';
 
 const NEIGHBOR_ADDRESS = '127.0.0.1:50001';

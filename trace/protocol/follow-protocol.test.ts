@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientMessageSchema, ServerMessageSchema } from './live-protocol.ts';
 import { FOLLOW_CODE_PATTERN, MAX_DISPLAY_KEYS, MAX_DISPLAY_VALUE_CHARS, type FollowDisplay } from './follow-protocol.ts';
-import { describeIssues } from './trace-io.ts';
+import { describeIssues } from '../format/trace-io.ts';
 
 function issues(schema: typeof ClientMessageSchema | typeof ServerMessageSchema, value: unknown): string {
   const result = schema.safeParse(value);

@@ -4,10 +4,10 @@
 // client socket; a MONITOR-traced run adds Redis's executions as notes. Above MERMAID_MAX_EVENTS events
 // the middle is left out, with a note counting exactly what (so a 100,000-command run stays readable).
 // Text is escaped for Mermaid's grammar (`#` and `;` end a message; `<`, `>` would be read as HTML). Pure.
-import type { TraceDocument } from './trace-format.ts';
+import type { TraceDocument } from '../format/trace-format.ts';
 import { MODE_BADGES, formatUs, plural, preciseUs, runTitleText } from './export-words.ts';
 import { FLOW_EXEC_SOURCE, FLOW_TIME_SOURCE, collapseFlow, flowEvents, gapLines, type FlowEvent, type FlowMessage } from './run-flow.ts';
-import { roundTripsWaited } from './round-trips.ts';
+import { roundTripsWaited } from '../derive/round-trips.ts';
 
 /** Events (messages and execution notes) drawn in full; a run with more is collapsed. */
 export const MERMAID_MAX_EVENTS = 20;

@@ -7,9 +7,7 @@
 // Nothing the embed sends is private (the traces came from public URLs), so without an `origin` parameter
 // its messages go to '*'.
 import { z } from 'zod';
-import { MAX_DISPLAY_US } from './display-hash-params.ts';
-import { MAX_TRACE_FILES } from './trace-files.ts';
-import type { PlaybackSnapshot } from '../interaction/playback-clock.ts';
+import { MAX_DISPLAY_US, MAX_TRACE_FILES } from './page-limits.ts';
 
 export const PROTOCOL_SOURCE = 'pipescope';
 export const PROTOCOL_VERSION = 1;
@@ -72,7 +70,16 @@ export interface EmbedReady {
   durationUs: number;
 }
 
-export type EmbedState = Pick<PlaybackSnapshot, 'positionUs' | 'playing' | 'speed' | 'endUs'>;
+/** The player's playback state, as its PlaybackClock holds it. */
+export interface EmbedState {
+  /** The playhead, µs since t0; null = not playing back (everything drawn). */
+  positionUs: number | null;
+  playing: boolean;
+  /** Trace µs per wall-clock µs (1 = real time). */
+  speed: number;
+  /** The end of the timeline played, µs since t0 (the longest run on screen); 0 = nothing to play. */
+  endUs: number;
+}
 
 type Envelope = { source: typeof PROTOCOL_SOURCE; version: typeof PROTOCOL_VERSION };
 export type EmbedMessage = Envelope &

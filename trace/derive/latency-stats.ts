@@ -2,7 +2,7 @@
 // histogram with fixed log-spaced buckets (10 per decade from 1 µs), so two runs' histograms can be
 // laid over each other. A command's latency is from the write that carried it to the read that
 // completed its reply (client socket), so a pipelined command's latency includes waiting its turn.
-import type { TraceDocument } from './trace-format.ts';
+import type { TraceDocument } from '../format/trace-format.ts';
 import { percentile } from './trace-stats.ts';
 
 export const LATENCY_PERCENTILES = [50, 95, 99] as const;

@@ -3,8 +3,8 @@
 // in flight (a command written at the very instant of that read still waits a round trip of its own). A sequential run has one per command, one pipeline has one, a chunked run one per
 // pipeline — counted from the trace, not assumed from the mode. In trace/ because the app's figures and
 // the text exports (flow-export.ts, mermaid-export.ts, the CLI) count them alike. The same union of [sentUs, repliedUs]
-// that trace/run-phases.ts measures the awaiting time over. Pure, unit-tested.
-import type { TraceDocument } from './trace-format.ts';
+// that trace/derive/run-phases.ts measures the awaiting time over. Pure, unit-tested.
+import type { TraceDocument } from '../format/trace-format.ts';
 
 /** How many separate stretches had a command in flight (0 for a run without commands). */
 export function roundTripsWaited(doc: TraceDocument): number {

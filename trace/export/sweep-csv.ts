@@ -14,8 +14,8 @@
 // "… (redis-benchmark)": the median of the rps it printed and its own latency columns over the repeats
 // the same way (its measure, not Pipescope's: with -P each command counts its pipeline's latency); "n/a"
 // where it printed none (before Redis 7, or a sweep recorded before they were kept). Pure.
-import { percentileNeeds } from './latency-stats.ts';
-import { REFERENCE_TOOL, pointOpsPerSec, spreadOf, type Reference, type ReferenceLatency, type SweepDocument, type SweepLatency, type SweepPoint } from './sweep-format.ts';
+import { percentileNeeds } from '../derive/latency-stats.ts';
+import { REFERENCE_TOOL, pointOpsPerSec, spreadOf, type Reference, type ReferenceLatency, type SweepDocument, type SweepLatency, type SweepPoint } from '../format/sweep-format.ts';
 
 export const REDIS_BENCHMARK_CSV_COLUMNS = ['test', 'rps', 'avg_latency_ms', 'min_latency_ms', 'p50_latency_ms', 'p95_latency_ms', 'p99_latency_ms', 'max_latency_ms'] as const;
 

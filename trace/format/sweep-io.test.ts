@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SWEEP_FORMAT, type SweepDocument } from './sweep-format.ts';
 import { parseDocument, serializeSweep } from './sweep-io.ts';
 import { TraceError } from './trace-builder.ts';
-import { thrownMessage } from './test-support/thrown-message.ts';
+import { thrownMessage } from '../test-support/thrown-message.ts';
 
 const run = (opsPerSec: number, reads: number) => ({
   totals: { durationUs: 1e6 / opsPerSec * 100, opsPerSec },

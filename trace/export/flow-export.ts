@@ -4,11 +4,11 @@
 // bytes and what it carried; MONITOR-traced runs add Redis's executions in the Redis column; a footer
 // with the totals (round trips, writes, reads, bytes; Redis's INFO counts; strace's syscalls). Above
 // FLOW_MAX_EVENTS rows the middle is left out, counted exactly. Pure; ends with a newline.
-import type { TraceDocument } from './trace-format.ts';
+import type { TraceDocument } from '../format/trace-format.ts';
 import { exactUs, formatCount, formatUs, plural } from './export-words.ts';
 import { clientName, runName } from './mermaid-export.ts';
 import { FLOW_EXEC_SOURCE, FLOW_TIME_SOURCE, collapseFlow, flowEvents, gapText, type FlowEvent } from './run-flow.ts';
-import { roundTripsWaited } from './round-trips.ts';
+import { roundTripsWaited } from '../derive/round-trips.ts';
 
 /** Rows printed in full; a run with more is collapsed to its first and last FLOW_KEEP. */
 export const FLOW_MAX_EVENTS = 200;

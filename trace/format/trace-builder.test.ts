@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TraceBuilder, TraceError, type ServerCounts, type TraceHeader } from './trace-builder.ts';
 import type { RunInfo } from './trace-format.ts';
-import { thrownMessage } from './test-support/thrown-message.ts';
+import { thrownMessage } from '../test-support/thrown-message.ts';
 
 const SERVER: ServerCounts = { reads: 3, writes: 3, execUs: 2.5, source: 'redis-info', exclusive: true };
 

@@ -5,7 +5,7 @@
 // two unions; both ends validate them there. The display state is capped here: a presenter's page cannot
 // make the server relay more than a few KiB per update, and the server relays at most 10 updates a second.
 import { z } from 'zod';
-import { RunSpecSchema } from './run-request.ts';
+import { RunSpecSchema } from '../format/run-request.ts';
 
 /** A follow code: 16 random bytes (128 bits) in base64url, 22 characters. */
 export const FOLLOW_CODE_BYTES = 16;
