@@ -4,13 +4,13 @@
 // rounds that run their variants back to back. Nothing is asserted: that is the tests' job, on counts.
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { optionsOrExit } from '../server/app/cli-options.ts';
+import { optionsOrExit } from '../server/app/cli/cli-options.ts';
 import { openRedis } from '../server/redis/open-redis.ts';
 import { executeRun } from '../server/runs/run-executor.ts';
 import { serializeTrace } from '../trace/format/trace-io.ts';
 import type { TraceDocument } from '../trace/format/trace-format.ts';
 import { encodeCompactTrace } from '../trace/format/compact-trace.ts';
-import { gzip } from '../server/app/trace-files-node.ts';
+import { gzip } from '../server/app/cli/trace-files-node.ts';
 import { launchBrowser } from '../e2e/browser.ts';
 import { startAppProcess } from '../e2e/app-process.ts';
 import { BENCH_USAGE, parseBenchOptions, type BenchOptions } from './bench-options.ts';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { CliError } from '../server/app/cli-options.ts';
+import { CliError } from '../server/app/cli/cli-options.ts';
 import { BENCH_PARTS, FULL_SIZES, QUICK_SIZES, parseBenchOptions } from './bench-options.ts';
 
 it('measures every part at full size by default', () => {

@@ -2,7 +2,7 @@
 // requests over (web/src/state/trace-files.ts, prefetchedBody) as bytes, so that it can gunzip a .json.gz
 // itself (web/src/base/gzip-text.ts). A plain script, loaded by index.html before the app's module: it
 // must not wait for the module graph. It is a file, not inline, so that the Content-Security-Policy can
-// forbid inline scripts (server/app/security-headers.ts).
+// forbid inline scripts (server/app/access/security-headers.ts).
 // Same choice of URLs as traceUrlsFromSearch: trimmed, non-empty, the first MAX_TRACE_FILES (120).
 window.pipescopePrefetch = new Map(
   new URLSearchParams(location.search).getAll('trace')

@@ -19,7 +19,7 @@ const quiet = process.argv.includes('--quiet');
 const say = (text) => quiet || console.log(`[pipescope] ${text}`);
 
 /**
- * The static site's policy, as the live server's (server/app/security-headers.ts) minus what a static page
+ * The static site's policy, as the live server's (server/app/access/security-headers.ts) minus what a static page
  * has no use for: the WebSocket (connect-src allows this site and https: only, for ?trace= links to traces on
  * other https hosts, which need CORS there anyway). frame-ancestors cannot be set from a <meta> (browsers
  * ignore it there); the embed/ page is the one meant to be framed.

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ServerMessage } from '../../trace/protocol/live-protocol.ts';
-import { startApp, type RunningApp } from './http-app.ts';
+import { startApp, type RunningApp } from './http/http-app.ts';
 import { projectRoot } from '../support/project-root.ts';
 import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
 import { LiveTestClient } from '../test-support/live-test-client.ts';

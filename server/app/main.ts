@@ -1,9 +1,9 @@
 // `npm start`: starts (or connects to) Redis, serves the built app and the live WebSocket endpoint,
 // prints the URL, and shuts everything down cleanly on SIGINT/SIGTERM (the private Redis too).
-import { startApp } from './http-app.ts';
-import { optionsOrExit } from './cli-options.ts';
-import { SERVE_USAGE, parseServeOptions } from './serve-options.ts';
-import { secretRedactor } from './secret-redactor.ts';
+import { startApp } from './http/http-app.ts';
+import { optionsOrExit } from './cli/cli-options.ts';
+import { SERVE_USAGE, parseServeOptions } from './cli/serve-options.ts';
+import { secretRedactor } from './access/secret-redactor.ts';
 
 const options = optionsOrExit('pipescope', SERVE_USAGE, () => parseServeOptions(process.argv.slice(2), process.env));
 

@@ -12,13 +12,13 @@ import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import { wireCommandName } from '../../trace/format/wire-layout.ts';
 import { serializeSweep } from '../../trace/format/sweep-io.ts';
 import { pointOpsPerSec, pointServerReadsPerCommand, spreadOf, type SweepDocument } from '../../trace/format/sweep-format.ts';
-import { formSizesText, gzip, isServedName, readDocumentFile, sizesOf, traceForms, writeTraceFile } from './trace-files-node.ts';
-import { CliError, RECORD_USAGE, optionsOrExit, parseCompactOptions, parseRecordOptions, parseSweepOptions } from './cli-options.ts';
+import { formSizesText, gzip, isServedName, readDocumentFile, sizesOf, traceForms, writeTraceFile } from './cli/trace-files-node.ts';
+import { CliError, RECORD_USAGE, optionsOrExit, parseCompactOptions, parseRecordOptions, parseSweepOptions } from './cli/cli-options.ts';
 import { openRedis } from '../redis/open-redis.ts';
 import { executeRun } from '../runs/run-executor.ts';
 import { executeSweep } from '../runs/sweep-executor.ts';
-import { secretRedactor } from './secret-redactor.ts';
-import { EXPORT_USAGE, parseExportOptions, runExport } from './export-cli.ts';
+import { secretRedactor } from './access/secret-redactor.ts';
+import { EXPORT_USAGE, parseExportOptions, runExport } from './cli/export-cli.ts';
 
 /** The Redis URL given, once parsed: an error message must not print its password. */
 let redisUrl: string | undefined;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
 import { RedisSession } from '../redis/redis-session.ts';
 import { targetFromUrl } from '../redis/redis-target.ts';
-import { startApp, type RunningApp } from '../app/http-app.ts';
+import { startApp, type RunningApp } from '../app/http/http-app.ts';
 
 export interface PrivateRedisSession {
   redis: PrivateRedis;

@@ -2,10 +2,10 @@
 // one cannot be guessed; there are at most --max-follow-sessions at once. A session lives as long as its
 // presenter shares (follow-role.ts ends it on "stop sharing" or when the presenter's tab closes).
 import { randomBytes } from 'node:crypto';
-import { FOLLOW_CODE_BYTES } from '../../trace/protocol/follow-protocol.ts';
-import type { ClientLimits } from './client-limits.ts';
+import { FOLLOW_CODE_BYTES } from '../../../trace/protocol/follow-protocol.ts';
+import type { ClientLimits } from '../access/client-limits.ts';
 import { FollowSession } from './follow-session.ts';
-import type { Redactor } from './secret-redactor.ts';
+import type { Redactor } from '../access/secret-redactor.ts';
 
 export class FollowHub {
   private readonly sessions = new Map<string, FollowSession>();

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { RunSpecSchema } from '../../trace/format/run-request.ts';
-import { SweepSpecSchema, powersOfTwoUpTo, type SweepSpec } from '../../trace/format/sweep-format.ts';
-import { COMMAND_NAMES, RUN_MODES, RunModeSchema, type RunMode } from '../../trace/format/trace-format.ts';
+import { RunSpecSchema } from '../../../trace/format/run-request.ts';
+import { SweepSpecSchema, powersOfTwoUpTo, type SweepSpec } from '../../../trace/format/sweep-format.ts';
+import { COMMAND_NAMES, RUN_MODES, RunModeSchema, type RunMode } from '../../../trace/format/trace-format.ts';
 
 export class CliError extends Error {
   override name = 'CliError';

@@ -2,10 +2,10 @@
 // origins, framing sites) and how much each client may ask. Parsed strictly like the recorder's
 // (cli-options.ts): a bad flag gets one clear message and exit code 2.
 import { z } from 'zod';
-import { DEFAULT_CLIENT_LIMITS, LIMIT_FLAGS, type ClientLimits } from './client-limits.ts';
+import { DEFAULT_CLIENT_LIMITS, LIMIT_FLAGS, type ClientLimits } from '../access/client-limits.ts';
 import { CliError, REDIS_URL_FLAGS, redisUrlFrom, strictParse } from './cli-options.ts';
-import { hostForm } from './origin-policy.ts';
-import { isFrameAncestorSource } from './security-headers.ts';
+import { hostForm } from '../access/origin-policy.ts';
+import { isFrameAncestorSource } from '../access/security-headers.ts';
 
 export const DEFAULT_PORT = 7380;
 

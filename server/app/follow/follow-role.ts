@@ -4,8 +4,8 @@
 // nor steer the session it follows: only the presenter's own connection holds its session. The
 // presenter's tab closing ends the session; a follower's closing only leaves it.
 import type { WebSocket } from 'ws';
-import type { ClientMessage, ServerMessage } from '../../trace/protocol/live-protocol.ts';
-import type { RunSpec } from '../../trace/format/run-request.ts';
+import type { ClientMessage, ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import type { RunSpec } from '../../../trace/format/run-request.ts';
 import type { FollowHub } from './follow-hub.ts';
 import type { FollowSession } from './follow-session.ts';
 

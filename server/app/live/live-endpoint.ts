@@ -6,17 +6,17 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { LIVE_PATH, type RedisStatus, type ServerMessage } from '../../trace/protocol/live-protocol.ts';
-import type { RedisSession } from '../redis/redis-session.ts';
-import type { RunQueue } from '../runs/run-queue.ts';
-import { connectionRefusal, type ClientLimits } from './client-limits.ts';
-import { FollowHub } from './follow-hub.ts';
-import { refuseUpgrade } from './http-gate.ts';
+import { LIVE_PATH, type RedisStatus, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import type { RedisSession } from '../../redis/redis-session.ts';
+import type { RunQueue } from '../../runs/run-queue.ts';
+import { connectionRefusal, type ClientLimits } from '../access/client-limits.ts';
+import { FollowHub } from '../follow/follow-hub.ts';
+import { refuseUpgrade } from '../access/http-gate.ts';
 import { MAX_FRAME_BYTES, serveConnection } from './live-connection.ts';
-import { shown, type OriginPolicy } from './origin-policy.ts';
-import type { RefusalLog } from './refusal-log.ts';
-import type { Redactor } from './secret-redactor.ts';
-import type { HeaderOptions } from './security-headers.ts';
+import { shown, type OriginPolicy } from '../access/origin-policy.ts';
+import type { RefusalLog } from '../access/refusal-log.ts';
+import type { Redactor } from '../access/secret-redactor.ts';
+import type { HeaderOptions } from '../access/security-headers.ts';
 
 const STATUS_INTERVAL_MS = 3_000;
 /** WebSocket close code 1013: try again later. */

@@ -2,10 +2,10 @@
 // run-end carries both, and the trace the browser builds from the wire holds them, verifies and
 // round-trips, with the verdicts computed from it.
 import { expect, it } from 'vitest';
-import { heldConnectionVerdict, neighborInsideRun } from '../../trace/derive/neighbor-verdicts.ts';
-import { serializeTrace, verifyTrace } from '../../trace/format/trace-io.ts';
-import { LiveTestClient } from '../test-support/live-test-client.ts';
-import { usePrivateRedisApp } from '../test-support/private-redis-session.ts';
+import { heldConnectionVerdict, neighborInsideRun } from '../../../trace/derive/neighbor-verdicts.ts';
+import { serializeTrace, verifyTrace } from '../../../trace/format/trace-io.ts';
+import { LiveTestClient } from '../../test-support/live-test-client.ts';
+import { usePrivateRedisApp } from '../../test-support/private-redis-session.ts';
 
 const live = usePrivateRedisApp();
 

@@ -2,7 +2,7 @@
 // places (ioredis, redis-benchmark, the OS), so every message leaving the app passes through this: the
 // Redis URL's password, raw and percent-decoded, and the whole URL become ***, and so does the
 // user:password part of anything that looks like a URL.
-import { redactUrl } from '../redis/redis-target.ts';
+import { redactUrl } from '../../redis/redis-target.ts';
 
 export type Redactor = (text: string) => string;
 

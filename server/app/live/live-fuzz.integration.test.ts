@@ -4,12 +4,12 @@
 // connection, and run a normal request right after. Frames beyond the socket's limit and invalid UTF-8
 // close that connection with the standard codes (1009, 1007), and the next connection works.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ServerMessage } from '../../trace/protocol/live-protocol.ts';
-import { startApp, type RunningApp } from './http-app.ts';
+import type { ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import { startApp, type RunningApp } from '../http/http-app.ts';
 import { MAX_FRAME_BYTES } from './live-connection.ts';
-import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
-import { HOSTILE_KINDS, hostileMessages } from '../test-support/hostile-messages.ts';
-import { LiveTestClient } from '../test-support/live-test-client.ts';
+import { startPrivateRedis, type PrivateRedis } from '../../redis/private-redis-server.ts';
+import { HOSTILE_KINDS, hostileMessages } from '../../test-support/hostile-messages.ts';
+import { LiveTestClient } from '../../test-support/live-test-client.ts';
 
 const MESSAGES = 10_000;
 const BATCH = 500;

@@ -4,13 +4,13 @@
 // cancel the presenter's run, the session ends when the presenter stops or leaves, and a follower that
 // stops reading is dropped instead of growing the server's memory.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FollowDisplay } from '../../trace/protocol/follow-protocol.ts';
-import type { ServerMessage } from '../../trace/protocol/live-protocol.ts';
-import { startApp, type RunningApp } from './http-app.ts';
-import type { ClientLimits } from './client-limits.ts';
+import type { FollowDisplay } from '../../../trace/protocol/follow-protocol.ts';
+import type { ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import { startApp, type RunningApp } from '../http/http-app.ts';
+import type { ClientLimits } from '../access/client-limits.ts';
 import { UNKNOWN_CODE } from './follow-role.ts';
-import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
-import { LiveTestClient } from '../test-support/live-test-client.ts';
+import { startPrivateRedis, type PrivateRedis } from '../../redis/private-redis-server.ts';
+import { LiveTestClient } from '../../test-support/live-test-client.ts';
 
 let redis: PrivateRedis;
 let app: RunningApp;

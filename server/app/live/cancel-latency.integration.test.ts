@@ -8,7 +8,7 @@
 // 29-76 ms, the slowest trial 236 ms.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildServer, LiveClient, median, startBackend, type Backend } from '../test-support/backend-process.ts';
+import { buildServer, LiveClient, median, startBackend, type Backend } from '../../test-support/backend-process.ts';
 
 const MEDIAN_BOUND_MS = 300;
 const TRIAL_BOUND_MS = 1_000;

@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './http-app.ts';
-import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
+import { startPrivateRedis, type PrivateRedis } from '../../redis/private-redis-server.ts';
 
 let redis: PrivateRedis;
 let app: RunningApp;

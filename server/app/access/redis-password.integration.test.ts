@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ServerMessage } from '../../trace/protocol/live-protocol.ts';
-import { startApp, type RunningApp } from './http-app.ts';
-import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
-import { LiveTestClient } from '../test-support/live-test-client.ts';
+import type { ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import { startApp, type RunningApp } from '../http/http-app.ts';
+import { startPrivateRedis, type PrivateRedis } from '../../redis/private-redis-server.ts';
+import { LiveTestClient } from '../../test-support/live-test-client.ts';
 
 const PASSWORD = 'Pipe$ecret@word:7';
 const FORMS = [PASSWORD, encodeURIComponent(PASSWORD), 'ecret@word', 'ecret%40word'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CliError, parseCompactOptions, parseDepthList, parseRecordOptions, parseSweepOptions } from './cli-options.ts';
-import { thrownMessage } from '../../trace/test-support/thrown-message.ts';
+import { thrownMessage } from '../../../trace/test-support/thrown-message.ts';
 
 const cliErrorOf = (action: () => unknown): string => thrownMessage(action, CliError);
 

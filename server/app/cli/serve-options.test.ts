@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CliError } from './cli-options.ts';
 import { DEFAULT_PORT, SERVE_USAGE, parseServeOptions } from './serve-options.ts';
-import { DEFAULT_CLIENT_LIMITS } from './client-limits.ts';
-import { thrownMessage } from '../../trace/test-support/thrown-message.ts';
+import { DEFAULT_CLIENT_LIMITS } from '../access/client-limits.ts';
+import { thrownMessage } from '../../../trace/test-support/thrown-message.ts';
 
 const cliErrorOf = (action: () => unknown): string => thrownMessage(action, CliError);
 

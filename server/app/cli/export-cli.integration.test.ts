@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../support/project-root.ts';
+import { projectRoot } from '../../support/project-root.ts';
 
 const root = projectRoot();
 const cli = join(root, 'dist', 'node', 'server', 'app', 'record-cli.js');

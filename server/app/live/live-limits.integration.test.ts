@@ -2,11 +2,11 @@
 // with a message naming it, its value and its flag; connections are served in turn, not first come
 // first served; and a request id is its connection's own (another connection reusing it cancels nothing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerMessage } from '../../trace/protocol/live-protocol.ts';
-import { startApp, type RunningApp } from './http-app.ts';
-import type { ClientLimits } from './client-limits.ts';
-import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
-import { LiveTestClient } from '../test-support/live-test-client.ts';
+import type { ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import { startApp, type RunningApp } from '../http/http-app.ts';
+import type { ClientLimits } from '../access/client-limits.ts';
+import { startPrivateRedis, type PrivateRedis } from '../../redis/private-redis-server.ts';
+import { LiveTestClient } from '../../test-support/live-test-client.ts';
 
 let redis: PrivateRedis;
 const apps: RunningApp[] = [];

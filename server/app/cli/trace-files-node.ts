@@ -3,11 +3,11 @@
 // Reading accepts every form (plain, compact, either gzipped), through the same parseDocument as the app.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { encodeCompactTrace } from '../../trace/format/compact-trace.ts';
-import { parseDocument, type PipescopeDocument } from '../../trace/format/sweep-io.ts';
-import { TraceError } from '../../trace/format/trace-builder.ts';
-import type { TraceDocument } from '../../trace/format/trace-format.ts';
-import { serializeTrace } from '../../trace/format/trace-io.ts';
+import { encodeCompactTrace } from '../../../trace/format/compact-trace.ts';
+import { parseDocument, type PipescopeDocument } from '../../../trace/format/sweep-io.ts';
+import { TraceError } from '../../../trace/format/trace-builder.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
+import { serializeTrace } from '../../../trace/format/trace-io.ts';
 
 export const GZIP_LEVEL = 9;
 

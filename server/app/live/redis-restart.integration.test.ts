@@ -2,9 +2,9 @@
 // at once (redis-status: down, restarting; then up, "restarted …"), and the next run works. Before,
 // every later run failed with "Connection is closed." until Pipescope was restarted.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './http-app.ts';
-import { LiveClient } from '../test-support/backend-process.ts';
-import { LIVE_PATH } from '../../trace/protocol/live-protocol.ts';
+import { startApp, type RunningApp } from '../http/http-app.ts';
+import { LiveClient } from '../../test-support/backend-process.ts';
+import { LIVE_PATH } from '../../../trace/protocol/live-protocol.ts';
 
 let app: RunningApp;
 

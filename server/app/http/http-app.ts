@@ -3,14 +3,14 @@
 // it in-process on a free port.
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import type { ServeOptions } from './serve-options.ts';
-import { attachLiveEndpoint } from './live-endpoint.ts';
-import { liveSettings } from './live-settings.ts';
-import { gatedHandler } from './http-gate.ts';
-import type { LogLine } from './refusal-log.ts';
-import { projectRoot } from '../support/project-root.ts';
-import { openRedis } from '../redis/open-redis.ts';
-import { RunQueue } from '../runs/run-queue.ts';
+import type { ServeOptions } from '../cli/serve-options.ts';
+import { attachLiveEndpoint } from '../live/live-endpoint.ts';
+import { liveSettings } from '../live/live-settings.ts';
+import { gatedHandler } from '../access/http-gate.ts';
+import type { LogLine } from '../access/refusal-log.ts';
+import { projectRoot } from '../../support/project-root.ts';
+import { openRedis } from '../../redis/open-redis.ts';
+import { RunQueue } from '../../runs/run-queue.ts';
 import { staticFileHandler } from './static-files.ts';
 
 export interface RunningApp {

@@ -5,10 +5,10 @@
 // trace/export/sweep-csv.ts). Bad flags or files: one clear message, exit 2 or 1; nothing but the text on stdout.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { textFlow } from '../../trace/export/flow-export.ts';
-import { mermaidSequence } from '../../trace/export/mermaid-export.ts';
-import { sweepBenchmarkCsv } from '../../trace/export/sweep-csv.ts';
-import type { PipescopeDocument } from '../../trace/format/sweep-io.ts';
+import { textFlow } from '../../../trace/export/flow-export.ts';
+import { mermaidSequence } from '../../../trace/export/mermaid-export.ts';
+import { sweepBenchmarkCsv } from '../../../trace/export/sweep-csv.ts';
+import type { PipescopeDocument } from '../../../trace/format/sweep-io.ts';
 import { readDocumentFile } from './trace-files-node.ts';
 import { CliError } from './cli-options.ts';
 

@@ -3,12 +3,12 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { LIVE_PATH, ServerMessageSchema, type ServerMessage } from '../../trace/protocol/live-protocol.ts';
-import { serializeTrace, verifyTrace } from '../../trace/format/trace-io.ts';
-import { startApp } from './http-app.ts';
-import { LiveTestClient } from '../test-support/live-test-client.ts';
-import { usePrivateRedisApp } from '../test-support/private-redis-session.ts';
-import { startPrivateRedis } from '../redis/private-redis-server.ts';
+import { LIVE_PATH, ServerMessageSchema, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import { serializeTrace, verifyTrace } from '../../../trace/format/trace-io.ts';
+import { startApp } from '../http/http-app.ts';
+import { LiveTestClient } from '../../test-support/live-test-client.ts';
+import { usePrivateRedisApp } from '../../test-support/private-redis-session.ts';
+import { startPrivateRedis } from '../../redis/private-redis-server.ts';
 
 const live = usePrivateRedisApp();
 

@@ -4,11 +4,11 @@
 // export and import; and the run's keys are gone all the same.
 import { Redis } from 'ioredis';
 import { expect, it } from 'vitest';
-import { decodeBatch } from '../../trace/protocol/live-protocol.ts';
-import { TraceBuilder } from '../../trace/format/trace-builder.ts';
-import { parseTrace, serializeTrace } from '../../trace/format/trace-io.ts';
-import { LiveTestClient } from '../test-support/live-test-client.ts';
-import { usePrivateRedisApp } from '../test-support/private-redis-session.ts';
+import { decodeBatch } from '../../../trace/protocol/live-protocol.ts';
+import { TraceBuilder } from '../../../trace/format/trace-builder.ts';
+import { parseTrace, serializeTrace } from '../../../trace/format/trace-io.ts';
+import { LiveTestClient } from '../../test-support/live-test-client.ts';
+import { usePrivateRedisApp } from '../../test-support/private-redis-session.ts';
 
 const live = usePrivateRedisApp();
 

@@ -1,7 +1,7 @@
 // The client limits: what a request costs, the per-minute window, and each refusal's words.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_LIMITS, RequestRate, admissionRefusal, connectionRefusal, requestCommands } from './client-limits.ts';
-import { ClientMessageSchema } from '../../trace/protocol/live-protocol.ts';
+import { ClientMessageSchema } from '../../../trace/protocol/live-protocol.ts';
 
 const request = (message: unknown) => {
   const parsed = ClientMessageSchema.parse(message);

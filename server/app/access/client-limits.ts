@@ -3,7 +3,7 @@
 // per minute per connection, and commands waiting in all; for follow mode, sessions, followers per
 // session, how far a follower may fall behind and how much a late joiner is replayed. Each refusal says which limit, its value,
 // which flag changes it and what to do now. The defaults suit a workshop of ~50 people, a tab or two each.
-import type { ClientMessage } from '../../trace/protocol/live-protocol.ts';
+import type { ClientMessage } from '../../../trace/protocol/live-protocol.ts';
 
 export interface ClientLimits {
   /** WebSocket connections open at once, across all clients. */

@@ -1,15 +1,15 @@
 // What one accepted request does once the queue starts it: a run request (each mode, repeated and
 // interleaved) or a depth sweep, streamed to its connection through `send` as it goes, ending with
 // request-done, cancelled, or an error that says what failed.
-import type { RunEndMessage, ServerMessage } from '../../trace/protocol/live-protocol.ts';
-import { encodeBatch } from '../../trace/protocol/live-protocol.ts';
-import { REPEAT_BELOW_US, type RunSpec } from '../../trace/format/run-request.ts';
-import type { SweepSpec } from '../../trace/format/sweep-format.ts';
-import { RUN_MODES } from '../../trace/format/trace-format.ts';
-import type { RedisSession } from '../redis/redis-session.ts';
-import { executeRun, type RunListener } from '../runs/run-executor.ts';
-import { executeSweep } from '../runs/sweep-executor.ts';
-import { RunCancelledError } from '../support/run-cancelled-error.ts';
+import type { RunEndMessage, ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import { encodeBatch } from '../../../trace/protocol/live-protocol.ts';
+import { REPEAT_BELOW_US, type RunSpec } from '../../../trace/format/run-request.ts';
+import type { SweepSpec } from '../../../trace/format/sweep-format.ts';
+import { RUN_MODES } from '../../../trace/format/trace-format.ts';
+import type { RedisSession } from '../../redis/redis-session.ts';
+import { executeRun, type RunListener } from '../../runs/run-executor.ts';
+import { executeSweep } from '../../runs/sweep-executor.ts';
+import { RunCancelledError } from '../../support/run-cancelled-error.ts';
 
 export type Send = (message: ServerMessage) => void;
 

@@ -3,9 +3,9 @@
 // own origin and an --allow-origin site work; and every response carries the security headers.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './http-app.ts';
-import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
-import { LiveTestClient, refusedUpgrade } from '../test-support/live-test-client.ts';
+import { startApp, type RunningApp } from '../http/http-app.ts';
+import { startPrivateRedis, type PrivateRedis } from '../../redis/private-redis-server.ts';
+import { LiveTestClient, refusedUpgrade } from '../../test-support/live-test-client.ts';
 
 let redis: PrivateRedis;
 let app: RunningApp;
@@ -105,7 +105,7 @@ describe('HTTP', () => {
     expect(page.status).toBe(200);
     expectSecurityHeaders(page.headers);
     expect(page.body).not.toMatch(/<script>/); // no inline script: the CSP would block it
-    expect(page.body).toContain('<script src="./prefetch.js"></script>'); // relative (vite base './'): works from any sub-path
+    expect(page.body).toContain('<script src="./prefetch.js"></script>'); // relative (vite base '../'): works from any sub-path
     const again = await get('/', { 'if-none-match': String(page.headers['etag']) });
     expect(again.status).toBe(304);
     expectSecurityHeaders(again.headers);

@@ -5,12 +5,12 @@
 // (ws bufferedAmount, beyond what its join replay put there) is dropped and told why, so a slow laptop on
 // the room's Wi-Fi cannot make the server's memory grow.
 import type { WebSocket } from 'ws';
-import { DISPLAY_UPDATES_PER_SECOND, type FollowDisplay, type FollowEndReason } from '../../trace/protocol/follow-protocol.ts';
-import type { ServerMessage } from '../../trace/protocol/live-protocol.ts';
-import type { RunSpec } from '../../trace/format/run-request.ts';
-import type { ClientLimits } from './client-limits.ts';
+import { DISPLAY_UPDATES_PER_SECOND, type FollowDisplay, type FollowEndReason } from '../../../trace/protocol/follow-protocol.ts';
+import type { ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import type { RunSpec } from '../../../trace/format/run-request.ts';
+import type { ClientLimits } from '../access/client-limits.ts';
 import { FollowReplay } from './follow-replay.ts';
-import { redactStrings, type Redactor } from './secret-redactor.ts';
+import { redactStrings, type Redactor } from '../access/secret-redactor.ts';
 
 const DISPLAY_INTERVAL_MS = 1000 / DISPLAY_UPDATES_PER_SECOND;
 

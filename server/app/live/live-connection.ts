@@ -4,16 +4,16 @@
 // them. Every error or status text leaving here passes the secret redactor. A closed tab cancels its runs.
 // Follow mode's messages go to the connection's FollowRole (follow-role.ts); a following tab runs nothing.
 import type { WebSocket } from 'ws';
-import { ClientMessageSchema, parseFrame, type ClientMessage, type ServerMessage } from '../../trace/protocol/live-protocol.ts';
-import type { RedisSession } from '../redis/redis-session.ts';
-import type { RunQueue } from '../runs/run-queue.ts';
-import { projectVersion } from '../support/project-root.ts';
-import { RequestRate, admissionRefusal, requestCommands, type ClientLimits } from './client-limits.ts';
-import type { FollowHub } from './follow-hub.ts';
-import { FollowRole, isFollowMessage } from './follow-role.ts';
+import { ClientMessageSchema, parseFrame, type ClientMessage, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import type { RedisSession } from '../../redis/redis-session.ts';
+import type { RunQueue } from '../../runs/run-queue.ts';
+import { projectVersion } from '../../support/project-root.ts';
+import { RequestRate, admissionRefusal, requestCommands, type ClientLimits } from '../access/client-limits.ts';
+import type { FollowHub } from '../follow/follow-hub.ts';
+import { FollowRole, isFollowMessage } from '../follow/follow-role.ts';
 import { runRequest, sweepRequest } from './live-requests.ts';
-import type { RefusalLog } from './refusal-log.ts';
-import type { Redactor } from './secret-redactor.ts';
+import type { RefusalLog } from '../access/refusal-log.ts';
+import type { Redactor } from '../access/secret-redactor.ts';
 
 /** The largest message a client may send (bytes); larger ones, up to the socket's limit, get an error. */
 export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
