@@ -6,6 +6,8 @@
 // The static site (base/site-mode.ts: npm run build:static) gets an OfflineChannel instead, which never opens a
 // WebSocket, no follow session, and its landing page (the recorded runs) rather than the runs restored.
 import './base/zod-without-eval.ts';
+// The page's stylesheet (theme, base rules, page grid) first: each view's own, which it imports, comes after it.
+import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LiveChannel } from './live/live-channel.ts';
@@ -16,14 +18,13 @@ import { SweepStore } from './live/sweep-store.ts';
 import { publishPendingOnPage } from './base/frame-scheduler.ts';
 import { showLoaded } from './state/show-loaded.ts';
 import { loadTraceUrls, traceUrlsFromSearch } from './state/trace-files.ts';
-import { AppView } from './views/app-view.tsx';
+import { AppView } from './views/app/app-view.tsx';
 import { HistoryStore } from './state/history-store.ts';
 import { openHistoryDb } from './state/history-db.ts';
 import { FollowShareStore } from './live/follow-share-store.ts';
 import { FollowStore } from './live/follow-store.ts';
 import { followParam } from './state/follow-link.ts';
-import type { FollowMode } from './views/use-follow-mode.ts';
-import './app.css';
+import type { FollowMode } from './views/follow/use-follow-mode.ts';
 
 publishPendingOnPage();
 const channel = STATIC_SITE ? new OfflineChannel() : new LiveChannel();

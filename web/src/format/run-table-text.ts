@@ -1,4 +1,4 @@
-// The words of the run's data table (views/run-table-view.tsx): column heads with their units, and each
+// The words of the run's data table (views/run/run-table-view.tsx): column heads with their units, and each
 // row's cells as text — the wire command's name (MULTI, INCR, EXEC…, format/command-text.ts), times in
 // µs since t0 with the precision the trace recorded, the reply or the error's text. The same cells make
 // the table's CSV. Pure.

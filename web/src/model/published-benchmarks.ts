@@ -1,6 +1,6 @@
 // The sources' own workloads, as data: what each write-up ran, on what client, machine and network, and
 // the figures it published (../shared/CLAIMS.md, "Published figures"), each with the RunSpec that runs
-// the same workload here. The gallery (views/gallery-view.tsx) runs these specs live beside the
+// the same workload here. The gallery (views/gallery/gallery-view.tsx) runs these specs live beside the
 // published figures; model/pipelining-gap.ts explains the difference. Only what the sources state is
 // written here: an unstated machine or network says so.
 import type { RunSpec } from '../../../trace/format/run-request.ts';

@@ -1,4 +1,4 @@
-// The playback controls' icons, one set for the app's playback bar (views/playback-bar-view.tsx) and the
+// The playback controls' icons, one set for the app's playback bar (views/playback/playback-bar-view.tsx) and the
 // player's control bar (player/control-bar.ts): SVG path data in a 16 × 16 viewBox, filled with currentColor.
 
 export const PLAYBACK_ICONS = {

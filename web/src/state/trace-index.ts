@@ -1,7 +1,7 @@
 // The static site's list of recorded runs: traces/index.json beside the page (written by
 // scripts/record-static-traces.mjs from public/traces/), checked with zod. Each entry is one trace file
 // with its title, one sentence and its provenance; entries sharing a group are meant to be compared, so
-// the landing page (views/recorded-runs-view.tsx) links each file alone and the group's files together.
+// the landing page (views/recorded-runs/recorded-runs-view.tsx) links each file alone and the group's files together.
 // Links are relative (`?trace=traces/<file>`), so the site works under any sub-path.
 import { z } from 'zod';
 import { fetchText } from '../base/fetch-body.ts';

@@ -1,0 +1,46 @@
+// The views of the page as tabs under the header: single runs (sequence diagrams), the depth sweep
+// (throughput against pipeline depth), the gallery of published benchmarks and the run history (with its
+// count of saved runs). The choice is part of the URL hash (#view=sweep).
+import type { ViewChoice } from '../../state/sweep-hash-params.ts';
+
+const TABS: { view: ViewChoice; label: string; hint: string }[] = [
+  { view: 'run', label: 'Single run', hint: 'Sequential vs pipelined runs, every request and reply drawn' },
+  { view: 'sweep', label: 'Depth sweep', hint: 'Throughput against pipeline depth, with redis-benchmark beside it' },
+  { view: 'gallery', label: 'Published benchmarks', hint: 'The write-ups’ own workloads, each run live beside its published figure' },
+  { view: 'history', label: 'History', hint: 'The runs shown in this browser, kept across reloads: show one again or compare two to six' },
+];
+
+interface Props {
+  view: ViewChoice;
+  onChange: (view: ViewChoice) => void;
+  sweepRunning: boolean;
+  /** Saved runs in the history; null while it is opening or when it is off. */
+  historyCount?: number | null;
+}
+
+export function ViewTabsView({ view, onChange, sweepRunning, historyCount = null }: Props) {
+  return (
+    <nav className="view-tabs" role="tablist" aria-label="Views">
+      {TABS.map((tab) => (
+        <button
+          key={tab.view}
+          type="button"
+          role="tab"
+          className={view === tab.view ? 'on' : ''}
+          aria-selected={view === tab.view}
+          data-testid={`tab-${tab.view}`}
+          title={tab.hint}
+          onClick={() => onChange(tab.view)}
+        >
+          {tab.label}
+          {tab.view === 'sweep' && sweepRunning && <span className="tab-badge">running</span>}
+          {tab.view === 'history' && historyCount !== null && (
+            <span className="tab-count" data-testid="history-count" aria-label={`${historyCount} saved`}>
+              {historyCount}
+            </span>
+          )}
+        </button>
+      ))}
+    </nav>
+  );
+}

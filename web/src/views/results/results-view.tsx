@@ -1,0 +1,232 @@
+// The runs on screen, side by side: the verdict line, the toolbar (time scale, zoom reset, legend,
+// the Export menu: export-menu-view.tsx) and one panel per run — a run being its repeats (model/run-groups.ts), the median one shown
+// unless another is picked — then the wire view and the per-command bar chart of the repeats shown.
+// Holds the repeat picked per run and the wire selection (which run the wire view shows, which event is
+// picked) shared by diagrams and wire view. Above the panels, the playback bar; here the playback clock
+// learns the timeline of the runs shown (its end, its stops, a default speed) and the page's media keys
+// are listened to (use-playback-keys.ts).
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { latencyHistogram } from '../../../../trace/derive/latency-stats.ts';
+import type { TraceDocument } from '../../../../trace/format/trace-format.ts';
+import { comparisonHeadlines } from '../../format/comparison-headline.ts';
+import type { TimeZoomSync } from '../../interaction/time-zoom-sync.ts';
+import { defaultSpeedFor, type PlaybackClock } from '../../interaction/playback-clock.ts';
+import { mergedEventTimes, milestones } from '../../model/playback-events.ts';
+import { hashField } from '../../state/hash-fields.ts';
+import { KeyboardHelpView } from './keyboard-help-view.tsx';
+import { PlaybackBarView, type BarMilestone } from '../playback/playback-bar-view.tsx';
+import { usePlaybackKeys, useReducedMotion } from '../playback/use-playback-keys.ts';
+import { histogramDomain } from '../../layout/latency-histogram-layout.ts';
+import { growingDomainEndUs } from '../../layout/time-scale-layout.ts';
+import { runGroups, shownRepeat } from '../../model/run-groups.ts';
+import { traceColumns } from '../../model/trace-columns.ts';
+import type { WireRef } from '../../model/wire-rows.ts';
+import type { DisplayHashSync } from '../../state/display-hash-sync.ts';
+import { writeHashFields } from '../../state/hash-fields.ts';
+import { picksHashFields, picksOfHash, wireRunOfHash } from '../../state/run-picks-hash.ts';
+import type { ScaleChoice } from '../../state/url-hash-params.ts';
+import { CompareTableView } from './compare-table-view.tsx';
+import { ExportMenuView } from './export-menu-view.tsx';
+import { PerCommandChartView } from './per-command-chart-view.tsx';
+import { RunPanelView } from '../run/run-panel-view.tsx';
+import { WireView } from './wire-view.tsx';
+import './results-view.css';
+
+/** The tag beside the legend for runs not measured just now. */
+const SOURCE_TAGS: Readonly<Record<string, string>> = { file: 'opened from file', url: 'loaded from URL', history: 'from history' };
+
+interface WireSelection {
+  runId: string;
+  ref: WireRef;
+  /** A click on a diagram mark scrolls the wire list; a pick in the list pans the diagram. */
+  from: 'diagram' | 'wire';
+}
+
+interface Props {
+  traces: readonly TraceDocument[];
+  source: string | null;
+  scale: ScaleChoice;
+  onScaleChange: (scale: ScaleChoice) => void;
+  zoomSync: TimeZoomSync;
+  /** The playhead shared by the diagrams. */
+  playback: PlaybackClock;
+  onExport: (doc: TraceDocument) => void;
+  /** The URL's display keys (zoom=, t=): told the shared timeline, so a linked zoom window can apply. */
+  displayHash?: DisplayHashSync;
+}
+
+/** The bottom of a diagram's unzoomed plot: the run's end, or for a run still streaming a step past it (it grows). */
+function diagramEndUs(doc: TraceDocument): number {
+  const endUs = traceColumns(doc).endUs;
+  return doc.incomplete?.reason === 'in-progress' ? growingDomainEndUs(endUs) : endUs;
+}
+
+/** Memoised: typing in the run form re-renders the app, and must not redo the panels of a 100,000-command trace. */
+export const ResultsView = memo(function ResultsView({ traces, source, scale, onScaleChange, zoomSync, playback, onExport, displayHash }: Props) {
+  const groups = useMemo(() => runGroups(traces), [traces]);
+  // The repeat the user picked per run (group key → run id); unpicked runs show their median repeat. A link's repeat= picks first.
+  const [picked, setPicked] = useState<Readonly<Record<string, string>>>(() => picksOfHash(window.location.hash, groups));
+  const shownKey = groups.map((g) => shownRepeat(g, picked[g.key]).run.id).join(' ');
+  // Keyed by the run ids shown, so a re-render that shows the same repeats keeps the same array.
+  const shown = useMemo(() => groups.map((g) => shownRepeat(g, picked[g.key])), [groups, shownKey]);
+  const sharedEndUs = useMemo(() => Math.max(1, ...shown.map(diagramEndUs)), [shown]);
+  // Runs cut short or still measuring are not compared in headlines or per-command figures: they are partial.
+  const whole = useMemo(() => shown.filter((d) => d.incomplete === null), [shown]);
+  // The phase bars always share one scale, so their lengths compare.
+  const phaseEndUs = Math.max(1, ...shown.map((d) => d.totals.doneUs));
+  // So do the latency histograms: one bucket range over the runs shown.
+  const latencyDomain = useMemo(() => histogramDomain(whole.map(latencyHistogram)), [whole]);
+  const headlines = useMemo(() => comparisonHeadlines(groups.filter((g) => g.median.incomplete === null)), [groups]);
+  // Playback runs over the shared time axis (µs since each run's t0) whatever the scale shown.
+  const barMilestones = useMemo<BarMilestone[]>(
+    () => shown.flatMap((d) => milestones(traceColumns(d)).map((m) => ({ ...m, run: shown.length > 1 ? d.run.mode : null }))).sort((a, b) => a.atUs - b.atUs),
+    [shown],
+  );
+  useEffect(() => {
+    playback.setEnd(sharedEndUs);
+    playback.setStops(mergedEventTimes(shown.map(traceColumns)));
+    if (hashField(window.location.hash, 'speed') === null) playback.suggestSpeed(defaultSpeedFor(sharedEndUs));
+  }, [playback, shown, sharedEndUs]);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const resultsRef = useRef<HTMLElement>(null);
+  usePlaybackKeys(playback, { onHelp: () => setHelpOpen(true), fullscreenTarget: () => resultsRef.current });
+  useReducedMotion(playback);
+  const shared = scale === 'shared';
+  const [wireRunId, setWireRunId] = useState<string | null>(() => wireRunOfHash(window.location.hash, shown));
+  const [selection, setSelection] = useState<WireSelection | null>(null);
+  // Falls back to the first run when the runs on screen change.
+  const wireRun = shown.find((d) => d.run.id === wireRunId) ?? shown[0]!;
+  const onWireClick = useCallback((doc: TraceDocument, ref: WireRef) => {
+    setWireRunId(doc.run.id);
+    setSelection({ runId: doc.run.id, ref, from: 'diagram' });
+  }, []);
+  const selectedIn = (doc: TraceDocument) => (selection?.runId === doc.run.id ? selection.ref : null);
+  const sectionRef = resultsRef;
+  useUrlDisplayState({ displayHash, playback, sharedEndUs, sectionRef });
+  // repeat= and wire= follow the picks; a URL edited by hand picks again.
+  useEffect(() => writeHashFields(picksHashFields(groups, shown, wireRun.run.id)), [groups, shown, wireRun]);
+  const groupsRef = useRef(groups);
+  groupsRef.current = groups;
+  useEffect(() => {
+    const onHash = () => {
+      const picks = picksOfHash(window.location.hash, groupsRef.current);
+      setPicked(picks);
+      setWireRunId(wireRunOfHash(window.location.hash, groupsRef.current.map((g) => shownRepeat(g, picks[g.key]))));
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  return (
+    <section className="results" aria-label="Runs" ref={resultsRef}>
+      {headlines.map((h) => (
+        <p key={h.kind + h.text} className={`headline headline-${h.kind}`} data-testid={`headline-${h.kind}`}>
+          {h.text}
+        </p>
+      ))}
+      <div className="toolbar">
+        <button
+          type="button"
+          className="segmented"
+          data-testid="scale-toggle"
+          role="switch"
+          aria-checked={shared}
+          aria-label="Shared time scale"
+          onClick={() => onScaleChange(shared ? 'own' : 'shared')}
+          title="Shared: every run on the same µs axis. Own: each run fills its diagram."
+        >
+          <span className={shared ? 'on' : ''}>Shared time scale</span>
+          <span className={shared ? '' : 'on'}>Each run’s own scale</span>
+        </button>
+        <button type="button" className="button" data-testid="zoom-reset" onClick={() => zoomSync.reset()} title="Wheel to zoom, drag to pan; keys ] [ 0 on a focused diagram">
+          Reset zoom
+        </button>
+        <span className="toolbar-hint" data-testid="toolbar-hint">wheel: zoom · drag: pan · Tab to a diagram: ↑↓ marks, ] [ zoom</span>
+        <span className="legend" aria-label="Legend">
+          <span className="key request">request →</span>
+          <span className="key reply">← reply</span>
+          {traces.some((d) => d.commands.some((c) => 'error' in c)) && (
+            <span className="key error-reply" data-testid="legend-error" title="An error reply, marked where it arrived; hover it for Redis's error text">
+              ✕ error reply
+            </span>
+          )}
+          {traces.some((d) => d.serverTrace !== null) && (
+            <>
+              <span className="key execution" title="When Redis executed the command (MONITOR), ± the clock uncertainty band">
+                ◆ executed
+              </span>
+              <span className="key syscall" title="Redis's read()/write() calls on the run's socket (strace)">
+                ▯ syscall
+              </span>
+              <span className="key other" title="Commands other connections ran meanwhile (MONITOR)">
+                ● other client
+              </span>
+            </>
+          )}
+          {source && source !== 'live' && <span className="source-tag">{SOURCE_TAGS[source] ?? source}</span>}
+        </span>
+        <ExportMenuView traces={traces} docs={shown} onExportTrace={onExport} sectionRef={resultsRef} />
+      </div>
+      <CompareTableView groups={groups} shown={shown} />
+      <PlaybackBarView clock={playback} milestones={barMilestones} onHelp={() => setHelpOpen(true)} />
+      {helpOpen && <KeyboardHelpView onClose={() => setHelpOpen(false)} />}
+      {/* A chunked run's title ("… in pipelines of 10,000") may take two lines: every header then does, so side-by-side diagrams stay level. */}
+      <div className={`panels panels-${Math.min(groups.length, 2)}${shown.some((d) => d.run.mode === 'chunked') ? ' panels-chunked' : ''}`}>
+        {groups.map((group, i) => (
+          <RunPanelView
+            key={group.key}
+            group={group}
+            doc={shown[i]!}
+            onPickRepeat={(runId) => setPicked((p) => ({ ...p, [group.key]: runId }))}
+            domainEndUs={shared ? sharedEndUs : diagramEndUs(shown[i]!)}
+            phaseEndUs={phaseEndUs}
+            latencyDomain={latencyDomain}
+            zoomSync={zoomSync}
+            onExport={onExport}
+            selected={selectedIn(shown[i]!)}
+            reveal={selection?.from === 'wire'}
+            onWireClick={onWireClick}
+            playback={playback}
+          />
+        ))}
+      </div>
+      <WireView
+        key={wireRun.run.id}
+        traces={shown}
+        runId={wireRun.run.id}
+        onRunChange={setWireRunId}
+        selected={selectedIn(wireRun)}
+        scrollToSelected={selection?.from === 'diagram'}
+        onSelect={(ref) => setSelection({ runId: wireRun.run.id, ref, from: 'wire' })}
+      />
+      {whole.length > 0 && <PerCommandChartView traces={whole} />}
+    </section>
+  );
+});
+
+/**
+ * The URL side of the shared display state: tells the URL sync the shared timeline (a linked zoom window
+ * applies once it is known), gives the playback clock its end, and mirrors the playhead into
+ * data-playhead-us on the results section (µs; absent = no playback) for tests, without re-rendering React.
+ */
+function useUrlDisplayState({ displayHash, playback, sharedEndUs, sectionRef }: {
+  displayHash: DisplayHashSync | undefined;
+  playback: PlaybackClock;
+  sharedEndUs: number;
+  sectionRef: { readonly current: HTMLElement | null };
+}): void {
+  useEffect(() => {
+    displayHash?.setDomain(sharedEndUs);
+  }, [displayHash, sharedEndUs]);
+  useEffect(() => () => displayHash?.setDomain(null), [displayHash]);
+  useEffect(() => {
+    const mirror = () => {
+      const { positionUs } = playback.getSnapshot();
+      const section = sectionRef.current;
+      if (!section) return;
+      if (positionUs === null) delete section.dataset['playheadUs'];
+      else section.dataset['playheadUs'] = String(positionUs);
+    };
+    mirror();
+    return playback.subscribe(mirror);
+  }, [playback, sectionRef]);
+}

@@ -1,0 +1,62 @@
+// The run form's issue-12 choices as a user meets them: each mode with what it puts on the wire, the
+// ones the spec refuses for this command or engine disabled with the reason, a planted error's fields.
+import { describe, expect, it } from 'vitest';
+import type { RunFormState } from '../../state/run-form-state.ts';
+import { useReactHost } from '../../test-support/react-host.ts';
+import { RunFormView } from './run-form-view.tsx';
+
+const base: RunFormState = {
+  command: 'INCR', n: '10', valueBytes: '16', mode: 'custom', chunk: '5', rttMs: '0', jitterMs: '0', monitor: false, strace: false, cold: false, repeats: '1',
+  engine: 'ioredis', modes: ['pipeline', 'multi'], chunkPauseMs: '0', plantError: false, errorAt: '4', errorKind: 'runtime', neighborRate: '0',
+  neighborCommand: 'INCR', heldConnection: false,
+};
+
+describe('RunFormView', () => {
+  const view = useReactHost();
+  const render = (patch: Partial<RunFormState>) =>
+    view.render(<RunFormView form={{ ...base, ...patch }} onChange={() => {}} onRun={() => {}} onCancel={() => {}} running={false} cancelling={false} blockedReason={null} />);
+  const box = (mode: string) => view.host.querySelector<HTMLInputElement>(`[data-testid=mode-${mode}]`)!;
+
+  it('lists all eight modes with what each puts on the wire', () => {
+    render({});
+    const lines = [...view.host.querySelectorAll('[data-testid=mode-picker] label')].map((l) => l.textContent);
+    expect(lines).toHaveLength(8);
+    expect(lines).toContain('MULTI/EXEC— MULTI, your commands, EXEC — a transaction');
+    expect(lines).toContain('EVAL— one EVAL: a Lua script does the work on Redis');
+    expect(box('multikey').disabled).toBe(true);
+    expect(box('multikey').closest('label')!.textContent).toMatch(/only for SET \(one MSET\) or GET \(one MGET\)/);
+  });
+
+  it('GET-COMPUTE-SET leaves sequential and eval; the raw socket rules out auto', () => {
+    render({ command: 'GET-COMPUTE-SET', modes: ['sequential', 'eval'], engine: 'raw' });
+    expect(['sequential', 'eval'].map((m) => box(m).disabled)).toEqual([false, false]);
+    expect(['pipeline', 'chunked', 'multi', 'evalsha', 'multikey', 'auto'].every((m) => box(m).disabled)).toBe(true);
+    expect(view.host.querySelector('[data-testid=command-note]')?.textContent).toBe('read, compute, write back');
+  });
+
+  it('a refused mode already ticked can be unticked, and the form says why it cannot run', () => {
+    render({ command: 'GET-COMPUTE-SET', modes: ['sequential', 'pipeline'] });
+    expect(box('pipeline').checked).toBe(true);
+    expect(box('pipeline').disabled).toBe(false);
+    expect(view.host.querySelector('[data-testid=form-error]')?.textContent).toMatch(/^GET-COMPUTE-SET needs each GET's reply/);
+    expect(view.host.querySelector<HTMLButtonElement>('[data-testid=run]')!.disabled).toBe(true);
+  });
+
+  it('offers a planted error for INCR only, with both kinds explained, and the node-redis hint', () => {
+    render({ plantError: true, engine: 'node-redis' });
+    // The form holds errorAt from 0, as the spec does; the field shows it from 1, as the verdict says "operation 5 failed".
+    expect(view.host.querySelector<HTMLInputElement>('[data-testid=error-at]')!.value).toBe('5');
+    expect(view.host.querySelector('[data-testid=plant-error]')!.textContent).toMatch(/EXEC then aborts them all/);
+    expect(view.host.querySelector('[data-testid=engine-hint]')?.textContent).toBe('pipelines same-tick commands by itself');
+    render({ command: 'PING' });
+    expect(view.host.querySelector('[data-testid=plant-error]')).toBeNull();
+  });
+
+  it('titles the chunked choice "one pipeline of 10" when the chunk is not smaller than N', () => {
+    render({ mode: 'chunked', n: '10', chunk: '10000' });
+    const options = [...view.host.querySelectorAll('option')].map((o) => o.textContent);
+    expect(options).toContain('Chunks of 10,000: here one pipeline of 10');
+    render({ mode: 'chunked', n: '100000', chunk: '10000' });
+    expect([...view.host.querySelectorAll('option')].map((o) => o.textContent)).toContain('N commands in pipelines of 10,000');
+  });
+});
