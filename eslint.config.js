@@ -1,66 +1,92 @@
 // Lint, and the layer rules. trace/ is a leaf (imports neither server/ nor web/, nor Node or DOM
-// modules); server/ and web/ never import each other; inside server/ and web/src/ each folder is a
-// layer that imports only the layers below it (LAYERS). Import cycles of any kind, type-only imports
-// included, are caught by scripts/check-import-cycles.mjs, which `npm run lint` runs after eslint.
+// modules outside its tests); server/ and web/ never import each other; inside each tree a folder imports
+// only the folders LAYERS allows it, a graph rather than one chain: folders that need nothing of each
+// other stay apart (web's live/ reads no format/, layout/ or paint/), and peers never import each other.
+// The rule (scripts/eslint-layers.mjs) sees every import form, dynamic `import()` and `export … from`
+// included. Import cycles of any kind, type-only imports included, and the player's and embed's reach
+// into live/ or views/ through other folders are caught by scripts/check-import-cycles.mjs, which
+// `npm run lint` runs after eslint.
+import { builtinModules } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+import layers from './scripts/eslint-layers.mjs';
 
-const nodeBuiltins = ['node:*', 'fs', 'net', 'http', 'path', 'os', 'child_process', 'stream', 'events'];
+const root = dirname(fileURLToPath(import.meta.url));
+const nodeBuiltins = ['node:*', ...builtinModules];
 
-/**
- * Each tree's folders from the bottom up. A folder may import its own files and any folder on a lower
- * row; folders on one row are peers and do not import each other. Folders not listed (test-support/)
- * are for tests only.
- */
+/** What each folder may import, besides itself and trace/ (for server/ and web/src/). Lowest first. */
 const LAYERS = {
-  server: [
-    ['support'],
-    ['redis', 'protocol'],
-    ['drivers', 'probes'],
-    ['runs'],
-    ['app'],
-  ],
-  'web/src': [
-    ['base'],
-    ['model'],
-    ['format'],
-    ['layout'],
-    ['interaction'],
-    ['paint'],
-    ['live'],
-    ['state'],
-    ['views', 'player'],
-    ['embed'],
-  ],
+  // The documents first; what is derived from them and what travels between processes each on format/
+  // alone; the text exports on both.
+  trace: {
+    format: [],
+    derive: ['format'],
+    protocol: ['format'],
+    export: ['format', 'derive'],
+  },
+  server: {
+    support: [],
+    redis: ['support'],
+    protocol: ['support'],
+    drivers: ['support', 'redis', 'protocol'],
+    probes: ['support', 'redis', 'protocol'],
+    runs: ['support', 'redis', 'protocol', 'drivers', 'probes'],
+    // app/: main.ts and record-cli.ts on top of its folders, each on those before it.
+    'app/access': ['support', 'redis', 'protocol', 'drivers', 'probes', 'runs'],
+    'app/cli': ['support', 'redis', 'protocol', 'drivers', 'probes', 'runs', 'app/access'],
+    'app/follow': ['support', 'redis', 'protocol', 'drivers', 'probes', 'runs', 'app/access'],
+    'app/live': ['support', 'redis', 'protocol', 'drivers', 'probes', 'runs', 'app/access', 'app/cli', 'app/follow'],
+    'app/http': ['support', 'redis', 'protocol', 'drivers', 'probes', 'runs', 'app/access', 'app/cli', 'app/live'],
+    app: ['support', 'redis', 'protocol', 'drivers', 'probes', 'runs', 'app/access', 'app/cli', 'app/follow', 'app/live', 'app/http'],
+  },
+  'web/src': {
+    base: [],
+    model: ['base'],
+    format: ['base', 'model'],
+    layout: ['base', 'model', 'format'],
+    interaction: ['base', 'model', 'layout'],
+    paint: ['base', 'model', 'format', 'layout', 'interaction'],
+    live: ['base', 'model'],
+    state: ['base', 'model', 'format', 'layout', 'interaction', 'paint', 'live'],
+    views: ['base', 'model', 'format', 'layout', 'interaction', 'paint', 'live', 'state'],
+    // The player and the embed page never reach live/ or views/ (no WebSocket, no React).
+    player: ['base', 'model', 'format', 'layout', 'interaction', 'paint', 'state'],
+    embed: ['base', 'model', 'format', 'layout', 'interaction', 'paint', 'state', 'player'],
+  },
 };
 
-const SERVER_FOREIGN = { group: ['**/web/**', 'react', 'react-dom', 'd3', 'd3-*'], message: 'server/ must not import the web layer.' };
-const WEB_FOREIGN = [
-  { group: ['**/server/**', 'ioredis', 'ws'], message: 'web/ must not import the server layer.' },
-  { group: nodeBuiltins, message: 'web/ runs in the browser: no Node modules.' },
-];
-const TREE_FOREIGN = { server: [SERVER_FOREIGN], 'web/src': WEB_FOREIGN };
+/** A test exercises its folder through the whole app: tests under app/ may start it (app/http/http-app.ts). */
+const SERVER_APP_TESTS = Object.fromEntries(Object.keys(LAYERS.server).filter((f) => f.startsWith('app/'))
+  .map((f) => [f, Object.keys(LAYERS.server).filter((g) => g.startsWith('app'))]));
 
-/** One config per folder: what it may not import (higher rows, peers, test-support outside tests). */
-function layerConfigs(tree, rows) {
-  return rows.flatMap((row, level) => row.flatMap((folder) => {
-    const above = rows.slice(level + 1).flat();
-    const peers = row.filter((other) => other !== folder);
-    const forbidden = [...above, ...peers];
-    const order = rows.map((r) => r.join(' | ')).join(' < ');
-    const upward = forbidden.length === 0 ? [] : [{
-      group: forbidden.map((name) => `../${name}/**`),
-      message: `${tree}/${folder}/ may import only the layers below it, not its peers (${order}).`,
-    }];
-    const source = [`${tree}/${folder}/**/*.ts`, `${tree}/${folder}/**/*.tsx`];
-    const base = { 'no-restricted-imports': ['error', { patterns: [...TREE_FOREIGN[tree], ...upward,
-      { group: ['../test-support/**'], message: 'test-support/ is for tests only.' }] }] };
-    const tests = { 'no-restricted-imports': ['error', { patterns: [...TREE_FOREIGN[tree], ...upward] }] };
-    return [
-      { files: source, rules: base },
-      { files: source.map((glob) => glob.replace(/\*\.(tsx?)$/, '*.test.$1')), rules: tests },
-    ];
-  }));
-}
+const TREES = [
+  {
+    dir: 'trace',
+    imports: [],
+    folders: LAYERS.trace,
+    bannedPackages: [
+      { patterns: ['react', 'react-dom', 'd3', 'd3-*', 'ioredis', 'redis', 'ws'], message: 'trace/ is a leaf layer: it imports only zod and itself.', tests: true },
+      { patterns: nodeBuiltins, message: 'trace/ runs in the browser too: no Node modules outside its tests.' },
+    ],
+  },
+  {
+    dir: 'server',
+    imports: ['trace'],
+    folders: LAYERS.server,
+    testFolders: SERVER_APP_TESTS,
+    bannedPackages: [{ patterns: ['react', 'react-dom', 'd3', 'd3-*'], message: 'server/ must not import the web layer.', tests: true }],
+  },
+  {
+    dir: 'web/src',
+    imports: ['trace'],
+    folders: LAYERS['web/src'],
+    bannedPackages: [
+      { patterns: ['ioredis', 'redis', 'ws'], message: 'web/ must not import the server layer.', tests: true },
+      { patterns: nodeBuiltins, message: 'web/ runs in the browser: no Node modules outside its tests.' },
+    ],
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'e2e/artifacts/**'] },
@@ -71,17 +97,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['trace/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**', '**/web/**', 'react', 'react-dom', 'd3', 'd3-*', 'ioredis', 'ws'], message: 'trace/ is a leaf layer: it imports only zod and itself.' },
-          { group: nodeBuiltins, message: 'trace/ runs in the browser too: no Node modules.' },
-        ],
-      }],
-    },
+    files: ['trace/**/*.ts', 'server/**/*.ts', 'web/**/*.ts', 'web/**/*.tsx'],
+    plugins: { layers },
+    rules: { 'layers/imports': ['error', { root, trees: TREES }] },
   },
-  { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_FOREIGN] }] } },
-  { files: ['web/**/*.ts', 'web/**/*.tsx'], rules: { 'no-restricted-imports': ['error', { patterns: WEB_FOREIGN }] } },
-  ...Object.entries(LAYERS).flatMap(([tree, rows]) => layerConfigs(tree, rows)),
 );

@@ -2,10 +2,12 @@
 // Fails on any import cycle among the project's own TypeScript files, type-only imports and
 // `export … from` included (eslint's layer rules catch upward imports between folders; a cycle can
 // still hide inside one folder). Imports are read by TypeScript's own pre-processor, not by regex.
+// Also fails when the player or the embed page reaches live/ or views/ through any chain of imports
+// (eslint sees one import at a time: player/ → state/ is allowed, and so is state/ → live/).
 //
 //   node scripts/check-import-cycles.mjs [folder …]    (default: trace server web/src bench e2e)
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
@@ -96,4 +98,39 @@ if (cycles.length > 0) {
   for (const component of cycles) console.error(`  ${loopThrough(component).map(show).join(' → ')}`);
   process.exit(1);
 }
-console.log(`No import cycles among ${files.length} files (${folders.join(', ')}).`);
+
+/** The first chain of imports from `start` to a file `forbidden` accepts, or null. */
+function chainTo(start, forbidden) {
+  const cameFrom = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const here = queue.shift();
+    if (forbidden(here)) {
+      const chain = [];
+      for (let at = here; at !== null; at = cameFrom.get(at)) chain.unshift(at);
+      return chain;
+    }
+    for (const next of graph.get(here) ?? []) {
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, here);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
+
+// The <pipescope-player> element and the embed page carry no WebSocket and no React: nothing they
+// import, however indirectly, may be in live/ or views/.
+const web = (folder) => join(root, 'web', 'src', folder) + sep;
+const isTest = (file) => /\.test\.tsx?$/.test(file) || file.includes(`${sep}test-support${sep}`);
+const reaches = files
+  .filter((file) => (file.startsWith(web('player')) || file.startsWith(web('embed'))) && !isTest(file))
+  .map((file) => chainTo(file, (target) => target.startsWith(web('live')) || target.startsWith(web('views'))))
+  .filter((chain) => chain !== null);
+if (reaches.length > 0) {
+  console.error(`player/ and embed/ must not reach live/ or views/ (${reaches.length}):`);
+  for (const chain of reaches) console.error(`  ${chain.map(show).join(' → ')}`);
+  process.exit(1);
+}
+console.log(`No import cycles among ${files.length} files (${folders.join(', ')}); player/ and embed/ reach neither live/ nor views/.`);

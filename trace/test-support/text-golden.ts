@@ -1,27 +1,9 @@
 // Text goldens for the exports (trace/export/__goldens__/): the text made is compared byte for byte with the
 // committed file; on a mismatch `<name>-changed.<ext>` is written beside it and the test fails naming
 // the first differing line. UPDATE_GOLDENS=1 rewrites the golden instead. For tests only (Node).
-//
-// trace/ may import no Node module (lint: it runs in the browser too), tests included, so the file access
-// is taken at run time with process.getBuiltinModule, as web/src/test-support/svg-golden.ts does.
-// Typed here with just the calls used: web/tsconfig.json compiles trace/ without Node's types.
-interface NodeHost {
-  env: Record<string, string | undefined>;
-  getBuiltinModule(id: 'node:fs'): {
-    existsSync(path: string): boolean;
-    readFileSync(path: string, encoding: 'utf8'): string;
-    writeFileSync(path: string, text: string): void;
-    mkdirSync(path: string, options: { recursive: true }): void;
-    rmSync(path: string, options: { force: true }): void;
-  };
-  getBuiltinModule(id: 'node:path'): { dirname(path: string): string; join(...parts: string[]): string };
-  getBuiltinModule(id: 'node:url'): { fileURLToPath(url: string): string };
-}
-const host = (globalThis as unknown as { process: NodeHost }).process;
-const fs = host.getBuiltinModule('node:fs');
-const { dirname, join } = host.getBuiltinModule('node:path');
-const { fileURLToPath } = host.getBuiltinModule('node:url');
-const { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } = fs;
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A file's text (UTF-8), for tests that read the recorded fixtures. */
 export const readText = (path: string): string => readFileSync(path, 'utf8');
@@ -34,7 +16,7 @@ export function expectGoldenText(actual: string, fileName: string, folder = TRAC
   const golden = join(folder, fileName);
   const changed = golden.replace(/(\.[a-z]+)$/, '-changed$1');
   const expected = existsSync(golden) ? readFileSync(golden, 'utf8') : null;
-  if (host.env['UPDATE_GOLDENS'] === '1' || actual === expected) {
+  if (process.env['UPDATE_GOLDENS'] === '1' || actual === expected) {
     mkdirSync(folder, { recursive: true });
     if (actual !== expected) writeFileSync(golden, actual);
     rmSync(changed, { force: true });

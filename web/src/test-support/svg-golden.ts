@@ -2,30 +2,11 @@
 // one element per line, attributes sorted by name, decimal numbers rounded to 0.01 px — and compared
 // with a committed golden file. On a mismatch `<name>-changed.<ext>` is written next to the golden and
 // the test fails naming it; `UPDATE_GOLDENS=1` rewrites the golden instead (and removes a stale -changed).
-// For unit tests only.
-//
-// Why no `import 'node:fs'`: web/ is browser code — its tsconfig has no Node types and the lint rule
-// forbids Node modules there. These tests still run in vitest's Node worker, so the file access is taken
-// at run time from process.getBuiltinModule (Node ≥ 20.16), typed with just the calls used here.
-
-interface NodeFs {
-  existsSync(path: string): boolean;
-  readFileSync(path: string, encoding: 'utf8'): string;
-  writeFileSync(path: string, text: string): void;
-  mkdirSync(path: string, options: { recursive: true }): void;
-  rmSync(path: string, options: { force: true }): void;
-}
-
-interface NodeProcess {
-  env: Record<string, string | undefined>;
-  getBuiltinModule?(id: string): unknown;
-}
-
-function nodeProcess(): NodeProcess {
-  const proc = (globalThis as { process?: NodeProcess }).process;
-  if (!proc?.getBuiltinModule) throw new Error('svg-golden needs Node ≥ 20.16 (process.getBuiltinModule) to read and write golden files.');
-  return proc;
-}
+// For unit tests only: they run in vitest's Node worker, so the golden files are read and written with
+// node:fs (lint allows Node modules in web/'s tests and test-support/, never in the app).
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Rounded to 0.01; -0 prints as 0. */
 function round(value: number): string {
@@ -77,27 +58,23 @@ export function serializeStable(element: Element, depth = 0): string {
  * into an asset URL). Throws naming the -changed file on a mismatch.
  */
 export function expectGoldenMarkup(element: Element, testFileUrl: string, fileName: string): void {
-  const proc = nodeProcess();
-  const fs = proc.getBuiltinModule!('node:fs') as NodeFs;
-  const { fileURLToPath } = proc.getBuiltinModule!('node:url') as { fileURLToPath(url: string): string };
-  const { dirname, join } = proc.getBuiltinModule!('node:path') as { dirname(path: string): string; join(...parts: string[]): string };
   if (!testFileUrl.startsWith('file:')) throw new Error(`expectGoldenMarkup wants the test's import.meta.url (a file: URL), not ${testFileUrl}`);
   const folder = join(dirname(fileURLToPath(testFileUrl)), '__goldens__');
   const golden = join(folder, fileName);
   const changed = golden.replace(/(\.[a-z]+)$/, '-changed$1');
   const actual = `${serializeStable(element)}\n`;
-  const expected = fs.existsSync(golden) ? fs.readFileSync(golden, 'utf8') : null;
-  fs.mkdirSync(folder, { recursive: true });
-  if (proc.env['UPDATE_GOLDENS'] === '1') {
-    if (actual !== expected) fs.writeFileSync(golden, actual);
-    fs.rmSync(changed, { force: true });
+  const expected = existsSync(golden) ? readFileSync(golden, 'utf8') : null;
+  mkdirSync(folder, { recursive: true });
+  if (process.env['UPDATE_GOLDENS'] === '1') {
+    if (actual !== expected) writeFileSync(golden, actual);
+    rmSync(changed, { force: true });
     return;
   }
   if (actual === expected) {
-    fs.rmSync(changed, { force: true });
+    rmSync(changed, { force: true });
     return;
   }
-  fs.writeFileSync(changed, actual);
+  writeFileSync(changed, actual);
   if (expected === null) {
     throw new Error(`No golden at ${golden}; what was drawn is in ${changed}. Check it, then run with UPDATE_GOLDENS=1 to make it the golden.`);
   }
