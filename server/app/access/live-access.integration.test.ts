@@ -105,7 +105,7 @@ describe('HTTP', () => {
     expect(page.status).toBe(200);
     expectSecurityHeaders(page.headers);
     expect(page.body).not.toMatch(/<script>/); // no inline script: the CSP would block it
-    expect(page.body).toContain('<script src="./prefetch.js"></script>'); // relative (vite base '../'): works from any sub-path
+    expect(page.body).toContain('<script src="./prefetch.js"></script>'); // relative (vite base './'): works from any sub-path
     const again = await get('/', { 'if-none-match': String(page.headers['etag']) });
     expect(again.status).toBe(304);
     expectSecurityHeaders(again.headers);

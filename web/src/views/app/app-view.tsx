@@ -315,7 +315,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
           {!offline && <RunProgressView active={active} />}
           <div className="file-controls">
             {offline && traces.length > 0 && (
-              <a className="button" href="../" data-testid="recorded-runs-link">
+              <a className="button" href="./" data-testid="recorded-runs-link">
                 All recorded runs
               </a>
             )}

@@ -32,7 +32,7 @@ export function FollowBannerView({ follow, playback }: { follow: FollowSnapshot;
         {follow.message && <span data-testid="follow-message"> {follow.message}</span>}
         {follow.status === 'following' && view !== 'run' && <span> The presenter is showing {VIEW_NAMES[view]}; follow mode shows their single runs.</span>}
         {follow.status === 'following' && follow.traces.length === 0 && !follow.active && <span> Waiting for the presenter’s first run…</span>}{' '}
-        <a href="../" className="link-button">
+        <a href="./" className="link-button">
           {over ? 'Open Pipescope to run it yourself' : 'Leave'}
         </a>
       </div>
