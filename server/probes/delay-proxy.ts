@@ -94,8 +94,8 @@ export class DelayProxy {
   }
 }
 
-/** One direction of the proxy: a FIFO of chunks, each released at its due time, never before the one ahead. */
-class DelayLine {
+/** One direction of the proxy (also the observing port's, server/observe/): a FIFO of chunks, each released at its due time, never before the one ahead. */
+export class DelayLine {
   private readonly queue: { chunk: Buffer; receivedAt: bigint; dueAt: bigint }[] = [];
   private lastDueAt = 0n;
   private scheduled = false;

@@ -26,12 +26,15 @@ export interface TcpCounters {
 /** Counters now, or why they cannot be read. */
 export type TcpReading = { counters: TcpCounters } | { unavailable: string };
 
-/** Reads the counters of the established connection between the socket's local and remote ports. */
-export async function readKernelTcp(socket: Socket): Promise<TcpReading> {
+/**
+ * Reads the counters of the connection between the socket's local and remote ports: an established one,
+ * or with `state` 'connected' one in any state but listening and closed (a socket the peer has half-closed).
+ */
+export async function readKernelTcp(socket: Socket, state: 'established' | 'connected' = 'established'): Promise<TcpReading> {
   const { localPort, remotePort } = socket;
   if (!localPort || !remotePort) return { unavailable: 'the run socket has no TCP ports (not a TCP connection)' };
   try {
-    const { stdout } = await run(SS, ['-tinH', 'state', 'established', `( sport = :${localPort} and dport = :${remotePort} )`], { timeout: 5_000 });
+    const { stdout } = await run(SS, ['-tinH', 'state', state, `( sport = :${localPort} and dport = :${remotePort} )`], { timeout: 5_000 });
     const counters = parseSsInfo(stdout);
     return counters ? { counters } : { unavailable: `ss did not list the run's connection (port ${localPort})` };
   } catch (error) {

@@ -464,7 +464,7 @@ function extend<T>(out: T[], chunks: readonly Chunk[], map: (chunk: Chunk) => T)
 
 /** The run's fields in the schema's order, whatever order the caller used (exports compare byte for byte). */
 function canonicalRun(run: RunInfo): RunInfo {
-  const { id, mode, command, n, operations, valueBytes, startedAt, keyPattern, chunk, warmup, injectedError, repeat, probes, chunkPauseMs } = run;
+  const { id, mode, command, n, operations, valueBytes, startedAt, keyPattern, chunk, warmup, injectedError, repeat, probes, chunkPauseMs, observed } = run;
   return {
     id, mode, command, n, operations, valueBytes, startedAt, keyPattern,
     ...(chunk === undefined ? {} : { chunk }),
@@ -473,6 +473,7 @@ function canonicalRun(run: RunInfo): RunInfo {
     repeat,
     probes: { monitor: probes.monitor, strace: probes.strace, memory: probes.memory, kernelTcp: probes.kernelTcp, heldConnection: probes.heldConnection },
     ...(chunkPauseMs === undefined ? {} : { chunkPauseMs }),
+    ...(observed === undefined ? {} : { observed }),
   };
 }
 

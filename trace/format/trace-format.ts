@@ -19,6 +19,8 @@
 // neighbor and heldConnection. wire-layout.ts says which command each wire position carries.
 // Added in version 4: incomplete (a run cut short, or still streaming, keeps what it measured; see
 // IncompleteSchema for what that changes in the other fields).
+// Added in version 4, optional (the version kept: additive fields are optional): run.observed, a
+// connection of the user's own client recorded by the observing proxy (ObservedSchema).
 import { z } from 'zod';
 
 export const TRACE_FORMAT = 'pipescope-trace';
@@ -49,6 +51,76 @@ export type RunMode = z.infer<typeof RunModeSchema>;
 
 const micros = z.number().nonnegative().finite();
 const count = z.number().int().nonnegative();
+
+export const OBSERVED_SOURCE = 'observing-proxy';
+export const HOP_COST_SOURCE = 'ping-through-and-around';
+
+/**
+ * What the observing proxy's extra hop costs: sequential PINGs on two connections of Pipescope's own,
+ * one straight to the target Redis and one through the observing port (no added delay), taken in
+ * alternation so that a slow spell of the machine falls on both alike. addedUs is the median of the
+ * paired differences (through − around), with a bootstrap 95 % interval; all µs.
+ */
+export const HopCostSchema = z.object({
+  source: z.literal(HOP_COST_SOURCE),
+  pairs: z.number().int().positive(),
+  aroundMedianUs: z.number().nonnegative().finite(),
+  throughMedianUs: z.number().nonnegative().finite(),
+  addedUs: z.number().finite(),
+  addedLowUs: z.number().finite(),
+  addedHighUs: z.number().finite(),
+});
+export type HopCost = z.infer<typeof HopCostSchema>;
+
+/** A frame from Redis not paired with any command: a RESP3 push, a pub/sub message, a MONITOR line. */
+export const ObservedPushSchema = z.object({
+  /** When the proxy received the frame's last byte from Redis, µs since t0. */
+  atUs: z.number().nonnegative().finite(),
+  bytes: z.number().int().nonnegative(),
+  /** The frame shortened for display, like a reply preview. */
+  text: z.string().max(256),
+});
+
+/**
+ * Optional in version 4: a connection of the user's own client or application, recorded by Pipescope's
+ * observing proxy (`npm start -- --observe`, `npm run record -- observe`) instead of run by Pipescope.
+ * Its times are taken at the proxy, not in the client: a command's sentUs is when the chunk carrying its
+ * last byte arrived at the proxy from the client, toServerUs when the proxy wrote it on to Redis,
+ * fromServerUs when the reply's last byte arrived from Redis, repliedUs when the proxy wrote it to the
+ * client (so `writes` and `reads` are the chunks of the proxy's accepted socket, and counts.client counts
+ * them there). t0 is the arrival of the connection's first byte. kernelTcp, when present, was read with
+ * `ss` on the proxy's accepted socket: segmentsIn are the client's segments. run.mode is `sequential`
+ * when the client never had two commands in flight and `pipeline` otherwise; run.command is only a
+ * placeholder (PING): `commands` names each command. Passwords (AUTH, HELLO … AUTH and the like) were
+ * replaced by "(redacted)" before anything was stored, in the texts and in every head of bytes.
+ */
+export const ObservedSchema = z.object({
+  source: z.literal(OBSERVED_SOURCE),
+  /** The observing session, and this connection's number in it (from 1, in the order accepted). */
+  session: z.string().min(1).max(64),
+  connection: z.number().int().positive(),
+  /** host:port of the client as the proxy saw it. */
+  clientAddress: z.string().max(128),
+  /** What the client said of itself: CLIENT SETINFO lib-name / lib-ver, CLIENT SETNAME or HELLO … SETNAME. */
+  libName: z.string().max(128).optional(),
+  libVersion: z.string().max(128).optional(),
+  clientName: z.string().max(128).optional(),
+  /** The RESP version the connection spoke (3 after a successful HELLO 3). */
+  protocol: z.union([z.literal(2), z.literal(3)]),
+  /** Each command as sent, shortened (long arguments cut, secrets "(redacted)"), by index: run.n of them. */
+  commands: z.array(z.string().max(512)),
+  /** Bytes of each command and of each reply on the wire, by index. */
+  commandBytes: z.array(z.number().int().nonnegative()),
+  replyBytes: z.array(z.number().int().nonnegative()),
+  /** Frames from Redis not paired with a command, in order (at most the first 1,000). */
+  pushes: z.array(ObservedPushSchema),
+  pushCount: z.number().int().nonnegative(),
+  /** What happened to the connection besides its commands: closed for garbage, a limit reached, pairing stopped. */
+  notes: z.array(z.string().max(512)),
+  /** The proxy's own cost per round trip, measured for the session (null when it was not measured). */
+  hop: HopCostSchema.nullable(),
+});
+export type Observed = z.infer<typeof ObservedSchema>;
 
 export const RunInfoSchema = z.object({
   /** Unique id; also the key namespace `pipescope:<id>:` the run's keys lived under. */
@@ -101,6 +173,8 @@ export const RunInfoSchema = z.object({
   }),
   /** v3. Chunked runs only: ms the client slept between one pipeline's last reply and the next pipeline. */
   chunkPauseMs: z.number().nonnegative().finite().optional(),
+  /** v4, optional: present when the run is a connection of the user's own client, observed (ObservedSchema). */
+  observed: ObservedSchema.optional(),
 });
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 

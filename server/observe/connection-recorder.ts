@@ -1,0 +1,266 @@
+// Records one connection through the observing port: both byte streams parsed (what the client sent
+// into commands, what Redis sent into frames), each reply paired with its command in order, frames that
+// answer no command (RESP3 pushes, pub/sub messages, MONITOR lines) kept apart, the library's name and
+// version taken from what the client says of itself, and every chunk's time at the proxy. The record
+// (trace/observed-trace.ts ObservedRecord) is append-only and becomes the connection's trace document.
+//
+// Pairing follows Redis's rules: one reply per command, in order, except that a (un)subscribe command
+// gets one confirmation per channel (the first is its reply, the rest are unpaired frames), that after
+// MONITOR's +OK every monitor line is unpaired, and that CLIENT REPLY OFF|SKIP makes replies go missing:
+// pairing stops there and the record says so (the connection is still forwarded).
+import type { KernelTcp, ReplyValue } from '../../trace/trace-format.ts';
+import { REPLY_PREVIEW_CHARS } from '../../trace/trace-format.ts';
+import { MAX_KEPT_PUSHES, type ObservedRecord } from '../../trace/observed-trace.ts';
+import type { Outcome } from '../../trace/trace-builder.ts';
+import { escapeBytes } from '../../trace/escape-bytes.ts';
+import { HEAD_BYTES } from '../../trace/trace-format.ts';
+import { REDACTED, replyMayHoldSecret } from '../protocol/command-secrets.ts';
+import { RespReplyParser, frameText, type FrameValue, type ReplyFrame } from '../protocol/resp-reply-parser.ts';
+import { RespRequestParser, type ParsedCommand, type RequestLimits } from '../protocol/resp-request-parser.ts';
+import { commandText } from './command-text.ts';
+
+const CONFIRMATIONS = new Set(['subscribe', 'psubscribe', 'ssubscribe', 'unsubscribe', 'punsubscribe', 'sunsubscribe']);
+const MESSAGES = new Set(['message', 'pmessage', 'smessage']);
+const MONITOR_LINE = /^\d+\.\d+ \[/;
+
+interface Waiting {
+  /** Lower-case command name, for matching a subscribe confirmation. */
+  name: string;
+  args: Buffer[];
+  /** Whether this command's reply is recorded (commands after a recording cut are not). */
+  recorded: boolean;
+}
+
+export interface RecorderHooks {
+  /** Called with the estimated bytes the record grew by; false: the session is full, stop recording. */
+  grow(bytes: number, commands: number): boolean;
+  /** Why the session stopped recording, for the note. */
+  fullReason(): string;
+}
+
+export class ConnectionRecorder {
+  readonly record: ObservedRecord;
+  private readonly requests: RespRequestParser;
+  private readonly replies = new RespReplyParser();
+  private readonly waiting: Waiting[] = [];
+  private waitingHead = 0;
+  private t0: bigint | null = null;
+  private subscribeSeen = false;
+  private monitoring = false;
+  private pairingStopped = false;
+  /** Commands recorded before the session filled up (null: still recording). */
+  private cutAt: number | null = null;
+  /** The HELLO waiting for its reply, to learn the protocol version once Redis accepts it. */
+  private pendingHello: { waiting: Waiting; protocol: 2 | 3 } | null = null;
+
+  constructor(
+    record: Omit<ObservedRecord, 'commands' | 'commandBytes' | 'outcomes' | 'replyBytes' | 'fromClient' | 'toServer' | 'fromServer' | 'toClient' | 'pushes' | 'pushCount' | 'notes' | 'kernelTcp' | 'closed' | 'protocol'>,
+    limits: RequestLimits,
+    private readonly hooks: RecorderHooks,
+  ) {
+    this.record = {
+      ...record, protocol: 2, commands: [], commandBytes: [], outcomes: [], replyBytes: [], fromClient: [], toServer: [], fromServer: [], toClient: [],
+      pushes: [], pushCount: 0, notes: [], kernelTcp: null, closed: false,
+    };
+    this.requests = new RespRequestParser(limits);
+  }
+
+  private micros(at: bigint): number {
+    if (this.t0 === null) {
+      this.t0 = at;
+      this.record.startedAt = new Date().toISOString();
+    }
+    return Math.max(0, Math.round(Number(at - this.t0) / 1000));
+  }
+
+  private get recording(): boolean {
+    return this.cutAt === null && !this.pairingStopped;
+  }
+
+  /**
+   * A chunk from the client, at `at` (hrtime ns), before it is forwarded. Returns the commands it
+   * completed (what its forwarding carries), or the protocol error that must close the connection.
+   */
+  fromClient(chunk: Buffer, at: bigint): { commands: number } | { error: string } {
+    const parsed = this.requests.feed(chunk);
+    if (parsed.error) {
+      this.note(`closed by Pipescope: ${parsed.error}; nothing of that chunk was forwarded`);
+      return { error: parsed.error };
+    }
+    const atUs = this.micros(at);
+    let recorded = 0;
+    for (const command of parsed.commands) {
+      const keep = this.recording;
+      this.waiting.push({ name: command.args[0]?.toString('latin1').toLowerCase() ?? '', args: command.args, recorded: keep });
+      if (keep) {
+        this.addCommand(command);
+        recorded++;
+      }
+      this.learnIdentity(command);
+    }
+    if (this.cutAt === null || recorded > 0) this.record.fromClient.push({ atUs, bytes: chunk.length, commands: recorded, head: parsed.head });
+    this.hooks.grow(64, 0);
+    return { commands: recorded };
+  }
+
+  /** The proxy wrote a client chunk on to Redis (`commands`: what fromClient returned for it). */
+  toServer(bytes: number, commands: number, at: bigint, head: string | undefined): void {
+    if (this.cutAt !== null && commands === 0 && this.allAnswered()) return;
+    this.record.toServer.push({ atUs: this.micros(at), bytes, commands, ...(head === undefined ? {} : { head }) });
+  }
+
+  /** A chunk from Redis, before it is forwarded: its frames paired. Returns the replies it completed, or the error. */
+  fromServer(chunk: Buffer, at: bigint): { replies: number; head: string } | { error: string } {
+    const { frames, error } = this.replies.feed(chunk);
+    const atUs = this.micros(at);
+    let replies = 0;
+    let secret = false;
+    for (const frame of frames) {
+      const paired = this.pair(frame, atUs);
+      if (paired === 'reply') replies++;
+      if (paired === 'secret') {
+        replies++;
+        secret = true;
+      }
+    }
+    const head = secret ? REDACTED : escapeBytes(chunk, HEAD_BYTES);
+    if (replies > 0 || !this.allAnswered() || this.cutAt === null) this.record.fromServer.push({ atUs, bytes: chunk.length, replies, head });
+    if (error) {
+      this.note(`closed by Pipescope: ${error}`);
+      return { error };
+    }
+    return { replies, head };
+  }
+
+  /** The proxy wrote a Redis chunk on to the client. */
+  toClient(bytes: number, replies: number, at: bigint, head: string): void {
+    if (this.cutAt !== null && replies === 0 && this.allAnswered()) return;
+    this.record.toClient.push({ atUs: this.micros(at), bytes, replies, head });
+  }
+
+  closed(): void {
+    this.record.closed = true;
+  }
+
+  setKernelTcp(kernelTcp: KernelTcp): void {
+    this.record.kernelTcp = kernelTcp;
+  }
+
+  note(text: string): void {
+    if (this.record.notes.length < 20) this.record.notes.push(text);
+  }
+
+  /** Stops recording new commands (the session is full); replies to those already recorded still are. */
+  cut(reason: string): void {
+    if (this.cutAt !== null) return;
+    this.cutAt = this.record.commands.length;
+    this.note(`recording stopped after ${this.cutAt.toLocaleString('en-US')} commands: ${reason}; the connection is still forwarded`);
+  }
+
+  private allAnswered(): boolean {
+    return this.record.outcomes.length >= this.record.commands.length;
+  }
+
+  private addCommand(command: ParsedCommand): void {
+    const text = commandText(command);
+    this.record.commands.push(text);
+    this.record.commandBytes.push(command.bytes);
+    if (!this.hooks.grow(text.length * 2 + 96, 1)) this.cut(this.hooks.fullReason());
+  }
+
+  /** CLIENT SETINFO, CLIENT SETNAME, HELLO [SETNAME], MONITOR, CLIENT REPLY: what changes how to read the connection. */
+  private learnIdentity(command: ParsedCommand): void {
+    const word = (i: number) => command.args[i]?.toString('utf8') ?? '';
+    const name = word(0).toUpperCase();
+    const sub = word(1).toUpperCase();
+    if (name === 'CLIENT' && sub === 'SETINFO') {
+      const attribute = word(2).toUpperCase();
+      if (attribute === 'LIB-NAME') this.record.libName = word(3).slice(0, 128);
+      if (attribute === 'LIB-VER') this.record.libVersion = word(3).slice(0, 128);
+    } else if (name === 'CLIENT' && sub === 'SETNAME') {
+      this.record.clientName = word(2).slice(0, 128);
+    } else if (name === 'HELLO') {
+      for (let i = 2; i < command.args.length; i++) if (word(i).toUpperCase() === 'SETNAME') this.record.clientName = word(i + 1).slice(0, 128);
+      if (sub === '3' || sub === '2') this.pendingHello = { waiting: this.waiting.at(-1)!, protocol: sub === '3' ? 3 : 2 };
+    } else if (name === 'CLIENT' && sub === 'REPLY' && ['OFF', 'SKIP'].includes(word(2).toUpperCase())) {
+      this.stopPairing(`CLIENT REPLY ${word(2).toUpperCase()}: Redis sends no reply to some commands, so replies can no longer be paired with them`);
+    } else if (['SUBSCRIBE', 'PSUBSCRIBE', 'SSUBSCRIBE'].includes(name)) {
+      this.subscribeSeen = true;
+    }
+  }
+
+  private stopPairing(why: string): void {
+    if (this.pairingStopped) return;
+    this.pairingStopped = true;
+    this.note(`pairing stopped: ${why}; the connection is still forwarded`);
+  }
+
+  /** Pairs a frame with the oldest waiting command, or keeps it as unpaired. */
+  private pair(frame: ReplyFrame, atUs: number): 'reply' | 'secret' | 'push' | 'ignored' {
+    if (this.pairingStopped) return 'ignored';
+    const head = this.waiting[this.waitingHead];
+    const kind = firstWord(frame.value);
+    const confirmation = kind !== null && CONFIRMATIONS.has(kind) && (frame.push || this.subscribeSeen);
+    let paired: boolean;
+    if (confirmation) paired = head !== undefined && head.name === kind && !(head as { confirmed?: boolean }).confirmed;
+    else if (frame.push) paired = false;
+    else if (this.subscribeSeen && kind !== null && MESSAGES.has(kind)) paired = false;
+    else if (this.monitoring && frame.value.kind === 'string' && MONITOR_LINE.test(frame.value.text)) paired = false;
+    else paired = head !== undefined;
+    if (!paired) {
+      this.record.pushCount++;
+      if (this.record.pushes.length < MAX_KEPT_PUSHES && this.cutAt === null) {
+        this.record.pushes.push({ atUs, bytes: frame.bytes, text: frameText(frame.value, 200) });
+        this.hooks.grow(160, 0);
+      }
+      return 'push';
+    }
+    const waiting = head!;
+    if (confirmation) (waiting as { confirmed?: boolean }).confirmed = true;
+    this.waitingHead++;
+    if (this.waitingHead > 1024 && this.waitingHead * 2 > this.waiting.length) {
+      this.waiting.splice(0, this.waitingHead);
+      this.waitingHead = 0;
+    }
+    this.afterReply(waiting, frame);
+    if (!waiting.recorded) return 'ignored';
+    const secret = replyMayHoldSecret(waiting.args);
+    const outcome: Outcome = secret ? { reply: REDACTED } : outcomeOf(frame.value);
+    this.record.outcomes.push(outcome);
+    this.record.replyBytes.push(frame.bytes);
+    return secret ? 'secret' : 'reply';
+  }
+
+  private afterReply(waiting: Waiting, frame: ReplyFrame): void {
+    if (waiting.name === 'monitor' && frame.value.kind === 'string') this.monitoring = true;
+    if (this.pendingHello?.waiting === waiting) {
+      if (frame.value.kind !== 'error') this.record.protocol = this.pendingHello.protocol;
+      this.pendingHello = null;
+    }
+    if (waiting.name === 'reset') {
+      this.monitoring = false;
+      this.record.protocol = 2;
+    }
+  }
+}
+
+/** The first element of an array or push frame, lower-cased, when it is a string (pub/sub kinds). */
+function firstWord(value: FrameValue): string | null {
+  if (value.kind !== 'aggregate' || (value.type !== 'array' && value.type !== 'push')) return null;
+  const first = value.items[0];
+  return first?.kind === 'string' ? first.text.toLowerCase() : null;
+}
+
+/** A frame as the trace stores a reply: strings, numbers and null as they are; aggregates as a short JSON text; errors. */
+function outcomeOf(value: FrameValue): Outcome {
+  if (value.kind === 'error') return { error: value.text };
+  return { reply: previewValue(value) };
+}
+
+function previewValue(value: FrameValue): ReplyValue {
+  if (value.kind === 'null') return null;
+  if (value.kind === 'number') return typeof value.value === 'number' ? value.value : value.value;
+  const text = frameText(value, REPLY_PREVIEW_CHARS);
+  if (value.kind === 'string' && value.bytes > REPLY_PREVIEW_CHARS) return `${value.text.slice(0, REPLY_PREVIEW_CHARS)}… (${value.bytes} bytes)`;
+  return text;
+}

@@ -1,0 +1,158 @@
+// An observed connection as a trace document: the observing proxy's record of one connection of the
+// user's own client (server/observe/), turned into the one trace model every view, export and the CLI
+// read. The record is append-only while the connection lives; observedTrace() builds the document of
+// it as far as it got (incomplete, reason in-progress, while replies are still due) through the same
+// TraceBuilder as Pipescope's own runs, so the same checks hold: FIFO pairing, no reply before its
+// request. Here, in trace/, because the backend and the CLI build the same documents alike.
+import { TraceBuilder, type Outcome, type ReadEvent, type ServerCounts, type WriteEvent } from './trace-builder.ts';
+import {
+  OBSERVED_SOURCE,
+  type HopCost,
+  type KernelTcp,
+  type Observed,
+  type RedisInfo,
+  type TraceDocument,
+} from './trace-format.ts';
+
+/** At most this many unpaired frames are kept per connection (all are counted). */
+export const MAX_KEPT_PUSHES = 1000;
+
+/** What the proxy recorded of one connection, every list append-only; times µs since the connection's t0. */
+export interface ObservedRecord {
+  session: string;
+  connection: number;
+  clientAddress: string;
+  /** ISO time of t0: the arrival of the connection's first byte (or its accept, before any). */
+  startedAt: string;
+  redis: RedisInfo;
+  recorder: { tool: string; version: string; runtime: string };
+  /** The added RTT and jitter the proxy applied (ms); 0 for a plain hop. */
+  addedRttMs: number;
+  jitterMs: number;
+  hop: HopCost | null;
+  libName?: string;
+  libVersion?: string;
+  clientName?: string;
+  protocol: 2 | 3;
+  /** Command texts and sizes, by index. */
+  commands: string[];
+  commandBytes: number[];
+  /** Reply outcomes and sizes, by index (the first replies.length commands have replies). */
+  outcomes: Outcome[];
+  replyBytes: number[];
+  /** Chunks from the client (arrival at the proxy), to Redis (written), from Redis (arrival), to the client (written). */
+  fromClient: WriteEvent[];
+  toServer: WriteEvent[];
+  fromServer: ReadEvent[];
+  toClient: ReadEvent[];
+  pushes: Observed['pushes'];
+  pushCount: number;
+  notes: string[];
+  kernelTcp: KernelTcp | null;
+  /** The connection has closed: what it did not get back, it never will. */
+  closed: boolean;
+}
+
+/** Observed traces measure nothing with INFO per connection: zeros, never claimed exclusive. */
+const NO_SERVER_COUNTS: ServerCounts = { reads: 0, writes: 0, execUs: 0, source: 'redis-info', exclusive: false };
+
+/**
+ * The connection's trace document, or null while it has sent no whole command. Incomplete (in-progress
+ * while it is open, connection-lost once closed) when replies are still missing; complete otherwise.
+ */
+export function observedTrace(record: ObservedRecord): TraceDocument | null {
+  const n = record.commands.length;
+  if (n === 0) return null;
+  const observed: Observed = {
+    source: OBSERVED_SOURCE,
+    session: record.session,
+    connection: record.connection,
+    clientAddress: record.clientAddress,
+    ...(record.libName ? { libName: record.libName } : {}),
+    ...(record.libVersion ? { libVersion: record.libVersion } : {}),
+    ...(record.clientName ? { clientName: record.clientName } : {}),
+    protocol: record.protocol,
+    commands: record.commands.slice(0, n),
+    commandBytes: record.commandBytes.slice(0, n),
+    replyBytes: record.replyBytes.slice(0, Math.min(n, record.replyBytes.length)),
+    pushes: record.pushes.slice(),
+    pushCount: record.pushCount,
+    notes: record.notes.slice(),
+    hop: record.hop,
+  };
+  const builder = new TraceBuilder({
+    run: {
+      id: `${record.session}-${record.connection}`.slice(0, 64),
+      mode: neverTwoInFlight(record) ? 'sequential' : 'pipeline',
+      command: 'PING',
+      n,
+      operations: n,
+      valueBytes: 0,
+      startedAt: record.startedAt,
+      keyPattern: '',
+      warmup: null,
+      injectedError: null,
+      repeat: 0,
+      probes: { monitor: false, strace: false, memory: false, kernelTcp: record.kernelTcp !== null, heldConnection: false },
+      observed,
+    },
+    redis: record.redis,
+    rtt: { addedMs: record.addedRttMs, jitterMs: record.jitterMs, measuredMinUs: 0, measuredMedianUs: 0, samples: 0 },
+    recorder: { ...record.recorder, client: clientLabel(record) },
+  });
+  const replies = Math.min(record.outcomes.length, n);
+  builder.addBatch({
+    writes: capped(record.fromClient, n, 'commands'),
+    toServer: capped(record.toServer, n, 'commands'),
+    fromServer: capped(record.fromServer, replies, 'replies'),
+    reads: capped(record.toClient, replies, 'replies'),
+    outcomes: record.outcomes.slice(0, replies),
+  });
+  const { progress } = builder;
+  const complete = progress.sent === n && progress.replied === n && replies === n
+    && record.toServer.reduce((sum, w) => sum + w.commands, 0) >= n && record.fromServer.reduce((sum, r) => sum + r.replies, 0) >= n;
+  if (complete) return builder.finish(NO_SERVER_COUNTS, { kernelTcp: record.kernelTcp });
+  return builder.partial(
+    { reason: record.closed ? 'connection-lost' : 'in-progress', omitted: ['redis-info', 'memory', 'keys-after', 'neighbor', 'held-connection'] },
+    { kernelTcp: record.kernelTcp },
+  );
+}
+
+/** "redis-py 4.3.4", "redis-rb" …, or what is known of an unnamed client. */
+export function clientLabel(record: Pick<ObservedRecord, 'libName' | 'libVersion' | 'clientName' | 'clientAddress'>): string {
+  const lib = record.libName ? `${record.libName}${record.libVersion ? ` ${record.libVersion}` : ''}` : 'a client that did not name its library';
+  return `observed: ${lib}${record.clientName ? ` (connection name ${record.clientName})` : ''}`;
+}
+
+/** Events up to the one that completes the `limit`-th command (or reply): later ones would exceed n. */
+function capped<T extends WriteEvent | ReadEvent>(events: readonly T[], limit: number, key: 'commands' | 'replies'): T[] {
+  const out: T[] = [];
+  let total = 0;
+  for (const event of events) {
+    const count = (event as unknown as Record<string, number>)[key]!;
+    if (total + count > limit) {
+      if (total < limit) out.push({ ...event, [key]: limit - total });
+      break;
+    }
+    out.push(event);
+    total += count;
+  }
+  return out;
+}
+
+/** True when every command reached the proxy only after the previous command's reply had left it. */
+function neverTwoInFlight(record: ObservedRecord): boolean {
+  const sent = expand(record.fromClient.map((w) => [w.atUs, w.commands]));
+  const replied = expand(record.toClient.map((r) => [r.atUs, r.replies]));
+  for (let i = 1; i < sent.length; i++) {
+    const previousReply = replied[i - 1];
+    if (previousReply === undefined || sent[i]! < previousReply) return false;
+  }
+  return true;
+}
+
+function expand(chunks: [number, number][]): number[] {
+  const times: number[] = [];
+  for (const [atUs, count] of chunks) for (let k = 0; k < count; k++) times.push(atUs);
+  return times;
+}
