@@ -163,10 +163,9 @@ describe('through the observing port, real clients', () => {
     const [without, withPipeline] = traces;
     for (const doc of traces) expect(paired(doc!)).toBe(true);
     expect(roundTripsWaited(without!)).toBe(without!.run.n);
-    // redis-rb 4.8 writes each command of `pipelined` on its own, then reads: many writes, and a stretch with
-    // nothing in flight only where Redis answered before the next write arrived (timing: a few to a few dozen).
+    // redis-rb 4.8 writes the commands of `pipelined` in a varying number of chunks (here 14 to 1,000), then
+    // reads: a stretch with nothing in flight only where Redis answered before the next chunk arrived.
     expect(roundTripsWaited(withPipeline!)).toBeLessThan(roundTripsWaited(without!) / 5);
-    expect(withPipeline!.counts.client.writes).toBeGreaterThan(100);
   });
 
   it('ioredis: a pipeline of 100 in one write; its library named when it says it', async () => {
