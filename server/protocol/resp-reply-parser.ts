@@ -84,7 +84,10 @@ export class RespReplyParser {
         this.frameBytes += consumed;
         i += consumed;
         if (newline === -1) continue;
-        if (this.line.at(-1) === CR) this.line.pop();
+        if (this.line.at(-1) === CR) {
+          this.line.pop();
+          this.lineBytes--;
+        }
         const error = this.endOfLine(frames);
         if (error) return this.fail(frames, error);
         continue;
