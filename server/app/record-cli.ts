@@ -19,6 +19,7 @@ import { executeRun } from '../runs/run-executor.ts';
 import { executeSweep } from '../runs/sweep-executor.ts';
 import { secretRedactor } from './access/secret-redactor.ts';
 import { EXPORT_USAGE, parseExportOptions, runExport } from './cli/export-cli.ts';
+import { OBSERVE_USAGE, parseObserveOptions, runObserve } from './cli/observe-cli.ts';
 
 /** The Redis URL given, once parsed: an error message must not print its password. */
 let redisUrl: string | undefined;
@@ -28,6 +29,12 @@ async function main(): Promise<void> {
   if (argv[0] === 'sweep') return sweep(argv.slice(1));
   if (argv[0] === 'compact') return compact(argv.slice(1));
   if (argv[0] === 'export') return exportFile(argv.slice(1));
+  if (argv[0] === 'observe') {
+    const options = optionsOrExit('record observe', OBSERVE_USAGE, () => parseObserveOptions(argv.slice(1), process.env));
+    redisUrl = options.redisUrl;
+    await runObserve(options);
+    return;
+  }
   const options = optionsOrExit('record', RECORD_USAGE, () => parseRecordOptions(process.argv.slice(2), process.env));
   redisUrl = options.redisUrl;
   const redis = await openRedis(options.redisUrl);

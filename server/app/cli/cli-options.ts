@@ -47,6 +47,7 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M --command PING|IN
                          [--command C] [--value-bytes B] [--engine E] [--rtt-ms MS] [--jitter-ms MS] [--reference]
        npm run record -- compact IN [OUT]
        npm run record -- export FILE --format mermaid|flow|csv [--out OUT]   (a saved trace or sweep as text; see export --help)
+       npm run record -- observe --out FILE [--listen PORT] [--commands N | --seconds S]   (your own client, observed; see observe --help)
   --out FILE             FILE.json: plain JSON. FILE.json.gz: the form to serve on the web, the compact encoding
                          of the same trace, gzipped (a 100,000-command pipeline: ~2 kB instead of 6.6 MB)
   --mode M               sequential, pipeline, chunked, or how else to batch: multi (MULTI, the N commands, EXEC),
