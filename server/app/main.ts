@@ -22,6 +22,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown(143));
   console.log(`Pipescope is running at ${app.url}`);
   console.log(`Measuring ${app.redisDescription}. Press Ctrl+C to stop.`);
+  const observing = app.observeUrl();
+  if (observing) console.log(`Observing port open: point your client or app at ${observing} and watch it in the page's Observe tab.`);
 }
 
 main().catch((error: Error) => {

@@ -38,7 +38,8 @@ export function exactUs(us: number): string {
  * A run's title, as its panel says it: "10 × INCR", "1,000 × SET (100 B values) in pipelines of 100", or
  * "in one pipeline of N" when C ≥ N (10 commands do not make pipelines of 10,000).
  */
-export function runTitleText(run: Pick<RunInfo, 'n' | 'command' | 'valueBytes' | 'operations' | 'mode' | 'chunk'>): string {
+export function runTitleText(run: Pick<RunInfo, 'n' | 'command' | 'valueBytes' | 'operations' | 'mode' | 'chunk'> & Pick<Partial<RunInfo>, 'observed'>): string {
+  if (run.observed) return observedTitleText(run.observed, run.n);
   const workload = `${formatCount(run.operations)} × ${run.command}${commandTakesValue(run.command) ? ` (${formatCount(run.valueBytes)} B values)` : ''}`;
   if (run.mode !== 'chunked' || run.chunk === undefined) return workload;
   return `${workload} in ${run.chunk >= run.n ? `one pipeline of ${formatCount(run.n)}` : `pipelines of ${formatCount(run.chunk)}`}`;
@@ -59,4 +60,10 @@ export function preciseUs(us: number): string {
   const [divisor, unit, decimals] = a < 1000 ? [1, 'µs', 3] : a < 1_000_000 ? [1000, 'ms', 6] : [1_000_000, 's', 9];
   const value = Math.round((us / divisor) * 10 ** decimals) / 10 ** decimals;
   return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals }).format(value).replace('-', '−')} ${unit}`;
+}
+
+/** An observed connection's title: "redis-py 4.3.4 · connection 2 · 12 commands" (who the client said it was, or its address). */
+export function observedTitleText(observed: NonNullable<RunInfo['observed']>, n: number): string {
+  const who = observed.libName ? `${observed.libName}${observed.libVersion ? ` ${observed.libVersion}` : ''}` : observed.clientAddress;
+  return `${who} · connection ${observed.connection} · ${formatCount(n)} command${n === 1 ? '' : 's'}`;
 }

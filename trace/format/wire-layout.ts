@@ -5,7 +5,15 @@
 // the trace checks and the views all derive it here, so it is never stored twice.
 import type { CommandName, RunInfo, RunMode } from './trace-format.ts';
 
-export type WireRun = Pick<RunInfo, 'mode' | 'command' | 'operations'> & { probes: Pick<RunInfo['probes'], 'heldConnection'> };
+/** An observed connection (run.observed) names each of its commands itself. */
+export type WireRun = Pick<RunInfo, 'mode' | 'command' | 'operations'> & { probes: Pick<RunInfo['probes'], 'heldConnection'>; observed?: { commands: readonly string[] } };
+
+/** An observed command's name as sent, upper-cased ("SET" of "SET k v"). */
+function observedCommandName(text: string | undefined): string {
+  if (text === undefined) return '?';
+  const space = text.indexOf(' ');
+  return (space === -1 ? text : text.slice(0, space)).toUpperCase();
+}
 
 /** The native multi-key command that does `command` for many keys at once, if there is one. */
 export function multiKeyCommand(command: CommandName): 'MSET' | 'MGET' | null {
@@ -51,6 +59,7 @@ export function wireCommandCount(run: WireRun): number {
 
 /** The name of the command at wire position `index` (0 ≤ index < wireCommandCount(run)). */
 export function wireCommandName(run: WireRun, index: number): string {
+  if (run.observed) return observedCommandName(run.observed.commands[index]);
   const work = workCommandCount(run.mode, run.command, run.operations);
   if (index >= work) return 'PING';
   switch (run.mode) {
@@ -69,6 +78,7 @@ export function wireCommandName(run: WireRun, index: number): string {
 
 /** Which operation (from 0) the wire command at `index` belongs to; null for framing (MULTI, EXEC, the held PING) and for a command that carries them all. */
 export function operationAt(run: WireRun, index: number): number | null {
+  if (run.observed) return index;
   const work = workCommandCount(run.mode, run.command, run.operations);
   if (index >= work) return null;
   switch (run.mode) {

@@ -11,6 +11,7 @@ import { SweepDocumentSchema, SweepInfoSchema, SweepSpecSchema } from '../format
 import { describeIssues } from '../format/trace-io.ts';
 import { isPlainWireOutcome } from '../format/plain-elements.ts';
 import { FollowClientMessageSchemas, FollowServerMessageSchemas } from './follow-protocol.ts';
+import { ObserveClientMessageSchemas, ObserveServerMessageSchemas } from './observe-protocol.ts';
 
 export const LIVE_PATH = '/live';
 
@@ -21,6 +22,7 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sweep'), requestId, spec: SweepSpecSchema }),
   z.object({ type: z.literal('cancel'), requestId }),
   ...FollowClientMessageSchemas,
+  ...ObserveClientMessageSchemas,
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
@@ -117,6 +119,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   /** A refused message or a failed run; requestId is absent when the message itself was unreadable. */
   z.object({ type: z.literal('error'), requestId: z.string().optional(), message: z.string() }),
   ...FollowServerMessageSchemas,
+  ...ObserveServerMessageSchemas,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 export type RunEventsMessage = Extract<ServerMessage, { type: 'run-events' }>;

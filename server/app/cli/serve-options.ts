@@ -22,7 +22,12 @@ export interface ServeOptions {
   /** CSP frame-ancestors sources besides 'self'. */
   frameAncestors?: string[];
   limits?: Partial<ClientLimits>;
+  /** --observe [PORT]: open the observing port at start (the page's switch opens it too, on this port). */
+  observe?: { port: number | null; openAtStart: boolean; host?: string; allowRemote?: boolean };
 }
+
+/** The observing port `--observe` opens when no port follows it. */
+export const DEFAULT_OBSERVE_PORT = 6390;
 
 const D = DEFAULT_CLIENT_LIMITS;
 export const SERVE_USAGE = `Usage: npm start -- [--port N] [--host ADDRESS] [--redis-url URL | --redis-url-file FILE] [more flags below]
@@ -41,6 +46,12 @@ Who may use it:
                              (repeatable). By default only the app's own pages may
   --frame-ancestors SOURCE   let SOURCE (e.g. https://docs.example.com) frame the app (repeatable; * for anyone).
                              By default only the app itself may (Content-Security-Policy frame-ancestors 'self')
+Observe your own client (docs/observe.md):
+  --observe [PORT]           open an observing port (default ${DEFAULT_OBSERVE_PORT}) that forwards every connection to the Redis
+                             measured and records it; point any client or app at redis://127.0.0.1:PORT and watch it in
+                             the page's Observe tab (which can also open the port, on a free one without this flag)
+  --observe-host ADDRESS     listen address of the observing port (default 127.0.0.1)
+  --observe-allow-remote     relay clients from other machines too (with --observe-host 0.0.0.0); never by default
 How much each client may ask (one client = one WebSocket connection, i.e. one browser tab):
   ${LIMIT_FLAGS.maxConnections} N        connections open at once, all clients (default ${D.maxConnections})
   ${LIMIT_FLAGS.maxQueuedPerConnection} N  requests one connection may have waiting or running (default ${D.maxQueuedPerConnection})
@@ -56,8 +67,13 @@ Follow mode (attendees watch a presenter's runs instead of sending their own):
 
 const PortSchema = z.coerce.number({ error: '--port must be a number' }).int('--port must be a whole number').min(0, '--port must be 0..65535').max(65535, '--port must be 0..65535');
 
-export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' {
+export function parseServeOptions(givenArgv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' {
+  // --observe takes an optional PORT: a bare --observe means the default one.
+  const argv = givenArgv.map((arg, i) => (arg === '--observe' && !/^\d+$/.test(givenArgv[i + 1] ?? '') ? `--observe=${DEFAULT_OBSERVE_PORT}` : arg));
   const { values } = strictParse(argv, {
+    observe: { type: 'string' },
+    'observe-host': { type: 'string' },
+    'observe-allow-remote': { type: 'boolean' },
     port: { type: 'string' },
     host: { type: 'string' },
     ...REDIS_URL_FLAGS,
@@ -90,9 +106,20 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     const value = text(flag.slice(2));
     if (value !== undefined) limits[key] = positiveWholeNumber(flag, value);
   }
+  const observePort = text('observe');
+  if (observePort !== undefined && !(/^\d+$/.test(observePort) && Number(observePort) <= 65535)) throw new CliError(`--observe takes a port (0..65535), not "${observePort}"`);
+  if (values['observe-allow-remote'] && !text('observe-host')) throw new CliError('--observe-allow-remote relays clients from other machines: give --observe-host too (e.g. 0.0.0.0)');
   return {
     port: port.data,
     host,
+    ...(observePort !== undefined || text('observe-host')
+      ? { observe: {
+        port: observePort === undefined ? null : Number(observePort),
+        openAtStart: observePort !== undefined,
+        ...(text('observe-host') ? { host: text('observe-host') } : {}),
+        ...(values['observe-allow-remote'] ? { allowRemote: true } : {}),
+      } }
+      : {}),
     redisUrl: redisUrlFrom(values, env),
     ...(text('redis-ca') ? { redisCa: text('redis-ca') } : {}),
     allowOrigins: list('allow-origin').map(originFlag),

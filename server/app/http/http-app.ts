@@ -12,10 +12,13 @@ import { projectRoot } from '../../support/project-root.ts';
 import { openRedis } from '../../redis/open-redis.ts';
 import { RunQueue } from '../../runs/run-queue.ts';
 import { staticFileHandler } from './static-files.ts';
+import { ObserveHub } from '../observe/observe-hub.ts';
 
 export interface RunningApp {
   url: string;
   redisDescription: string;
+  /** The observing port's address once open (npm start -- --observe), else null. */
+  observeUrl(): string | null;
   close(): Promise<void>;
 }
 
@@ -25,7 +28,12 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
   const queue = new RunQueue();
   const settings = liveSettings(options, log);
   const http = createServer(gatedHandler(settings.policy, settings.headers, settings.log, staticFileHandler(join(projectRoot(), 'dist', 'web'))));
-  const wss = attachLiveEndpoint(http, redis.session, queue, settings);
+  const observe = new ObserveHub(redis.session, {
+    port: options.observe?.port ?? null,
+    ...(options.observe?.host ? { host: options.observe.host } : {}),
+    ...(options.observe?.allowRemote ? { allowRemote: true } : {}),
+  });
+  const wss = attachLiveEndpoint(http, redis.session, queue, settings, observe);
   try {
     await new Promise<void>((resolve, reject) => {
       http.once('error', reject);
@@ -36,13 +44,25 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(`cannot listen on ${options.host}:${options.port}: ${code === 'EADDRINUSE' ? 'the port is in use (choose another with --port or PORT)' : (error as Error).message}`);
   }
+  if (options.observe?.openAtStart) {
+    try {
+      await observe.open();
+    } catch (error) {
+      await observe.shutdown();
+      http.close();
+      await redis.close();
+      throw error;
+    }
+  }
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${shownHost}:${port}/`,
     redisDescription: redis.description,
+    observeUrl: () => observe.url,
     close: async () => {
+      await observe.shutdown();
       for (const client of wss.clients) client.terminate();
       wss.close();
       const closed = new Promise((resolve) => http.close(resolve));

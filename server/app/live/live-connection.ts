@@ -11,6 +11,8 @@ import { projectVersion } from '../../support/project-root.ts';
 import { RequestRate, admissionRefusal, requestCommands, type ClientLimits } from '../access/client-limits.ts';
 import type { FollowHub } from '../follow/follow-hub.ts';
 import { FollowRole, isFollowMessage } from '../follow/follow-role.ts';
+import { ObserveRole, isObserveMessage } from './observe-role.ts';
+import type { ObserveHub } from '../../observe/observe-hub.ts';
 import { runRequest, sweepRequest } from './live-requests.ts';
 import type { RefusalLog } from '../access/refusal-log.ts';
 import type { Redactor } from '../access/secret-redactor.ts';
@@ -29,6 +31,8 @@ export interface ConnectionContext {
   redact: Redactor;
   log: RefusalLog;
   follow: FollowHub;
+  /** The observing port, shared by every tab. */
+  observe: ObserveHub;
 }
 
 export function serveConnection(socket: WebSocket, owner: string, context: ConnectionContext): void {
@@ -39,6 +43,7 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
   /** How each request's messages are sent (relayed to followers too when asked while sharing). */
   const senders = new Map<string, (message: ServerMessage) => void>();
   const follow = new FollowRole(socket, send, context.follow);
+  const observe = new ObserveRole(context.observe, send);
   void session.status().then((redis) => send({ type: 'hello', version: projectVersion(), redis }));
 
   const handle = (data: Buffer, isBinary: boolean) => {
@@ -49,6 +54,7 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
     }
     const request = message.value;
     if (isFollowMessage(request)) return follow.handle(request);
+    if (isObserveMessage(request)) return observe.handle(request);
     const { requestId } = request;
     if (request.type === 'cancel') {
       const outcome = mine.has(requestId) ? queue.cancel(owner, requestId) : null;
@@ -99,6 +105,7 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
   });
   socket.on('close', () => {
     follow.close();
+    observe.close();
     queue.cancelOwner(owner);
   });
   socket.on('error', () => socket.terminate());

@@ -12,6 +12,7 @@ import type { RunQueue } from '../../runs/run-queue.ts';
 import { connectionRefusal, type ClientLimits } from '../access/client-limits.ts';
 import { FollowHub } from '../follow/follow-hub.ts';
 import { refuseUpgrade } from '../access/http-gate.ts';
+import type { ObserveHub } from '../../observe/observe-hub.ts';
 import { MAX_FRAME_BYTES, serveConnection } from './live-connection.ts';
 import { shown, type OriginPolicy } from '../access/origin-policy.ts';
 import type { RefusalLog } from '../access/refusal-log.ts';
@@ -30,7 +31,7 @@ export interface LiveSettings {
   log: RefusalLog;
 }
 
-export function attachLiveEndpoint(http: Server, session: RedisSession, queue: RunQueue, settings: LiveSettings): WebSocketServer {
+export function attachLiveEndpoint(http: Server, session: RedisSession, queue: RunQueue, settings: LiveSettings, observe: ObserveHub): WebSocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   let connections = 0;
   const follow = new FollowHub(settings.limits, settings.redact);
@@ -49,7 +50,7 @@ export function attachLiveEndpoint(http: Server, session: RedisSession, queue: R
         ws.close(TRY_AGAIN_LATER, connectionRefusal(settings.limits));
         return;
       }
-      serveConnection(ws, `c${++connections}`, { session, queue, limits: settings.limits, redact: settings.redact, log: settings.log, follow });
+      serveConnection(ws, `c${++connections}`, { session, queue, limits: settings.limits, redact: settings.redact, log: settings.log, follow, observe });
     });
   });
 

@@ -8,7 +8,7 @@ import { operationAt, wireCommandName, type WireRun } from '../../../trace/forma
 import { formatBytes, formatCount } from './number-format.ts';
 
 /** What the text needs; a run without mode, operations or probes reads as one plain command per position. */
-export type CommandTextRun = Pick<RunInfo, 'command' | 'keyPattern' | 'valueBytes'> & Partial<Pick<RunInfo, 'mode' | 'operations' | 'probes'>>;
+export type CommandTextRun = Pick<RunInfo, 'command' | 'keyPattern' | 'valueBytes'> & Partial<Pick<RunInfo, 'mode' | 'operations' | 'probes' | 'observed'>>;
 
 export function commandKey(run: Pick<RunInfo, 'keyPattern'>, index: number): string {
   return run.keyPattern.replaceAll('{i}', String(index));
@@ -16,7 +16,7 @@ export function commandKey(run: Pick<RunInfo, 'keyPattern'>, index: number): str
 
 function wireRun(run: CommandTextRun): WireRun | null {
   return run.mode !== undefined && run.operations !== undefined && run.probes !== undefined
-    ? { mode: run.mode, command: run.command, operations: run.operations, probes: run.probes }
+    ? { mode: run.mode, command: run.command, operations: run.operations, probes: run.probes, ...(run.observed ? { observed: run.observed } : {}) }
     : null;
 }
 
@@ -27,12 +27,13 @@ export function wireName(run: CommandTextRun, index: number): string {
 }
 
 /** Whether a run's wire commands are not simply N × its command (MULTI/EXEC, EVAL, EVALSHA, MSET/MGET, GET + SET, the held PING). */
-export function wireDiffers(run: Pick<RunInfo, 'mode' | 'command' | 'probes'>): boolean {
-  return ['multi', 'eval', 'evalsha', 'multikey'].includes(run.mode) || run.command === 'GET-COMPUTE-SET' || run.probes.heldConnection;
+export function wireDiffers(run: Pick<RunInfo, 'mode' | 'command' | 'probes'> & Partial<Pick<RunInfo, 'observed'>>): boolean {
+  return run.observed !== undefined || ['multi', 'eval', 'evalsha', 'multikey'].includes(run.mode) || run.command === 'GET-COMPUTE-SET' || run.probes.heldConnection;
 }
 
 /** e.g. "INCR pipescope:abc:counter", "SET pipescope:abc:key:3 <16 B value>", "MULTI", "EVAL <Lua: 10 × INCR>". */
 export function commandText(run: CommandTextRun, index: number): string {
+  if (run.observed) return run.observed.commands[index] ?? '?';
   const wire = wireRun(run);
   if (!wire) return plainText(run, run.command, index);
   const name = wireCommandName(wire, index);

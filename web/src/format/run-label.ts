@@ -15,6 +15,12 @@ export function modeBadge(mode: RunMode): string {
   return MODE_BADGES[mode];
 }
 
+/** A run's badge: its mode's, or for an observed connection "Observed" and what it did (never two in flight, or pipelined). */
+export function runBadge(run: Pick<RunInfo, 'mode'> & Pick<Partial<RunInfo>, 'observed'>): string {
+  if (run.observed) return run.mode === 'sequential' ? 'Observed · one at a time' : 'Observed · pipelined';
+  return MODE_BADGES[run.mode];
+}
+
 /** The mode inside a sentence: "sequential", "one pipeline", "chunks of 10,000" ("chunks" when the size is unknown). */
 export function modePhrase(mode: RunMode, chunk?: number): string {
   if (mode === 'sequential') return 'sequential';
@@ -38,7 +44,8 @@ export function modeLabel(mode: RunMode, chunk?: number): string {
 }
 
 /** "10 × INCR", "1,000,000 × SET (100 B values)": the operations, not the commands on the wire. */
-export function workloadTitle(run: Workload): string {
+export function workloadTitle(run: Workload & Pick<Partial<RunInfo>, 'observed'>): string {
+  if (run.observed) return runTitleText({ ...run, operations: run.operations ?? run.n, mode: 'pipeline' });
   const value = commandTakesValue(run.command) ? ` (${formatCount(run.valueBytes)} B values)` : '';
   return `${formatCount(run.operations ?? run.n)} × ${run.command}${value}`;
 }
@@ -47,7 +54,7 @@ export function workloadTitle(run: Workload): string {
  * A run's title: its workload, and for a chunked run "in pipelines of C", or "in one pipeline of N"
  * when C ≥ N (10 commands do not make pipelines of 10,000).
  */
-export function runTitle(run: Workload & Pick<RunInfo, 'mode' | 'chunk'>): string {
+export function runTitle(run: Workload & Pick<RunInfo, 'mode' | 'chunk'> & Pick<Partial<RunInfo>, 'observed'>): string {
   return runTitleText({ ...run, operations: run.operations ?? run.n });
 }
 

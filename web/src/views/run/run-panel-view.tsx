@@ -16,7 +16,7 @@ import { probesText } from '../../format/probes-text.ts';
 import { serverOrderText } from '../../format/server-order.ts';
 import { runExplanation } from '../../format/run-explanation.ts';
 import { rttEstimateText } from '../../format/rtt-estimate.ts';
-import { modeBadge, runTitle } from '../../format/run-label.ts';
+import { runBadge, runTitle } from '../../format/run-label.ts';
 import type { TimeZoomSync } from '../../interaction/time-zoom-sync.ts';
 import type { PlaybackClock } from '../../interaction/playback-clock.ts';
 import { traceColumns } from '../../model/trace-columns.ts';
@@ -78,7 +78,7 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
       ref={panelRef}
     >
       <header className="run-panel-head">
-        <span className={`mode-badge ${run.mode}`}>{modeBadge(run.mode)}</span>
+        <span className={`mode-badge ${run.observed ? 'observed' : run.mode}`}>{runBadge(run)}</span>
         <h2>{title}</h2>
         <RepeatPickerView group={group} shownRunId={run.id} onPick={onPickRepeat} />
         <span className="run-total" data-testid="run-total" title={partial ? 'Time measured so far (t0 → the last reply that arrived), at the client socket' : 'Total time of the run shown (t0 → last reply), measured at the client socket'}>
@@ -91,14 +91,21 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
         </button>
       </header>
       <p className="run-facts">
-        <span data-testid="warmup" title={warmupNote(run)}>
-          {warmupText(run)}
-        </span>
+        {run.observed ? (
+          <span data-testid="warmup" title="The observing proxy timed every chunk where it passed: when it arrived from the client, reached Redis, came back, and was handed to the client">
+            your client, observed: times at the proxy, from the connection’s first byte
+          </span>
+        ) : (
+          <span data-testid="warmup" title={warmupNote(run)}>
+            {warmupText(run)}
+          </span>
+        )}
         <span className="probes" data-testid="probes" title="What recorded this run">
           {probesText(doc)}
         </span>
       </p>
-      {partial ? <IncompleteMarkView doc={doc} /> : <RunVerdictView doc={doc} />}
+      {partial && <IncompleteMarkView doc={doc} />}
+      {(!partial || run.observed) && <RunVerdictView doc={doc} />}
       {/* The diagram stays mounted behind the table: its zoom and keyboard cursor are there on the way back. */}
       <div role="tabpanel" id={`${tabIds}-diagram`} aria-labelledby={`${tabIds}-diagram-tab`} hidden={shownAs !== 'diagram'}>
         <SequenceDiagramView

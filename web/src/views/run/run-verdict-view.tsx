@@ -8,9 +8,11 @@ import { commandText, replyText } from '../../format/command-text.ts';
 import { formatCount } from '../../format/number-format.ts';
 import { runVerdict } from '../../format/run-verdict.ts';
 import './run-verdict-view.css';
+import { observedVerdicts } from '../../../trace/observed-verdicts.ts';
 
 export function RunVerdictView({ doc }: { doc: TraceDocument }) {
-  const lines = useMemo(() => runVerdict(doc), [doc]);
+  const lines = useMemo(() => (doc.run.observed ? [] : runVerdict(doc)), [doc]);
+  if (doc.run.observed) return <ObservedVerdictView doc={doc} />;
   return (
     <ul className="verdict" data-testid="verdict" aria-label="Verdict, from this run's measurements">
       {lines.map((line) => (
@@ -22,6 +24,23 @@ export function RunVerdictView({ doc }: { doc: TraceDocument }) {
               {part.source && <span className="source"> {part.source}</span>}
             </span>
           ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An observed connection's verdict lines (trace/observed-verdicts.ts), each with who measured it. */
+export function ObservedVerdictView({ doc }: { doc: TraceDocument }) {
+  const lines = useMemo(() => observedVerdicts(doc), [doc]);
+  return (
+    <ul className="verdict observed" data-testid="verdict" aria-label="Verdict, measured from this connection's stream">
+      {lines.map((line, i) => (
+        <li key={`${line.kind}-${i}`} className={`verdict-line ${line.kind} tone-plain`} data-testid={`verdict-${line.kind}`}>
+          <span className="verdict-part">
+            {line.text}
+            <span className="source"> {line.source}</span>
+          </span>
         </li>
       ))}
     </ul>
