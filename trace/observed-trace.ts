@@ -57,10 +57,11 @@ export interface ObservedRecord {
 const NO_SERVER_COUNTS: ServerCounts = { reads: 0, writes: 0, execUs: 0, source: 'redis-info', exclusive: false };
 
 /**
- * The connection's trace document, or null while it has sent no whole command. Incomplete (in-progress
- * while it is open, connection-lost once closed) when replies are still missing; complete otherwise.
+ * The connection's trace document, or null while it has sent no whole command. While the connection is
+ * open and recording goes on, it is incomplete (in-progress: more may come); once it has closed, or with
+ * `final` (the session stopped), it is complete when every reply arrived, and connection-lost otherwise.
  */
-export function observedTrace(record: ObservedRecord): TraceDocument | null {
+export function observedTrace(record: ObservedRecord, final = false): TraceDocument | null {
   const n = record.commands.length;
   if (n === 0) return null;
   const observed: Observed = {
@@ -109,19 +110,19 @@ export function observedTrace(record: ObservedRecord): TraceDocument | null {
     outcomes: record.outcomes.slice(0, replies),
   });
   const { progress } = builder;
-  const complete = progress.sent === n && progress.replied === n && replies === n
+  const complete = (record.closed || final) && progress.sent === n && progress.replied === n && replies === n
     && record.toServer.reduce((sum, w) => sum + w.commands, 0) >= n && record.fromServer.reduce((sum, r) => sum + r.replies, 0) >= n;
   if (complete) return builder.finish(NO_SERVER_COUNTS, { kernelTcp: record.kernelTcp });
   return builder.partial(
-    { reason: record.closed ? 'connection-lost' : 'in-progress', omitted: ['redis-info', 'memory', 'keys-after', 'neighbor', 'held-connection'] },
+    { reason: record.closed || final ? 'connection-lost' : 'in-progress', omitted: ['redis-info', 'memory', 'keys-after', 'neighbor', 'held-connection'] },
     { kernelTcp: record.kernelTcp },
   );
 }
 
-/** "redis-py 4.3.4", "redis-rb" …, or what is known of an unnamed client. */
+/** "ioredis 6.0.0 (observed)", or "your client (observed)" for one that did not name its library (recorder.client, the diagram's lane). */
 export function clientLabel(record: Pick<ObservedRecord, 'libName' | 'libVersion' | 'clientName' | 'clientAddress'>): string {
-  const lib = record.libName ? `${record.libName}${record.libVersion ? ` ${record.libVersion}` : ''}` : 'a client that did not name its library';
-  return `observed: ${lib}${record.clientName ? ` (connection name ${record.clientName})` : ''}`;
+  const lib = record.libName ? `${record.libName}${record.libVersion ? ` ${record.libVersion}` : ''}` : 'your client';
+  return `${lib}${record.clientName ? ` "${record.clientName}"` : ''} (observed)`;
 }
 
 /** Events up to the one that completes the `limit`-th command (or reply): later ones would exceed n. */

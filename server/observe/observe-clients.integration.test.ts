@@ -140,6 +140,9 @@ describe('through the observing port, real clients', () => {
       expect(paired(doc)).toBe(true);
       // redis-py's incr() sends INCRBY key 1.
       expect(executedByName.get('incrby')).toBe(10);
+      // The kernel's figures for the client's socket, read before it closed: its data went in few segments.
+      const kernel = doc.kernelTcp!;
+      expect('unavailable' in kernel ? kernel.unavailable : kernel.dataSegmentsIn).toBeGreaterThan(0);
       result[mode] = doc;
     }
     const tx = names(result['transaction']!);

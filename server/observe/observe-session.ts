@@ -164,7 +164,7 @@ export class ObserveSession {
         return {
           connection: record.connection,
           clientAddress: record.clientAddress,
-          client: clientLabel(record).replace(/^observed: /, ''),
+          client: record.libName ? clientLabel(record).replace(/ \(observed\)$/, '') : 'not named (no CLIENT SETINFO)',
           commands: record.commands.length,
           replies: record.outcomes.length,
           pushes: record.pushCount,
@@ -188,7 +188,7 @@ export class ObserveSession {
 
   /** Every connection that sent a command, as trace documents, in the order accepted. */
   traces(): TraceDocument[] {
-    return this.recorders.map((r) => observedTrace(r.record)).filter((d): d is TraceDocument => d !== null);
+    return this.recorders.map((r) => observedTrace(r.record, true)).filter((d): d is TraceDocument => d !== null);
   }
 
   recorderOf(connection: number): ConnectionRecorder | undefined {

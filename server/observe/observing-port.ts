@@ -57,7 +57,8 @@ export class ObservingPort {
   }
 
   static async open(target: () => RedisTarget, redis: () => RedisInfo, options: ObservingPortOptions): Promise<ObservingPort> {
-    const server = createServer({ noDelay: true });
+    // Half-open allowed: when the client closes its side, the kernel's figures are read before ours closes.
+    const server = createServer({ noDelay: true, allowHalfOpen: true });
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
@@ -124,6 +125,8 @@ export class ObservingPort {
     if ('refused' in admitted) {
       // Said to the client as Redis would say it, then closed.
       client.end(`-ERR Pipescope observing port: ${admitted.refused.replace(/^refused a connection from \S+: /, '')}\r\n`);
+      // Half-open is allowed: a client that never closes its side is cut off.
+      setTimeout(() => client.destroy(), 1000).unref();
       return;
     }
     this.bridge(client, admitted, session);
@@ -203,7 +206,7 @@ export class ObservingPort {
     };
 
     client.on('data', forwardToServer);
-    client.on('end', () => void this.readKernel(recorder, client).finally(() => (toServerLine ? toServerLine.end() : upstream?.end())));
+    client.on('end', () => void this.readKernel(recorder, client).finally(() => (toServerLine ? toServerLine.end() : upstream ? upstream.end() : close())));
     client.on('close', close);
 
     openRawSocket(this.target()).then((socket) => {

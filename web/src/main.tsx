@@ -14,6 +14,7 @@ import { LiveChannel } from './live/live-channel.ts';
 import { OfflineChannel } from './live/offline-channel.ts';
 import { STATIC_SITE } from './base/site-mode.ts';
 import { RunStore } from './live/run-store.ts';
+import { ObserveStore } from './live/observe-store.ts';
 import { SweepStore } from './live/sweep-store.ts';
 import { publishPendingOnPage } from './base/frame-scheduler.ts';
 import { showLoaded } from './state/show-loaded.ts';
@@ -30,6 +31,7 @@ publishPendingOnPage();
 const channel = STATIC_SITE ? new OfflineChannel() : new LiveChannel();
 const store = new RunStore(channel);
 const sweepStore = new SweepStore(channel);
+const observe = STATIC_SITE ? undefined : new ObserveStore(channel, store);
 const history = new HistoryStore(openHistoryDb(), store, sweepStore);
 const urls = traceUrlsFromSearch(window.location.search);
 if (urls.length > 0) store.setMessage({ kind: 'info', text: `Loading ${urls.length === 1 ? 'a trace' : `${urls.length} traces`} from the URL…` });
@@ -45,6 +47,6 @@ const follow: FollowMode = followLinkParam === null
 if (urls.length === 0 && followLinkParam === null && !STATIC_SITE) void history.restore();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppView channel={channel} store={store} sweepStore={sweepStore} history={history} urlLoad={urlLoad} follow={follow} offline={STATIC_SITE} />
+    <AppView channel={channel} store={store} sweepStore={sweepStore} history={history} urlLoad={urlLoad} follow={follow} offline={STATIC_SITE} observe={observe} />
   </StrictMode>,
 );

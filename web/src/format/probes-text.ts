@@ -29,8 +29,9 @@ export function probesOf(doc: TraceDocument): Probes {
 /** "probes: client socket · MONITOR · strace · memory · kernel TCP (ss)", "probes: client socket only", … */
 export function probesText(doc: TraceDocument): string {
   const p = probesOf(doc);
-  const parts = ['client socket'];
-  if (p.proxy) parts.push('delay proxy');
+  // An observed connection is measured where it passes the observing proxy, not in its client.
+  const parts = [doc.run.observed ? 'observing proxy' : 'client socket'];
+  if (p.proxy && !doc.run.observed) parts.push('delay proxy');
   if (p.monitor) parts.push('MONITOR');
   if (p.strace === 'on') parts.push('strace');
   if (p.strace === 'unavailable') parts.push('strace unavailable');

@@ -34,8 +34,8 @@ export function displayOf(clock: PlaybackSnapshot, page: PageDisplay, hash: stri
     if (Object.keys(keys).length < MAX_DISPLAY_KEYS) keys[key] = value;
   }
   const speed = clock.speed > 0 && clock.speed <= 1 ? clock.speed : 1;
-  // The history is the presenter's own; an attendee sees the runs view.
-  return { view: page.view === 'history' ? 'run' : page.view, scale: page.scale, positionUs: clock.positionUs, playing: clock.playing, speed, keys };
+  // The history and the observed clients are the presenter's own; an attendee sees the runs view.
+  return { view: page.view === 'history' || page.view === 'observe' ? 'run' : page.view, scale: page.scale, positionUs: clock.positionUs, playing: clock.playing, speed, keys };
 }
 
 /** Only the position differs (while playing, that is every frame). */

@@ -9,7 +9,7 @@ import { MAX_SWEEP_REPEATS } from '../../../trace/format/sweep-format.ts';
 import { DEFAULT_SWEEP_FORM, MAX_DEPTH_CHOICES, type SweepFormState } from './sweep-form-state.ts';
 import { formatHashParams, parseHashParams } from './url-hash-params.ts';
 
-export const VIEW_CHOICES = ['run', 'sweep', 'gallery', 'history'] as const;
+export const VIEW_CHOICES = ['run', 'sweep', 'gallery', 'history', 'observe'] as const;
 export type ViewChoice = (typeof VIEW_CHOICES)[number];
 
 export const Y_SCALE_CHOICES = ['log', 'linear'] as const;

@@ -48,6 +48,8 @@ import { useFollowMode, type FollowMode } from '../follow/use-follow-mode.ts';
 import type { PageDisplay } from '../../state/follow-display.ts';
 import { FollowShareStore } from '../../live/follow-share-store.ts';
 import type { HistoryStore } from '../../state/history-store.ts';
+import type { ObserveStore } from '../live/observe-store.ts';
+import { ObserveView } from './observe-view.tsx';
 
 function formOf(p: HashParams): RunFormState {
   return {
@@ -70,9 +72,11 @@ interface Props {
   follow?: FollowMode;
   /** The static site: no backend (the channel is an OfflineChannel); runs come from recordings and files only. */
   offline?: boolean;
+  /** Observing the user's own client through the backend's observing port (absent on the static site). */
+  observe?: ObserveStore;
 }
 
-export function AppView({ channel, store, sweepStore, history, urlLoad, follow: givenFollow, offline = false }: Props) {
+export function AppView({ channel, store, sweepStore, history, urlLoad, follow: givenFollow, offline = false, observe }: Props) {
   const status = useSyncExternalStore(channel.subscribe, channel.getSnapshot);
   const runs = useSyncExternalStore(store.subscribe, store.getSnapshot);
   // Presenter mode (#present=1) and the tour step (#tour=N, 1-based): display keys of their own in the hash.
@@ -120,6 +124,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
   useEffect(() => store.attach(), [store]);
   useEffect(() => sweepStore.attach(), [sweepStore]);
   useEffect(() => history.attach(), [history]);
+  useEffect(() => observe?.attach(), [observe]);
 
   useEffect(() => {
     channel.start();
@@ -267,6 +272,7 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
             onChange={setView}
             sweepRunning={sweepState.active !== null}
             historyCount={historySnap.status === 'on' ? historySnap.entries.length : null}
+            offline={offline || !observe}
           />
         )}
         {!offline && <StatusBannerView connection={connection} redis={redis} onRetry={() => channel.retryNow()} />}
@@ -346,6 +352,13 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
           followed.traces.length > 0 && (
             <ResultsView traces={followed.traces} source="live" scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} displayHash={displayHash} />
           )
+        ) : view === 'observe' && observe && !offline ? (
+          <>
+            <ObserveView store={observe} blockedReason={blockedReason} />
+            {traces.length > 0 && (
+              <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} displayHash={displayHash} />
+            )}
+          </>
         ) : view !== 'run' ? null : traces.length > 0 ? (
           <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} displayHash={displayHash} />
         ) : offline ? (

@@ -8,20 +8,23 @@ const TABS: { view: ViewChoice; label: string; hint: string }[] = [
   { view: 'sweep', label: 'Depth sweep', hint: 'Throughput against pipeline depth, with redis-benchmark beside it' },
   { view: 'gallery', label: 'Published benchmarks', hint: 'The write-ups’ own workloads, each run live beside its published figure' },
   { view: 'history', label: 'History', hint: 'The runs shown in this browser, kept across reloads: show one again or compare two to six' },
+  { view: 'observe', label: 'Observe your client', hint: 'Point any Redis client or app at Pipescope and see how it really pipelines' },
 ];
 
 interface Props {
   view: ViewChoice;
+  /** The static site has no backend to observe through: its tab is left out. */
+  offline?: boolean;
   onChange: (view: ViewChoice) => void;
   sweepRunning: boolean;
   /** Saved runs in the history; null while it is opening or when it is off. */
   historyCount?: number | null;
 }
 
-export function ViewTabsView({ view, onChange, sweepRunning, historyCount = null }: Props) {
+export function ViewTabsView({ view, onChange, sweepRunning, historyCount = null, offline = false }: Props) {
   return (
     <nav className="view-tabs" role="tablist" aria-label="Views">
-      {TABS.map((tab) => (
+      {TABS.filter((tab) => !(offline && tab.view === 'observe')).map((tab) => (
         <button
           key={tab.view}
           type="button"

@@ -1,0 +1,128 @@
+// The page's side of observing its user's own client (views/observe-view.tsx): the observing port's
+// status and the session's connections as the backend reports them, the connections this tab draws
+// (at most MAX_DRAWN), their traces as they grow, and the sessions stopped here. Drawn traces go to
+// the run store, so the one set of views draws them (sequence diagram, wire view, phases, table).
+import type { ServerMessage } from '../../../trace/live-protocol.ts';
+import type { ObserveClient, ObserveStatus } from '../../../trace/observe-protocol.ts';
+import type { TraceDocument } from '../../../trace/trace-format.ts';
+import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
+import { SnapshotStore } from '../base/snapshot-store.ts';
+import type { ChannelPort } from './live-channel.ts';
+import type { RunStore } from './run-store.ts';
+
+export const MAX_DRAWN = 6;
+
+export interface ObserveSnapshot {
+  status: ObserveStatus | null;
+  /** The connections of the current session this tab draws, in the order picked. */
+  drawn: readonly number[];
+  /** Their latest traces, by connection. */
+  traces: ReadonlyMap<number, TraceDocument>;
+  /** A session stopped from this tab: its traces, kept until the next one. */
+  stopped: { session: string; traces: readonly TraceDocument[] } | null;
+  error: string | null;
+}
+
+export class ObserveStore {
+  private readonly state: SnapshotStore<ObserveSnapshot>;
+  readonly subscribe: (listener: () => void) => () => void;
+  readonly getSnapshot: () => ObserveSnapshot;
+
+  constructor(
+    private readonly channel: ChannelPort,
+    private readonly runs: RunStore,
+    scheduler: FrameScheduler = frameScheduler,
+  ) {
+    this.state = new SnapshotStore<ObserveSnapshot>({ status: null, drawn: [], traces: new Map(), stopped: null, error: null }, scheduler);
+    this.subscribe = this.state.subscribe;
+    this.getSnapshot = this.state.getSnapshot;
+  }
+
+  attach(): () => void {
+    return this.channel.listen({
+      onConnection: () => undefined,
+      onMessage: (message) => this.receive(message),
+    });
+  }
+
+  open(rttMs: number, jitterMs: number): void {
+    this.channel.send({ type: 'observe-open', rttMs, jitterMs });
+  }
+
+  close(): void {
+    this.channel.send({ type: 'observe-close' });
+  }
+
+  setDelay(rttMs: number, jitterMs: number): void {
+    this.channel.send({ type: 'observe-delay', rttMs, jitterMs });
+  }
+
+  stop(): void {
+    this.channel.send({ type: 'observe-stop' });
+  }
+
+  runClient(client: ObserveClient, n: number): void {
+    this.channel.send({ type: 'observe-run-client', client, n });
+  }
+
+  /** Draws a connection, or stops drawing it. */
+  toggle(connection: number): void {
+    const { drawn, status } = this.state.getSnapshot();
+    const next = drawn.includes(connection) ? drawn.filter((c) => c !== connection) : [...drawn, connection].slice(-MAX_DRAWN);
+    this.state.update({ drawn: next });
+    if (status?.session) this.channel.send({ type: 'observe-watch', session: status.session.id, connections: next });
+    this.showDrawn();
+  }
+
+  /** Draws these connections (replacing the ones drawn). */
+  draw(connections: readonly number[]): void {
+    const { status } = this.state.getSnapshot();
+    const next = connections.slice(0, MAX_DRAWN);
+    this.state.update({ drawn: next });
+    if (status?.session) this.channel.send({ type: 'observe-watch', session: status.session.id, connections: [...next] });
+    this.showDrawn();
+  }
+
+  /** Puts a stopped session's traces on screen (as a file's would be). */
+  showStopped(): void {
+    const stopped = this.state.getSnapshot().stopped;
+    if (stopped && stopped.traces.length) this.runs.showTraces(stopped.traces.slice(0, MAX_DRAWN), 'live');
+  }
+
+  private receive(message: ServerMessage): void {
+    if (message.type === 'observe-status') {
+      const previous = this.state.getSnapshot();
+      const sessionChanged = previous.status?.session?.id !== message.status.session?.id;
+      this.state.update({
+        status: message.status,
+        error: message.status.error,
+        ...(sessionChanged ? { drawn: [], traces: new Map() } : {}),
+      });
+      return;
+    }
+    if (message.type === 'observe-trace') {
+      const { status, drawn, traces } = this.state.getSnapshot();
+      if (status?.session?.id !== message.session || !drawn.includes(message.connection)) return;
+      const next = new Map(traces);
+      next.set(message.connection, message.trace);
+      this.state.update({ traces: next });
+      this.showDrawn(next);
+      return;
+    }
+    if (message.type === 'observe-stopped') {
+      this.state.update({ stopped: { session: message.session, traces: message.traces } });
+      // What was drawn stays drawn, now as the stopped session's final traces.
+      const { drawn } = this.state.getSnapshot();
+      const final = message.traces.filter((d) => drawn.includes(d.run.observed!.connection));
+      if (final.length) this.runs.showTraces(final, 'live');
+      return;
+    }
+    if (message.type === 'error' && message.message.startsWith('Observing:')) this.state.update({ error: message.message });
+  }
+
+  /** The drawn connections' traces, in the order picked, on screen. */
+  private showDrawn(traces: ReadonlyMap<number, TraceDocument> = this.state.getSnapshot().traces): void {
+    const docs = this.state.getSnapshot().drawn.map((c) => traces.get(c)).filter((d): d is TraceDocument => d !== undefined);
+    if (docs.length) this.runs.showTraces(docs, 'live');
+  }
+}
