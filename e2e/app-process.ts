@@ -11,6 +11,8 @@ export const ROOT = projectRoot();
 export interface AppProcess {
   url: string;
   child: ChildProcess;
+  /** What the app printed so far (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startAppProcess(extraArgs: string[] = []): Promise<AppProc
   return {
     url,
     child,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       const force = setTimeout(() => child.kill('SIGKILL'), 10_000); // a hung shutdown must not hang the suite

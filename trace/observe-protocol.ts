@@ -20,8 +20,8 @@ export const ObserveClientMessageSchemas = [
   z.object({ type: z.literal('observe-stop') }),
   /** The connections of the current session whose traces this tab draws (at most 6). */
   z.object({ type: z.literal('observe-watch'), session: z.string().max(64), connections: z.array(z.number().int().positive()).max(6) }),
-  /** Runs a bundled client program through the port (what the page's "Run it" buttons do). */
-  z.object({ type: z.literal('observe-run-client'), client: z.enum(OBSERVE_CLIENTS), n: z.number().int().positive().max(100_000) }),
+  /** Runs bundled client programs through the port, one after the other (the page's "run a real client" buttons, the redis-py preset). */
+  z.object({ type: z.literal('observe-run-client'), clients: z.array(z.enum(OBSERVE_CLIENTS)).min(1).max(4), n: z.number().int().positive().max(100_000) }),
 ] as const;
 
 export const ConnectionSummarySchema = z.object({
@@ -61,6 +61,8 @@ export const ObserveStatusSchema = z.object({
   /** A bundled client running through the port, and the last one's outcome. */
   clientRunning: z.enum(OBSERVE_CLIENTS).nullable(),
   clientMessage: z.string().nullable(),
+  /** The last batch of bundled clients run: a number of its own, and the connections they made in the session. */
+  lastRun: z.object({ id: z.number().int().positive(), session: z.string(), clients: z.array(z.enum(OBSERVE_CLIENTS)), connections: z.array(z.number().int().positive()), ok: z.boolean() }).nullable(),
   /** Why the port could not open, or is closed. */
   error: z.string().nullable(),
 });

@@ -47,6 +47,7 @@ export class ObserveHub {
   private error: string | null = null;
   private clientRunning: ObserveClient | null = null;
   private clientMessage: string | null = null;
+  private lastRun: ObserveStatus['lastRun'] = null;
   private readonly watchers = new Set<Watcher>();
   private lastStatus = '';
   private readonly timer: NodeJS.Timeout;
@@ -151,14 +152,34 @@ export class ObserveHub {
     this.tick(true);
   }
 
-  /** Runs a bundled client program through the port (opening it first); the outcome goes in the status. */
-  async runClient(client: ObserveClient, n: number): Promise<void> {
+  /**
+   * Runs bundled client programs through the port (opening it first), one after the other; the outcome,
+   * and the connections they made, go in the status (lastRun).
+   */
+  async runClients(clients: readonly ObserveClient[], n: number): Promise<void> {
     if (this.clientRunning) throw new Error(`${this.clientRunning} is still running`);
     await this.open();
     const port = this.port!;
-    this.clientRunning = client;
-    this.clientMessage = null;
+    const session = port.current;
+    const first = session.connectionCount + 1;
+    const messages: string[] = [];
+    let ok = true;
+    for (const client of clients) {
+      this.clientRunning = client;
+      this.clientMessage = null;
+      this.tick(true);
+      const outcome = await this.runClient(port, client, n);
+      ok &&= outcome.ok;
+      messages.push(outcome.message);
+    }
+    this.clientRunning = null;
+    this.clientMessage = messages.join(' ');
+    const connections = Array.from({ length: Math.max(0, session.connectionCount - first + 1) }, (_, i) => first + i);
+    this.lastRun = { id: (this.lastRun?.id ?? 0) + 1, session: session.id, clients: [...clients], connections, ok };
     this.tick(true);
+  }
+
+  private async runClient(port: ObservingPort, client: ObserveClient, n: number): Promise<{ ok: boolean; message: string }> {
     const key = `pipescope:observe:${port.current.id}:counter`;
     // The target's credentials, if any, go to the program in its environment: it signs in through the port itself.
     const target = new URL(this.redis.target.url);
@@ -170,13 +191,11 @@ export class ObserveHub {
         ? [RUBY, 'redis-rb-ping.rb', ['both', String(n)]]
         : [PYTHON, 'redis-py-pipeline.py', [client.replace('redis-py-', ''), String(n), key]];
       const run = await runObserveClient(interpreter, script, through.toString(), args);
-      this.clientMessage = run.lines.map((line) => describeRun(line)).join('; ');
+      return { ok: true, message: run.lines.map((line) => describeRun(line)).join('; ') + '.' };
     } catch (error) {
-      this.clientMessage = `${client} could not run: ${(error as Error).message}`;
+      return { ok: false, message: `${client} could not run: ${(error as Error).message}` };
     } finally {
-      this.clientRunning = null;
       await this.redis.control.del(key).catch(() => undefined);
-      this.tick(true);
     }
   }
 
@@ -195,6 +214,7 @@ export class ObserveHub {
       session: summary,
       clientRunning: this.clientRunning,
       clientMessage: this.clientMessage,
+      lastRun: this.lastRun,
       error: this.error,
     };
   }

@@ -39,7 +39,7 @@ export class ObserveRole {
       case 'observe-watch':
         return this.hub.watch(this.listener, message.session, message.connections);
       case 'observe-run-client':
-        return void this.hub.runClient(message.client, message.n).catch(failed);
+        return void this.hub.runClients(message.clients, message.n).catch(failed);
     }
   }
 

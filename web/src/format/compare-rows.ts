@@ -9,7 +9,8 @@ import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { RunGroup } from '../model/run-groups.ts';
 import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
 import { incompleteMark } from './incomplete-text.ts';
-import { modeLabel, runTitle } from './run-label.ts';
+import { runModeLabel, runTitle } from './run-label.ts';
+import { infoMeasured } from '../model/info-measured.ts';
 
 export interface CompareRow {
   key: string;
@@ -60,7 +61,7 @@ export function compareRows(groups: readonly RunGroup[], shown: readonly TraceDo
     const segments = g.repeats.every((d) => dataSegmentsOut(d) !== null) ? median((d) => dataSegmentsOut(d)!) : null;
     return {
       key: g.key,
-      mode: modeLabel(doc.run.mode, doc.run.chunk),
+      mode: runModeLabel(doc.run),
       title: runTitle(doc.run),
       client: clientsDiffer ? doc.recorder.client : null,
       repeats: g.repeats.length,
@@ -68,7 +69,7 @@ export function compareRows(groups: readonly RunGroup[], shown: readonly TraceDo
       opsPerSec: median((d) => d.totals.opsPerSec),
       clientWrites: median((d) => d.counts.client.writes),
       tcpSegmentsOut: segments,
-      redisReads: g.repeats.some((d) => d.incomplete?.omitted.includes('redis-info')) ? null : median((d) => d.counts.server.reads),
+      redisReads: !g.repeats.every(infoMeasured) ? null : median((d) => d.counts.server.reads),
       roundTrips: median(roundTripsWaited),
       phases: runPhases(doc),
       doneUs: doc.totals.doneUs,

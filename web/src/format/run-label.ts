@@ -15,6 +15,11 @@ export function modeBadge(mode: RunMode): string {
   return MODE_BADGES[mode];
 }
 
+/** A run's mode starting a label ("One pipeline", "Chunks of 10,000"), or for an observed connection its badge. */
+export function runModeLabel(run: Pick<RunInfo, 'mode' | 'chunk'> & Pick<Partial<RunInfo>, 'observed'>): string {
+  return run.observed ? runBadge(run) : modeLabel(run.mode, run.chunk);
+}
+
 /** A run's badge: its mode's, or for an observed connection "Observed" and what it did (never two in flight, or pipelined). */
 export function runBadge(run: Pick<RunInfo, 'mode'> & Pick<Partial<RunInfo>, 'observed'>): string {
   if (run.observed) return run.mode === 'sequential' ? 'Observed · one at a time' : 'Observed · pipelined';

@@ -6,7 +6,8 @@ import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
 import { incompleteMark } from './incomplete-text.ts';
 import { formatRate, formatUs, plural } from './number-format.ts';
-import { modeLabel, runTitle } from './run-label.ts';
+import { runModeLabel, runTitle } from './run-label.ts';
+import { infoMeasured } from '../model/info-measured.ts';
 
 export interface SummaryFigure {
   /** Stable, for tests: duration, ops, writes, round-trips, redis-reads. */
@@ -25,14 +26,14 @@ export interface SummaryLine {
 
 export function runSummaryLine(doc: TraceDocument): SummaryLine {
   const mark = incompleteMark(doc);
-  const title = `${modeLabel(doc.run.mode, doc.run.chunk)} · ${runTitle(doc.run)}${mark ? ` · ${mark}` : ''}`;
+  const title = `${runModeLabel(doc.run)} · ${runTitle(doc.run)}${mark ? ` · ${mark}` : ''}`;
   const figures: SummaryFigure[] = [
     { id: 'duration', text: formatUs(doc.totals.durationUs), source: 'client socket, t0 → last reply' },
     { id: 'ops', text: formatRate(doc.totals.opsPerSec), source: 'client socket' },
     { id: 'writes', text: plural(doc.counts.client.writes, 'socket write'), source: 'client socket' },
     { id: 'round-trips', text: plural(roundTripsWaited(doc), 'round trip'), source: 'client socket' },
   ];
-  if (!doc.incomplete?.omitted.includes('redis-info')) {
+  if (infoMeasured(doc)) {
     figures.push({
       id: 'redis-reads',
       text: plural(doc.counts.server.reads, 'Redis read', 'Redis reads'),

@@ -4,6 +4,7 @@
 // the run store, so the one set of views draws them (sequence diagram, wire view, phases, table).
 import type { ServerMessage } from '../../../trace/live-protocol.ts';
 import type { ObserveClient, ObserveStatus } from '../../../trace/observe-protocol.ts';
+import type { RunSpec } from '../../../trace/run-request.ts';
 import type { TraceDocument } from '../../../trace/trace-format.ts';
 import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
 import { SnapshotStore } from '../base/snapshot-store.ts';
@@ -25,6 +26,8 @@ export interface ObserveSnapshot {
 
 export class ObserveStore {
   private readonly state: SnapshotStore<ObserveSnapshot>;
+  /** A batch of real clients asked for: draw its connections when the status says it is done (lastRun.id above `after`). */
+  private pendingRun: { after: number; beside: RunSpec | null } | null = null;
   readonly subscribe: (listener: () => void) => () => void;
   readonly getSnapshot: () => ObserveSnapshot;
 
@@ -61,8 +64,26 @@ export class ObserveStore {
     this.channel.send({ type: 'observe-stop' });
   }
 
-  runClient(client: ObserveClient, n: number): void {
-    this.channel.send({ type: 'observe-run-client', client, n });
+  /**
+   * Runs real clients through the port, one after the other; the connections they make are drawn once
+   * they are done, and with `beside`, Pipescope's own run of the same workload is drawn next to them.
+   */
+  runClients(clients: readonly ObserveClient[], n: number, beside?: RunSpec): void {
+    this.pendingRun = { after: this.state.getSnapshot().status?.lastRun?.id ?? 0, beside: beside ?? null };
+    this.channel.send({ type: 'observe-run-client', clients: [...clients], n });
+  }
+
+  /** Draws the observed traces and, once Pipescope's run of `spec` is done, its traces before them. */
+  private runBeside(spec: RunSpec): void {
+    const observed = this.drawnDocs();
+    if (!this.runs.run(spec)) return;
+    const stop = this.runs.subscribe(() => {
+      const { active, traces, tracesSource } = this.runs.getSnapshot();
+      if (active !== null || tracesSource !== 'live') return;
+      stop();
+      const own = traces.filter((d) => !d.run.observed);
+      this.runs.showTraces([...own, ...observed].slice(0, MAX_DRAWN), 'live');
+    });
   }
 
   /** Draws a connection, or stops drawing it. */
@@ -98,6 +119,15 @@ export class ObserveStore {
         error: message.status.error,
         ...(sessionChanged ? { drawn: [], traces: new Map() } : {}),
       });
+      const lastRun = message.status.lastRun;
+      const pending = this.pendingRun;
+      if (pending && lastRun && lastRun.id > pending.after) {
+        this.pendingRun = null;
+        if (lastRun.connections.length > 0 && lastRun.session === message.status.session?.id) {
+          this.draw(lastRun.connections);
+          if (pending.beside) this.waitForTracesThen(lastRun.connections, () => this.runBeside(pending.beside!));
+        }
+      }
       return;
     }
     if (message.type === 'observe-trace') {
@@ -118,6 +148,21 @@ export class ObserveStore {
       return;
     }
     if (message.type === 'error' && message.message.startsWith('Observing:')) this.state.update({ error: message.message });
+  }
+
+  /** Calls `then` once every one of `connections` has its trace here (they arrive within a tick or two). */
+  private waitForTracesThen(connections: readonly number[], then: () => void): void {
+    const stop = this.state.subscribe(() => {
+      const { traces } = this.state.getSnapshot();
+      if (!connections.every((c) => traces.has(c))) return;
+      stop();
+      then();
+    });
+  }
+
+  private drawnDocs(): TraceDocument[] {
+    const { drawn, traces } = this.state.getSnapshot();
+    return drawn.map((c) => traces.get(c)).filter((d): d is TraceDocument => d !== undefined);
   }
 
   /** The drawn connections' traces, in the order picked, on screen. */

@@ -519,7 +519,7 @@ function hasServerLane(columns: TraceColumns): boolean {
 function laneHeads(columns: TraceColumns, mode: RenderMode): LaneHeads {
   const { doc } = columns;
   const traced = doc.serverTrace !== null;
-  const proxyNote = '— arrows end at the delay proxy’s hand-over to Redis';
+  const proxyNote = doc.run.observed ? '— arrows end at the observing proxy’s hand-over to Redis' : '— arrows end at the delay proxy’s hand-over to Redis';
   let serverNote = doc.proxy ? proxyNote : '— execution times not traced in this run';
   let serverLaneNote: string | null = null;
   if (traced) {
@@ -533,7 +533,9 @@ function laneHeads(columns: TraceColumns, mode: RenderMode): LaneHeads {
   return {
     // The client's name without its parenthesised detail ("raw socket (pre-encoded RESP; …)"): the head has one lane's width.
     client: `Client · ${doc.recorder.client.replace(/\s*\(.*\)$/, '')}`,
-    clientNote: mode === 'canvas' ? 'lane: in flight ▮, socket writes & reads' : 'lane: socket writes & reads',
+    clientNote: doc.run.observed
+      ? (mode === 'canvas' ? 'lane: in flight ▮, chunks at the proxy' : 'lane: the client’s chunks, at the proxy')
+      : mode === 'canvas' ? 'lane: in flight ▮, socket writes & reads' : 'lane: socket writes & reads',
     server: `Redis ${doc.redis.version}`,
     serverNote,
     serverLaneNote,

@@ -57,22 +57,18 @@ describe('the issue-12 presets', () => {
 
   it('a preset without an error turns a planted one off; every new preset is a valid run', () => {
     expect(applyPreset({ ...form, plantError: true }, preset('loopback')).plantError).toBe(false);
-    for (const id of ['four-ways', 'error', 'execabort', 'read-compute-write', 'redis-py']) expect(validateRunForm(applyPreset(form, preset(id))).ok).toBe(true);
+    for (const id of ['four-ways', 'error', 'execabort', 'read-compute-write']) expect(validateRunForm(applyPreset(form, preset(id))).ok).toBe(true);
   });
 });
 
 describe('what redis-py’s pipeline() sends', () => {
-  it('a plain pipeline beside MULTI/EXEC, both on the raw engine (its bytes recorded), MONITOR on for the atomic verdict', () => {
-    const applied = applyPreset({ ...form, engine: 'ioredis', plantError: true, monitor: false }, preset('redis-py'));
-    expect(validateRunForm(applied)).toMatchObject({
-      ok: true,
-      spec: { command: 'INCR', n: 10, modes: ['pipeline', 'multi'], engine: 'raw', monitor: true, rttMs: 0 },
-    });
-    expect(applied.plantError).toBe(false);
-    expect(currentPreset(applied)?.id).toBe('redis-py');
+  it('runs real redis-py through the observing port, pipeline() beside pipeline(transaction=False); it sets no form', () => {
+    expect(preset('redis-py').observe).toEqual({ clients: ['redis-py-transaction', 'redis-py-plain'], n: 10 });
     expect(preset('redis-py').label).toBe('What redis-py’s pipeline() sends');
+    // Never "on" for a form: it does not set one up.
+    expect(currentPreset(applyPreset(form, preset('redis-py')))?.id).not.toBe('redis-py');
     // The explanation names each library's two calls, transaction or not.
-    for (const words of ['transaction=True', 'MULTI … EXEC', 'pipeline(transaction=False)', 'multi().exec()', 'multi().execAsPipeline()', 'ioredis pipeline()']) {
+    for (const words of ['transaction=True', 'MULTI … EXEC', 'pipeline(transaction=False)', 'multi().exec()', 'multi().execAsPipeline()', 'ioredis pipeline()', 'observing port']) {
       expect(preset('redis-py').lesson).toContain(words);
     }
   });

@@ -5,11 +5,13 @@
 // replies Redis must queue). Loopback adds nothing; the rest are labelled delay. Issue 12 adds the
 // lessons beyond plain pipelines: four ways to batch side by side, a planted error (no rollback, and
 // EXECABORT), a read-compute-write that a pipeline cannot batch, and what redis-py's default pipeline()
-// puts on the wire (MULTI … EXEC), shown by the raw engine's recorded bytes beside a plain pipeline.
+// puts on the wire (MULTI … EXEC): real redis-py, run by the backend through the observing port
+// (the Observe tab), its pipeline() beside pipeline(transaction=False).
 import type { Engine } from '../../../trace/format/run-request.ts';
 import type { CommandName, RunMode } from '../../../trace/format/trace-format.ts';
 import type { RunFormState } from './run-form-state.ts';
 import type { ModeChoice } from './url-hash-params.ts';
+import type { ObserveClient } from '../../../trace/observe-protocol.ts';
 
 export interface NetworkPreset {
   id: string;
@@ -36,6 +38,11 @@ export interface NetworkPreset {
   errorKind?: 'runtime' | 'queueing';
   /** What the preset is meant to show, in one line. */
   lesson: string;
+  /**
+   * A preset that runs real clients through the observing port instead of setting up a run: the page
+   * switches to the Observe tab and runs them (the form is left as it was).
+   */
+  observe?: { clients: ObserveClient[]; n: number };
 }
 
 export const NETWORK_PRESETS: readonly NetworkPreset[] = [
@@ -67,11 +74,11 @@ export const NETWORK_PRESETS: readonly NetworkPreset[] = [
   { id: 'read-compute-write', label: 'Read, compute, write ×10 at 10 ms: sequential vs one EVAL', rttMs: 10, jitterMs: 0, command: 'GET-COMPUTE-SET', n: 10,
     valueBytes: 16, mode: 'custom', modes: ['sequential', 'eval'],
     lesson: 'Each SET needs its GET’s reply, so a pipeline cannot batch them: 2 round trips per step, against 1 for the whole Lua script.' },
-  { id: 'redis-py', label: 'What redis-py’s pipeline() sends', rttMs: 0, jitterMs: 0, command: 'INCR', n: 10, mode: 'custom',
-    modes: ['pipeline', 'multi'], engine: 'raw', monitor: true,
+  { id: 'redis-py', label: 'What redis-py’s pipeline() sends', rttMs: 0, jitterMs: 0, command: 'INCR', n: 10,
+    observe: { clients: ['redis-py-transaction', 'redis-py-plain'], n: 10 },
     lesson: 'redis-py’s pipeline() defaults to transaction=True, so it wraps your commands in MULTI … EXEC; pipeline(transaction=False) '
-      + 'sends them bare. Here both are written byte for byte on a raw socket (see MULTI in the wire view), and the verdicts say what '
-      + 'each put on the wire and whether Redis ran it as one block. Elsewhere: node-redis multi().exec() is a transaction, '
+      + 'sends them bare. Here real redis-py runs both through Pipescope’s observing port (the Observe tab), which records what it '
+      + 'put on the wire: see MULTI in the wire view and the verdicts. Elsewhere: node-redis multi().exec() is a transaction, '
       + 'multi().execAsPipeline() a plain pipeline; ioredis pipeline() is plain, multi() a transaction.' },
 ];
 
@@ -96,9 +103,10 @@ export function applyPreset(form: RunFormState, p: NetworkPreset): RunFormState 
   };
 }
 
-/** The preset the form currently matches, if any. */
+/** The preset the form currently matches, if any (never one that runs real clients: it sets no form). */
 export function currentPreset(form: RunFormState): NetworkPreset | undefined {
   return NETWORK_PRESETS.find((p) => {
+    if (p.observe) return false;
     const applied = applyPreset(form, p);
     return (Object.keys(applied) as (keyof RunFormState)[]).every((k) => applied[k] === form[k]);
   });

@@ -6,6 +6,8 @@
 // with and without its transaction) and the Redis docs' Ruby benchmark through the port.
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ObserveClient, ObserveStatus } from '../../../trace/observe-protocol.ts';
+import type { RunSpec } from '../../../trace/run-request.ts';
+import { publishedBenchmark } from '../model/published-benchmarks.ts';
 import { copyToClipboard } from '../base/clipboard.ts';
 import { formatCount } from '../format/number-format.ts';
 import { observeSnippets } from '../format/observe-snippets.ts';
@@ -22,11 +24,14 @@ interface Props {
   blockedReason: string | null;
 }
 
-const CLIENT_RUNS: { client: ObserveClient; label: string; n: number }[] = [
-  { client: 'redis-py-transaction', label: 'redis-py pipeline()', n: 10 },
-  { client: 'redis-py-plain', label: 'redis-py pipeline(transaction=False)', n: 10 },
-  { client: 'redis-py-sequential', label: 'redis-py, one INCR at a time', n: 10 },
-  { client: 'redis-rb-ping', label: 'Ruby: the docs’ 10,000 PINGs', n: 10_000 },
+/** The real clients the page can run through the port, and what each batch shows. */
+export const CLIENT_RUNS: { id: string; clients: ObserveClient[]; label: string; n: number; beside?: RunSpec; hint: string }[] = [
+  { id: 'redis-py', clients: ['redis-py-transaction', 'redis-py-plain'], label: 'redis-py: pipeline() vs pipeline(transaction=False)', n: 10,
+    hint: 'Real redis-py (python3-redis) sends 10 INCRs with its default pipeline(), a MULTI … EXEC transaction, then with transaction=False' },
+  { id: 'redis-py-sequential', clients: ['redis-py-sequential'], label: 'redis-py, one INCR at a time', n: 10,
+    hint: 'Real redis-py sends 10 INCRs without a pipeline: one round trip each' },
+  { id: 'redis-rb', clients: ['redis-rb-ping'], label: 'Ruby: the docs’ 10,000 PINGs, beside Pipescope’s', n: 10_000, beside: publishedBenchmark('docs-ping').spec,
+    hint: 'The Redis docs’ own Ruby benchmark (ruby-redis) with and without pipelined, then Pipescope’s run of the same 10,000 PINGs, side by side' },
 ];
 
 export function ObserveView({ store, blockedReason }: Props) {
@@ -76,10 +81,10 @@ export function ObserveView({ store, blockedReason }: Props) {
         <div className="observe-runs">
           <span className="hint">Or run a real client through it:</span>
           {CLIENT_RUNS.map((run) => (
-            <button key={run.client} type="button" className="button" data-testid={`observe-run-${run.client}`}
+            <button key={run.id} type="button" className="button" data-testid={`observe-run-${run.id}`} title={run.hint}
               disabled={blockedReason !== null || status.clientRunning !== null}
-              onClick={() => store.runClient(run.client, run.n)}>
-              {status.clientRunning === run.client ? `${run.label}…` : run.label}
+              onClick={() => store.runClients(run.clients, run.n, run.beside && { ...run.beside, repeats: 1 })}>
+              {status.clientRunning && run.clients.includes(status.clientRunning) ? `${run.label}…` : run.label}
             </button>
           ))}
           {status.clientMessage && <p className="hint" data-testid="observe-client-message">{status.clientMessage}</p>}

@@ -338,7 +338,18 @@ export function AppView({ channel, store, sweepStore, history, urlLoad, follow: 
               />
             </label>
           </div>
-          {!offline && <NetworkPresetsView form={form} onApply={(p) => setForm(applyPreset(form, p))} />}
+          {!offline && (
+            <NetworkPresetsView
+              form={form}
+              onApply={(p) => {
+                // A preset of real clients runs them through the observing port, in the Observe tab.
+                if (p.observe && observe) {
+                  setView('observe');
+                  observe.runClients(p.observe.clients, p.observe.n);
+                } else setForm(applyPreset(form, p));
+              }}
+            />
+          )}
         </section>
         {runs.message && (
           <p className={`message message-${runs.message.kind}`} role={runs.message.kind === 'error' ? 'alert' : 'status'}>

@@ -21,10 +21,10 @@ interface Figure {
 
 const FIGURES: Figure[] = [
   { key: 'clientWrites', label: 'Client socket writes', source: 'client socket', direction: 'request', total: (d) => d.counts.client.writes },
-  { key: 'serverReads', label: 'Redis read events', source: 'Redis INFO stats', direction: 'request', total: (d) => d.counts.server.reads },
+  { key: 'serverReads', label: 'Redis read events', source: 'Redis INFO stats', direction: 'request', total: (d) => (d.run.observed ? null : d.counts.server.reads) },
   { key: 'kernelReads', label: 'Redis read() calls', source: 'kernel (strace)', direction: 'request', total: (d) => kernelCounts(d)?.reads ?? null },
   { key: 'kernelWrites', label: 'Redis write() calls', source: 'kernel (strace) · write + writev', direction: 'reply', total: (d) => kernelCounts(d)?.writes ?? null },
-  { key: 'serverWrites', label: 'Redis write events', source: 'Redis INFO stats', direction: 'reply', total: (d) => d.counts.server.writes },
+  { key: 'serverWrites', label: 'Redis write events', source: 'Redis INFO stats', direction: 'reply', total: (d) => (d.run.observed ? null : d.counts.server.writes) },
   { key: 'clientReads', label: 'Client socket reads', source: 'client socket', direction: 'reply', total: (d) => d.counts.client.reads },
 ];
 
@@ -35,8 +35,8 @@ const VALUE_ROOM = 260;
 
 export function PerCommandChartView({ traces }: { traces: readonly TraceDocument[] }) {
   if (traces.length === 0) return null;
-  // Kernel rows only when some run on screen has them.
-  const figures = FIGURES.filter((f) => !f.key.startsWith('kernel') || traces.some((d) => kernelCounts(d) !== null));
+  // Kernel rows only when some run on screen has them; INFO rows not for observed connections alone (INFO cannot tell them apart).
+  const figures = FIGURES.filter((f) => (!f.key.startsWith('kernel') || traces.some((d) => kernelCounts(d) !== null)) && (!f.key.startsWith('server') || traces.some((d) => !d.run.observed)));
   const runs = traces.map((doc) => ({ doc, values: figures.map((f) => f.total(doc)) }));
   const groupHeight = runs.length * ROW + 14;
   const height = figures.length * groupHeight + 28;

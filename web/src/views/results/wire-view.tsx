@@ -6,7 +6,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from '
 import type { TraceDocument } from '../../../../trace/format/trace-format.ts';
 import { formatBytes, formatCount, formatUs, plural } from '../../format/number-format.ts';
 import { probesOf } from '../../format/probes-text.ts';
-import { modeLabel, workloadTitle } from '../../format/run-label.ts';
+import { runModeLabel, workloadTitle } from '../../format/run-label.ts';
 import { carriedText } from '../../format/wire-text.ts';
 import { wireDiffers, wireName } from '../../format/command-text.ts';
 import { traceColumns } from '../../model/trace-columns.ts';
@@ -86,7 +86,7 @@ export function WireView({ traces, runId, onRunChange, selected, scrollToSelecte
                 data-mode={d.run.mode}
                 onClick={() => onRunChange(d.run.id)}
               >
-                {modeLabel(d.run.mode, d.run.chunk)} · {workloadTitle(d.run)}
+                {runModeLabel(d.run)} · {workloadTitle(d.run)}
               </button>
             ))}
           </div>

@@ -140,7 +140,8 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
             added delay: {doc.rtt.addedMs} ms RTT{doc.rtt.jitterMs > 0 ? ` ± ${doc.rtt.jitterMs} ms` : ''} (proxy)
           </span>
         ) : null}
-        {rttEstimateText(doc)}
+        {/* An observed connection has no PING RTT of its own and no INFO counts: no estimate to give. */}
+        {!run.observed && rttEstimateText(doc)}
       </p>)}
       <MemoryChartView doc={doc} domainEndUs={domainEndUs} zoomSync={zoomSync} />
       <NeighborView doc={doc} />

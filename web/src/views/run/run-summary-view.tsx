@@ -18,6 +18,7 @@ import { spreadLine, spreadText } from '../../format/spread-text.ts';
 import { kernelCounts } from '../../model/kernel-counts.ts';
 import type { HistogramDomain } from '../../layout/latency-histogram-layout.ts';
 import type { RunGroup } from '../../model/run-groups.ts';
+import { infoMeasured, socketSource } from '../model/info-measured.ts';
 import { LatencyView } from './latency-view.tsx';
 import './run-summary-view.css';
 
@@ -49,19 +50,23 @@ export function RunSummaryView({ group, shown, latencyDomain }: Props) {
   const kernelRepeats = repeats.map(kernelCounts);
   const kernel = kernelRepeats.every((k) => k !== null) ? kernelRepeats : null;
   const n = shown.run.n;
+  const at = socketSource(shown);
+  const info = repeats.every(infoMeasured);
   const metrics: Metric[] = [
-    { id: 'duration', label: 'Total time', spread: over((d) => d.totals.durationUs), show: formatUs, source: 'client socket, t0 → last reply' },
-    { id: 'ops', label: 'Throughput', spread: over((d) => d.totals.opsPerSec), show: formatRate, source: 'client socket' },
+    { id: 'duration', label: 'Total time', spread: over((d) => d.totals.durationUs), show: formatUs, source: `${at}, t0 → last reply` },
+    { id: 'ops', label: 'Throughput', spread: over((d) => d.totals.opsPerSec), show: formatRate, source: at },
     {
       id: 'client-writes', label: 'Socket writes', spread: over((d) => d.counts.client.writes), show: formatCount,
-      detail: `${spreadLine(over((d) => d.counts.client.bytesOut), formatBytes)} out`, source: 'client socket',
+      detail: `${spreadLine(over((d) => d.counts.client.bytesOut), formatBytes)} out`, source: at,
     },
     {
       id: 'client-reads', label: 'Socket reads', spread: over((d) => d.counts.client.reads), show: formatCount,
-      detail: `${spreadLine(over((d) => d.counts.client.bytesIn), formatBytes)} in`, source: 'client socket',
+      detail: `${spreadLine(over((d) => d.counts.client.bytesIn), formatBytes)} in`, source: at,
     },
-    { id: 'server-reads', label: 'Redis read events', spread: over((d) => d.counts.server.reads), show: formatCount, source: serverSource, warn: !exclusive },
-    { id: 'server-writes', label: 'Redis write events', spread: over((d) => d.counts.server.writes), show: formatCount, source: serverSource, warn: !exclusive },
+    ...(info ? [
+      { id: 'server-reads', label: 'Redis read events', spread: over((d) => d.counts.server.reads), show: formatCount, source: serverSource, warn: !exclusive },
+      { id: 'server-writes', label: 'Redis write events', spread: over((d) => d.counts.server.writes), show: formatCount, source: serverSource, warn: !exclusive },
+    ] : []),
     ...(kernel
       ? [
           { id: 'kernel-reads', label: 'Kernel reads', spread: spreadOf(kernel.map((k) => k!.reads)), show: formatCount, detail: 'Redis read()', source: 'kernel (strace)' },
@@ -71,10 +76,10 @@ export function RunSummaryView({ group, shown, latencyDomain }: Props) {
           },
         ]
       : []),
-    {
+    ...(info ? [{
       id: 'server-exec', label: 'Redis service time', spread: over((d) => d.counts.server.execUs), show: formatUs,
       detail: `${spreadLine(over((d) => d.counts.server.execUs / Math.max(1, n)), formatUs)} per command`, source: 'Redis INFO commandstats', warn: !exclusive,
-    },
+    }] : []),
   ];
   const note = repeatsNote(group);
   const wire = useMemo(() => kernelTcpLine(repeats), [repeats]);
@@ -128,8 +133,13 @@ export function RunSummaryView({ group, shown, latencyDomain }: Props) {
           </span>
         )}
         {errors > 0 && <span className="errors">{formatCount(errors)} error replies. </span>}
-        RTT before t0 (PING ×{shown.rtt.samples}, client socket): min {formatUs(shown.rtt.measuredMinUs)}, median {formatUs(shown.rtt.measuredMedianUs)}
-        {shown.rtt.addedMs > 0 && ` · includes ${shown.rtt.addedMs} ms added by the delay proxy${shown.rtt.jitterMs ? ` ± ${shown.rtt.jitterMs} ms` : ''}`}
+        {shown.run.observed ? (
+          <>Observed at Pipescope’s observing proxy (Redis INFO cannot tell this connection’s share apart: not shown)
+            {shown.rtt.addedMs > 0 && ` · ${shown.rtt.addedMs} ms RTT added by the proxy${shown.rtt.jitterMs ? ` ± ${shown.rtt.jitterMs} ms` : ''}`}</>
+        ) : (
+          <>RTT before t0 (PING ×{shown.rtt.samples}, client socket): min {formatUs(shown.rtt.measuredMinUs)}, median {formatUs(shown.rtt.measuredMedianUs)}
+            {shown.rtt.addedMs > 0 && ` · includes ${shown.rtt.addedMs} ms added by the delay proxy${shown.rtt.jitterMs ? ` ± ${shown.rtt.jitterMs} ms` : ''}`}</>
+        )}
         {' · '}Redis {shown.redis.version} at {shown.redis.address}
         {shown.redis.embedded ? ' (private)' : ''} · {shown.recorder.client}, {shown.recorder.runtime}
       </p>
