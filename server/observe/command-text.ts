@@ -2,7 +2,7 @@
 // argument as it is up to ARG_SHOWN characters, a binary one escaped, a long one cut with its size, and
 // at most ARGS_SHOWN of them ("SET user:1 hello", "HSET h f1 v1 … (+40 args)"). Secrets were replaced
 // by "(redacted)" in the parser, before this ever sees them.
-import { escapeBytes } from '../../trace/escape-bytes.ts';
+import { escapeBytes } from '../../trace/format/escape-bytes.ts';
 import type { ParsedCommand } from '../protocol/resp-request-parser.ts';
 
 const ARG_SHOWN = 40;

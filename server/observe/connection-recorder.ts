@@ -8,12 +8,12 @@
 // gets one confirmation per channel (the first is its reply, the rest are unpaired frames), that after
 // MONITOR's +OK every monitor line is unpaired, and that CLIENT REPLY OFF|SKIP makes replies go missing:
 // pairing stops there and the record says so (the connection is still forwarded).
-import type { KernelTcp, ReplyValue } from '../../trace/trace-format.ts';
-import { REPLY_PREVIEW_CHARS } from '../../trace/trace-format.ts';
-import { MAX_KEPT_PUSHES, type ObservedRecord } from '../../trace/observed-trace.ts';
-import type { Outcome } from '../../trace/trace-builder.ts';
-import { escapeBytes } from '../../trace/escape-bytes.ts';
-import { HEAD_BYTES } from '../../trace/trace-format.ts';
+import type { KernelTcp, ReplyValue } from '../../trace/format/trace-format.ts';
+import { REPLY_PREVIEW_CHARS } from '../../trace/format/trace-format.ts';
+import { MAX_KEPT_PUSHES, type ObservedRecord } from '../../trace/format/observed-trace.ts';
+import type { Outcome } from '../../trace/format/trace-builder.ts';
+import { escapeBytes } from '../../trace/format/escape-bytes.ts';
+import { HEAD_BYTES } from '../../trace/format/trace-format.ts';
 import { REDACTED, replyMayHoldSecret } from '../protocol/command-secrets.ts';
 import { RespReplyParser, frameText, type FrameValue, type ReplyFrame } from '../protocol/resp-reply-parser.ts';
 import { RespRequestParser, type ParsedCommand, type RequestLimits } from '../protocol/resp-request-parser.ts';

@@ -4,8 +4,8 @@
 // with the order swapped every pair, so that a slow spell of this machine falls on both alike. The
 // figure is the median of the paired differences (through − around) with a bootstrap 95 % interval.
 import type { Socket } from 'node:net';
-import { bootstrapMedian, median } from '../../trace/bootstrap.ts';
-import { HOP_COST_SOURCE, type HopCost, type RedisInfo } from '../../trace/trace-format.ts';
+import { bootstrapMedian, median } from '../../trace/derive/bootstrap.ts';
+import { HOP_COST_SOURCE, type HopCost, type RedisInfo } from '../../trace/format/trace-format.ts';
 import { handshakeCommands, openRawSocket, type RedisTarget } from '../redis/redis-target.ts';
 import { encode } from '../protocol/resp-encoder.ts';
 import { ObservingPort } from './observing-port.ts';

@@ -2,8 +2,8 @@
 // the page's switch, its status and the session's connection list sent to every tab as they change (at
 // most every STATUS_MS), the traces of the connections each tab draws sent as they grow (a big one less
 // often), and the bundled clients (redis-py, the docs' Ruby benchmark) run through it on request.
-import type { ObserveClient, ObserveStatus } from '../../trace/observe-protocol.ts';
-import type { TraceDocument } from '../../trace/trace-format.ts';
+import type { ObserveClient, ObserveStatus } from '../../trace/protocol/observe-protocol.ts';
+import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
 import { projectVersion } from '../support/project-root.ts';
 import { measureHopCost } from './hop-cost.ts';

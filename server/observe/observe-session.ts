@@ -2,8 +2,8 @@
 // is stopped, and the limits that bound it (connections, bytes, commands, memory). A session that
 // reaches a limit stops recording and says why; the connections it carries keep being forwarded, new
 // ones are refused. Stopping a session turns each connection into its trace document.
-import { observedTrace, clientLabel } from '../../trace/observed-trace.ts';
-import type { HopCost, RedisInfo, TraceDocument } from '../../trace/trace-format.ts';
+import { observedTrace, clientLabel } from '../../trace/format/observed-trace.ts';
+import type { HopCost, RedisInfo, TraceDocument } from '../../trace/format/trace-format.ts';
 import type { RequestLimits } from '../protocol/resp-request-parser.ts';
 import { ConnectionRecorder } from './connection-recorder.ts';
 

@@ -11,7 +11,7 @@
 import { createServer, isIP, type Server, type Socket } from 'node:net';
 import { DelayLine } from '../probes/delay-proxy.ts';
 import { readKernelTcp } from '../probes/kernel-tcp-probe.ts';
-import { KERNEL_TCP_SOURCE, type HopCost, type RedisInfo, type TraceDocument } from '../../trace/trace-format.ts';
+import { KERNEL_TCP_SOURCE, type HopCost, type RedisInfo, type TraceDocument } from '../../trace/format/trace-format.ts';
 import { openRawSocket, type RedisTarget } from '../redis/redis-target.ts';
 import type { ConnectionRecorder } from './connection-recorder.ts';
 import { DEFAULT_OBSERVE_LIMITS, ObserveSession, type ObserveLimits, type SessionSummary } from './observe-session.ts';

@@ -8,8 +8,8 @@
 // (command-secrets.ts) are replaced by "(redacted)" in the command's arguments, and the chunk's head of
 // bytes (what the wire view shows) is masked wherever an argument of such a command, or of a command
 // whose name is not known yet, lay. Nothing downstream ever sees those bytes.
-import { escapeBytes } from '../../trace/escape-bytes.ts';
-import { HEAD_BYTES } from '../../trace/trace-format.ts';
+import { escapeBytes } from '../../trace/format/escape-bytes.ts';
+import { HEAD_BYTES } from '../../trace/format/trace-format.ts';
 import { REDACTED, secretArguments } from './command-secrets.ts';
 
 /** Bytes kept of each argument (the command text shows at most this much of any argument). */

@@ -2,12 +2,12 @@
 // port, lets the user's own client or application run through it, and when the limit is reached (or on
 // Ctrl+C) writes each connection as a trace document and prints its verdict lines. No browser needed.
 import { dirname, basename, join } from 'node:path';
-import { observedVerdicts } from '../../trace/observed-verdicts.ts';
-import type { TraceDocument } from '../../trace/trace-format.ts';
-import { openRedis } from '../redis/open-redis.ts';
-import { measureHopCost } from '../observe/hop-cost.ts';
-import { ObservingPort } from '../observe/observing-port.ts';
-import { projectVersion } from '../support/project-root.ts';
+import { observedVerdicts } from '../../../trace/derive/observed-verdicts.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
+import { openRedis } from '../../redis/open-redis.ts';
+import { measureHopCost } from '../../observe/hop-cost.ts';
+import { ObservingPort } from '../../observe/observing-port.ts';
+import { projectVersion } from '../../support/project-root.ts';
 import { CliError, REDIS_URL_FLAGS, redisUrlFrom, strictParse } from './cli-options.ts';
 import { writeTraceFile } from './trace-files-node.ts';
 

@@ -12,7 +12,7 @@ import { projectRoot } from '../../support/project-root.ts';
 import { openRedis } from '../../redis/open-redis.ts';
 import { RunQueue } from '../../runs/run-queue.ts';
 import { staticFileHandler } from './static-files.ts';
-import { ObserveHub } from '../observe/observe-hub.ts';
+import { ObserveHub } from '../../observe/observe-hub.ts';
 
 export interface RunningApp {
   url: string;

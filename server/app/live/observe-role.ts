@@ -1,8 +1,8 @@
 // One tab's part in observing: it hears the observing port's status and the traces of the connections
 // it draws (observe-hub.ts), and may open or close the port, set its added delay, stop the session, and
 // run a bundled client through it. Every message from the tab was validated before it gets here.
-import type { ClientMessage, ServerMessage } from '../../trace/live-protocol.ts';
-import type { ObserveHub, ObserveListener } from '../observe/observe-hub.ts';
+import type { ClientMessage, ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import type { ObserveHub, ObserveListener } from '../../observe/observe-hub.ts';
 
 export type ObserveMessage = Extract<ClientMessage, { type: `observe-${string}` }>;
 

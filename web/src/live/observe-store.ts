@@ -2,10 +2,10 @@
 // status and the session's connections as the backend reports them, the connections this tab draws
 // (at most MAX_DRAWN), their traces as they grow, and the sessions stopped here. Drawn traces go to
 // the run store, so the one set of views draws them (sequence diagram, wire view, phases, table).
-import type { ServerMessage } from '../../../trace/live-protocol.ts';
-import type { ObserveClient, ObserveStatus } from '../../../trace/observe-protocol.ts';
-import type { RunSpec } from '../../../trace/run-request.ts';
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import type { ObserveClient, ObserveStatus } from '../../../trace/protocol/observe-protocol.ts';
+import type { RunSpec } from '../../../trace/format/run-request.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
 import { SnapshotStore } from '../base/snapshot-store.ts';
 import type { ChannelPort } from './live-channel.ts';

@@ -2,7 +2,7 @@
 // second snapshot (incomplete, redis-info omitted), and not for an observed connection of the user's own
 // client, which Redis's INFO cannot tell apart from the rest. Where they were not, the views say so
 // rather than show the zeros the document holds in their place.
-import type { TraceDocument } from '../../../trace/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 
 export function infoMeasured(doc: TraceDocument): boolean {
   return !doc.run.observed && !doc.incomplete?.omitted.includes('redis-info');

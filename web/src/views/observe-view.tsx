@@ -5,8 +5,8 @@
 // each drawable like a run, growing while the app runs. "Run it" buttons run real redis-py (pipeline()
 // with and without its transaction) and the Redis docs' Ruby benchmark through the port.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { ObserveClient, ObserveStatus } from '../../../trace/observe-protocol.ts';
-import type { RunSpec } from '../../../trace/run-request.ts';
+import type { ObserveClient, ObserveStatus } from '../../../trace/protocol/observe-protocol.ts';
+import type { RunSpec } from '../../../trace/format/run-request.ts';
 import { publishedBenchmark } from '../model/published-benchmarks.ts';
 import { copyToClipboard } from '../base/clipboard.ts';
 import { formatCount } from '../format/number-format.ts';

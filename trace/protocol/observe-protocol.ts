@@ -3,7 +3,7 @@
 // of each connection the page draws, and running a bundled client (redis-py, redis-rb) through the port.
 // Both ends validate them like every live message (live-protocol.ts spreads these into its unions).
 import { z } from 'zod';
-import { HopCostSchema, TraceDocumentSchema } from './trace-format.ts';
+import { HopCostSchema, TraceDocumentSchema } from '../format/trace-format.ts';
 
 export const OBSERVE_CLIENTS = ['redis-py-transaction', 'redis-py-plain', 'redis-py-sequential', 'redis-rb-ping'] as const;
 export type ObserveClient = (typeof OBSERVE_CLIENTS)[number];

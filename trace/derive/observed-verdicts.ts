@@ -4,7 +4,7 @@
 // frames that answered no command, who the client said it was, and what the proxy's hop cost. Each line
 // names its source. Pure; the page and the CLI print the same lines.
 import { roundTripsWaited } from './round-trips.ts';
-import type { TraceDocument } from './trace-format.ts';
+import type { TraceDocument } from '../format/trace-format.ts';
 
 export interface ObservedVerdict {
   kind: 'wire' | 'trips' | 'transaction' | 'replies' | 'pushes' | 'client' | 'hop' | 'kernel' | 'notes';
