@@ -4,7 +4,7 @@
 // when it can (or prints the one command that would), and builds what is out of date.
 // Plain Node, no dependencies: it runs before node_modules exists.
 //
-//   node scripts/ensure-ready.mjs [--system redis,chromium,strace] [--soft] [--build | --build-server] [--build-static] [--quiet]
+//   node scripts/ensure-ready.mjs [--system redis,chromium,strace,python-redis,ruby-redis] [--soft] [--build | --build-server] [--build-static] [--quiet]
 //
 // --build-static: also the static site, dist/static (scripts/build-static.mjs), when its sources changed.
 //
@@ -27,6 +27,10 @@ const SYSTEM_PACKAGES = {
   redis: { binary: 'redis-server', debian: 'redis-server', why: 'the private Redis that Pipescope measures' },
   chromium: { binary: 'chromium', debian: 'chromium', why: 'the end-to-end browser tests' },
   strace: { binary: 'strace', debian: 'strace', why: 'kernel-level syscall counts' },
+  // Real clients the observing port's tests drive (and the page's "run a real client" buttons): Debian's
+  // redis-py for /usr/bin/python3 and redis-rb for ruby. Libraries, not programs: checked by loading them.
+  'python-redis': { check: ['/usr/bin/python3', '-c', 'import redis'], debian: 'python3-redis', why: "redis-py, observed through the observing port" },
+  'ruby-redis': { check: ['ruby', '-e', 'require "redis"'], debian: 'ruby-redis', why: "redis-rb, observed through the observing port" },
 };
 
 const say = (text) => quiet || console.log(`[pipescope] ${text}`);
@@ -37,6 +41,11 @@ function run(command, commandArgs, options = {}) {
     console.error(`[pipescope] ${command} ${commandArgs.join(' ')} failed (exit ${result.status ?? result.signal}).`);
     process.exit(1);
   }
+}
+
+/** Whether a library loads: its check command exits 0. */
+function loads([command, ...commandArgs]) {
+  return spawnSync(command, commandArgs, { stdio: 'ignore' }).status === 0;
 }
 
 function onPath(binary) {
@@ -61,7 +70,7 @@ function ensureSystemPackages() {
       process.exit(2);
     }
     return entry;
-  }).filter((entry) => !onPath(entry.binary));
+  }).filter((entry) => !(entry.check ? loads(entry.check) : onPath(entry.binary)));
   if (missing.length === 0) return;
   const packages = missing.map((entry) => entry.debian);
   const isRoot = process.getuid?.() === 0;
