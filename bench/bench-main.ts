@@ -20,6 +20,7 @@ import { clientOverheadBench } from './client-overhead-bench.ts';
 import { defaultRunsBench } from './default-runs-bench.ts';
 import { firstWriteBench } from './first-write-bench.ts';
 import { latencyBench } from './latency-bench.ts';
+import { observeBench } from './observe-bench.ts';
 import { playerSizeBench } from './player-size-bench.ts';
 import { referenceBench } from './reference-bench.ts';
 import { traceSizeBench } from './trace-size-bench.ts';
@@ -78,6 +79,10 @@ async function nodeParts({ parts, sizes }: BenchOptions, session: Parameters<typ
   if (parts.includes('latency')) {
     log('\nsequential PING latency vs redis-benchmark -c 1 -P 1 -t ping (side by side)');
     findings.push(...(await latencyBench(session, sizes.latency, log)));
+  }
+  if (parts.includes('observe')) {
+    log('\nthe observing port: added latency per round trip and throughput, through vs around it (side by side)');
+    findings.push(...(await observeBench(session, sizes.observe, log)));
   }
   return findings;
 }

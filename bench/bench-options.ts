@@ -2,7 +2,7 @@
 // figures come from; --quick is a smoke run of every part with small sizes (its figures say little).
 import { CliError, strictParse } from '../server/app/cli/cli-options.ts';
 
-export const BENCH_PARTS = ['client', 'reference', 'first-write', 'latency', 'trace-size', 'browser', 'websocket', 'default-runs', 'player-size'] as const;
+export const BENCH_PARTS = ['client', 'reference', 'first-write', 'latency', 'observe', 'trace-size', 'browser', 'websocket', 'default-runs', 'player-size'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 export interface BenchSizes {
@@ -20,6 +20,8 @@ export interface BenchSizes {
   render: { n: number; loads: number; steps: number };
   /** Commands per live run; runs per workload. */
   websocket: { n: number; sequentialN: number; repeats: number; delayRuns: number };
+  /** The observing port: PING pairs per round and rounds (latency); redis-benchmark PINGs and rounds (throughput). */
+  observe: { pairs: number; rounds: number; throughputN: number; throughputRounds: number };
 }
 
 export interface BenchOptions {
@@ -38,6 +40,7 @@ export const FULL_SIZES: BenchSizes = {
   defaultRuns: { requests: 20 },
   render: { n: 100_000, loads: 7, steps: 20 },
   websocket: { n: 100_000, sequentialN: 10_000, repeats: 3, delayRuns: 7 },
+  observe: { pairs: 2_000, rounds: 7, throughputN: 200_000, throughputRounds: 7 },
 };
 
 export const QUICK_SIZES: BenchSizes = {
@@ -48,6 +51,7 @@ export const QUICK_SIZES: BenchSizes = {
   defaultRuns: { requests: 2 },
   render: { n: 20_000, loads: 1, steps: 4 },
   websocket: { n: 20_000, sequentialN: 1_000, repeats: 1, delayRuns: 1 },
+  observe: { pairs: 300, rounds: 2, throughputN: 20_000, throughputRounds: 2 },
 };
 
 export const BENCH_USAGE = `Usage: npm run bench -- [--only ${BENCH_PARTS.join(',')}] [--quick] [--json FILE]

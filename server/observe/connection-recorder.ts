@@ -23,13 +23,10 @@ const CONFIRMATIONS = new Set(['subscribe', 'psubscribe', 'ssubscribe', 'unsubsc
 const MESSAGES = new Set(['message', 'pmessage', 'smessage']);
 const MONITOR_LINE = /^\d+\.\d+ \[/;
 
-interface Waiting {
-  /** Lower-case command name, for matching a subscribe confirmation. */
-  name: string;
-  args: Buffer[];
-  /** Whether this command's reply is recorded (commands after a recording cut are not). */
-  recorded: boolean;
-}
+/** Names whose replies change how the connection is read (afterReply). */
+const AFTER_REPLY_NAMES = new Set(['monitor', 'reset']);
+/** Names whose commands change how the connection is read (learnIdentity). */
+const IDENTITY_NAMES = new Set(['client', 'hello', 'subscribe', 'psubscribe', 'ssubscribe']);
 
 export interface RecorderHooks {
   /** Called with the estimated bytes the record grew by; false: the session is full, stop recording. */
@@ -42,8 +39,12 @@ export class ConnectionRecorder {
   readonly record: ObservedRecord;
   private readonly requests: RespRequestParser;
   private readonly replies = new RespReplyParser();
-  private readonly waiting: Waiting[] = [];
+  /** Commands sent whose replies are due, oldest at waitingHead; whether each reply is recorded (not after a recording cut). */
+  private waiting: ParsedCommand[] = [];
+  private waitingRecorded: boolean[] = [];
   private waitingHead = 0;
+  /** Confirmations still due from the last (un)subscribe command paired: one per channel, the first being its reply. */
+  private extraConfirmations = 0;
   private t0: bigint | null = null;
   private subscribeSeen = false;
   private monitoring = false;
@@ -51,7 +52,7 @@ export class ConnectionRecorder {
   /** Commands recorded before the session filled up (null: still recording). */
   private cutAt: number | null = null;
   /** The HELLO waiting for its reply, to learn the protocol version once Redis accepts it. */
-  private pendingHello: { waiting: Waiting; protocol: 2 | 3 } | null = null;
+  private pendingHello: { waiting: ParsedCommand; protocol: 2 | 3 } | null = null;
 
   constructor(
     record: Omit<ObservedRecord, 'commands' | 'commandBytes' | 'outcomes' | 'replyBytes' | 'fromClient' | 'toServer' | 'fromServer' | 'toClient' | 'pushes' | 'pushCount' | 'notes' | 'kernelTcp' | 'closed' | 'protocol'>,
@@ -89,17 +90,22 @@ export class ConnectionRecorder {
     }
     const atUs = this.micros(at);
     let recorded = 0;
+    let grown = 64;
     for (const command of parsed.commands) {
       const keep = this.recording;
-      this.waiting.push({ name: command.args[0]?.toString('latin1').toLowerCase() ?? '', args: command.args, recorded: keep });
+      this.waiting.push(command);
+      this.waitingRecorded.push(keep);
       if (keep) {
-        this.addCommand(command);
+        const text = (command.text ??= commandText(command));
+        this.record.commands.push(text);
+        this.record.commandBytes.push(command.bytes);
+        grown += text.length * 2 + 32;
         recorded++;
       }
-      this.learnIdentity(command);
+      if (IDENTITY_NAMES.has(command.name)) this.learnIdentity(command);
     }
     if (this.cutAt === null || recorded > 0) this.record.fromClient.push({ atUs, bytes: chunk.length, commands: recorded, head: parsed.head });
-    this.hooks.grow(64, 0);
+    if (!this.hooks.grow(grown, recorded)) this.cut(this.hooks.fullReason());
     return { commands: recorded };
   }
 
@@ -161,13 +167,6 @@ export class ConnectionRecorder {
     return this.record.outcomes.length >= this.record.commands.length;
   }
 
-  private addCommand(command: ParsedCommand): void {
-    const text = commandText(command);
-    this.record.commands.push(text);
-    this.record.commandBytes.push(command.bytes);
-    if (!this.hooks.grow(text.length * 2 + 96, 1)) this.cut(this.hooks.fullReason());
-  }
-
   /** CLIENT SETINFO, CLIENT SETNAME, HELLO [SETNAME], MONITOR, CLIENT REPLY: what changes how to read the connection. */
   private learnIdentity(command: ParsedCommand): void {
     const word = (i: number) => command.args[i]?.toString('utf8') ?? '';
@@ -181,7 +180,7 @@ export class ConnectionRecorder {
       this.record.clientName = word(2).slice(0, 128);
     } else if (name === 'HELLO') {
       for (let i = 2; i < command.args.length; i++) if (word(i).toUpperCase() === 'SETNAME') this.record.clientName = word(i + 1).slice(0, 128);
-      if (sub === '3' || sub === '2') this.pendingHello = { waiting: this.waiting.at(-1)!, protocol: sub === '3' ? 3 : 2 };
+      if (sub === '3' || sub === '2') this.pendingHello = { waiting: command, protocol: sub === '3' ? 3 : 2 };
     } else if (name === 'CLIENT' && sub === 'REPLY' && ['OFF', 'SKIP'].includes(word(2).toUpperCase())) {
       this.stopPairing(`CLIENT REPLY ${word(2).toUpperCase()}: Redis sends no reply to some commands, so replies can no longer be paired with them`);
     } else if (['SUBSCRIBE', 'PSUBSCRIBE', 'SSUBSCRIBE'].includes(name)) {
@@ -199,10 +198,16 @@ export class ConnectionRecorder {
   private pair(frame: ReplyFrame, atUs: number): 'reply' | 'secret' | 'push' | 'ignored' {
     if (this.pairingStopped) return 'ignored';
     const head = this.waiting[this.waitingHead];
-    const kind = firstWord(frame.value);
-    const confirmation = kind !== null && CONFIRMATIONS.has(kind) && (frame.push || this.subscribeSeen);
+    // The common case, first: no pub/sub, no MONITOR, not a push: the reply of the oldest command.
+    const special = this.subscribeSeen || this.monitoring || frame.push;
+    const kind = special ? firstWord(frame.value) : null;
+    const confirmation = kind !== null && CONFIRMATIONS.has(kind);
     let paired: boolean;
-    if (confirmation) paired = head !== undefined && head.name === kind && !(head as { confirmed?: boolean }).confirmed;
+    if (!special) paired = head !== undefined;
+    else if (confirmation && this.extraConfirmations > 0) {
+      this.extraConfirmations--;
+      paired = false;
+    } else if (confirmation) paired = head !== undefined && head.name === kind;
     else if (frame.push) paired = false;
     else if (this.subscribeSeen && kind !== null && MESSAGES.has(kind)) paired = false;
     else if (this.monitoring && frame.value.kind === 'string' && MONITOR_LINE.test(frame.value.text)) paired = false;
@@ -216,22 +221,26 @@ export class ConnectionRecorder {
       return 'push';
     }
     const waiting = head!;
-    if (confirmation) (waiting as { confirmed?: boolean }).confirmed = true;
+    const recorded = this.waitingRecorded[this.waitingHead]!;
+    // A subscribe command's first confirmation is its reply; one more comes for each of its other channels
+    // (UNSUBSCRIBE without channels: one per subscription left, which each confirmation counts down).
+    if (confirmation) this.extraConfirmations = waiting.args.length > 1 ? waiting.args.length - 2 : remainingCount(frame.value);
     this.waitingHead++;
     if (this.waitingHead > 1024 && this.waitingHead * 2 > this.waiting.length) {
-      this.waiting.splice(0, this.waitingHead);
+      this.waiting = this.waiting.slice(this.waitingHead);
+      this.waitingRecorded = this.waitingRecorded.slice(this.waitingHead);
       this.waitingHead = 0;
     }
-    this.afterReply(waiting, frame);
-    if (!waiting.recorded) return 'ignored';
-    const secret = replyMayHoldSecret(waiting.args);
-    const outcome: Outcome = secret ? { reply: REDACTED } : outcomeOf(frame.value);
+    if (this.pendingHello || AFTER_REPLY_NAMES.has(waiting.name)) this.afterReply(waiting, frame);
+    if (!recorded) return 'ignored';
+    const secret = waiting.name === 'config' || waiting.name === 'acl' ? replyMayHoldSecret(waiting.args) : false;
+    const outcome: Outcome = secret ? { reply: REDACTED } : (frame.outcome ??= outcomeOf(frame.value));
     this.record.outcomes.push(outcome);
     this.record.replyBytes.push(frame.bytes);
     return secret ? 'secret' : 'reply';
   }
 
-  private afterReply(waiting: Waiting, frame: ReplyFrame): void {
+  private afterReply(waiting: ParsedCommand, frame: ReplyFrame): void {
     if (waiting.name === 'monitor' && frame.value.kind === 'string') this.monitoring = true;
     if (this.pendingHello?.waiting === waiting) {
       if (frame.value.kind !== 'error') this.record.protocol = this.pendingHello.protocol;
@@ -242,6 +251,12 @@ export class ConnectionRecorder {
       this.record.protocol = 2;
     }
   }
+}
+
+/** The subscription count a pub/sub confirmation ends with (["unsubscribe", "ch", 2] → 2). */
+function remainingCount(value: FrameValue): number {
+  const last = value.kind === 'aggregate' ? value.items[2] : undefined;
+  return last?.kind === 'number' && typeof last.value === 'number' ? last.value : 0;
 }
 
 /** The first element of an array or push frame, lower-cased, when it is a string (pub/sub kinds). */

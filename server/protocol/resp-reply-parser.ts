@@ -4,6 +4,13 @@
 // first PREVIEW_KEEP_BYTES and each aggregate its first PREVIEW_KEEP_ITEMS elements, enough for a
 // preview, so a 100 MB GET costs nothing here. An attribute (`|`) is not a frame of its own: it is
 // folded into the frame it describes.
+//
+// As with requests (resp-request-parser.ts), a small frame whole in its chunk (+OK, +PONG, :1, a short
+// bulk) is looked up by its bytes among the frames already read, and handed on again (frames are never
+// changed; a recorder may note its outcome on it once).
+
+import type { Outcome } from '../../trace/format/trace-builder.ts';
+import { ByteKeyCache } from './byte-key-cache.ts';
 
 /** A frame, shortened: strings cut, aggregates cut, with their true sizes. */
 export type FrameValue =
@@ -14,12 +21,18 @@ export type FrameValue =
   | { kind: 'aggregate'; type: 'array' | 'set' | 'map' | 'push'; count: number; items: FrameValue[] };
 
 export interface ReplyFrame {
-  value: FrameValue;
+  readonly value: FrameValue;
   /** The frame's bytes on the wire (its attribute included). */
-  bytes: number;
+  readonly bytes: number;
   /** A RESP3 push frame (`>`): out of band, never the reply to a command. */
-  push: boolean;
+  readonly push: boolean;
+  /** What a recorder made of it, kept so that the same frame again costs nothing. */
+  outcome?: Outcome;
 }
+
+/** Frames up to this many bytes are looked up by their bytes. */
+const CACHED_FRAME_BYTES = 64;
+const CACHED_FRAMES = 4096;
 
 export const PREVIEW_KEEP_BYTES = 128;
 export const PREVIEW_KEEP_ITEMS = 16;
@@ -57,11 +70,31 @@ export class RespReplyParser {
   /** Bytes of the frame being read so far. */
   private frameBytes = 0;
   private failed: string | null = null;
+  private readonly cache = new ByteKeyCache<ReplyFrame>(CACHED_FRAMES);
 
   /** Parses one chunk; returns the frames it completed, in order, or the first protocol error. */
   feed(chunk: Buffer): { frames: ReplyFrame[]; error?: string } {
     const frames: ReplyFrame[] = [];
     if (this.failed) return { frames, error: this.failed };
+    let i = 0;
+    while (i < chunk.length) {
+      const end = this.atBoundary ? smallFrameEnd(chunk, i) : -1;
+      if (end === -1) return this.slow(chunk.subarray(i), frames);
+      const cached = this.cache.get(chunk, i, end);
+      if (cached) frames.push(cached);
+      else {
+        const before = frames.length;
+        const result = this.slow(chunk.subarray(i, end), frames);
+        if (result.error) return result;
+        if (frames.length === before + 1) this.cache.set(chunk, i, end, frames[before]!);
+      }
+      i = end;
+    }
+    return { frames };
+  }
+
+  /** The state machine, over the whole of `chunk`. */
+  private slow(chunk: Buffer, frames: ReplyFrame[]): { frames: ReplyFrame[]; error?: string } {
     let i = 0;
     const length = chunk.length;
     while (i < length) {
@@ -210,6 +243,26 @@ export class RespReplyParser {
     this.open.pop();
     this.closeAggregate(parent, frames);
   }
+}
+
+/**
+ * Where the frame starting at `i` ends when it is a simple line (+ - :) or a bulk string ($) whole in
+ * the chunk and at most CACHED_FRAME_BYTES long; -1 otherwise. Allocates nothing.
+ */
+function smallFrameEnd(chunk: Buffer, i: number): number {
+  const type = chunk[i];
+  const limit = Math.min(chunk.length, i + CACHED_FRAME_BYTES);
+  if (type === PLUS || type === MINUS || type === COLON) {
+    const newline = chunk.indexOf(LF, i);
+    return newline === -1 || newline >= limit || chunk[newline - 1] !== CR ? -1 : newline + 1;
+  }
+  if (type !== DOLLAR) return -1;
+  let at = i + 1;
+  let size = 0;
+  while (at < limit && chunk[at]! >= 48 && chunk[at]! <= 57) size = size * 10 + chunk[at++]! - 48;
+  if (at === i + 1 || chunk[at] !== CR || chunk[at + 1] !== LF) return -1;
+  const end = at + 2 + size + 2;
+  return end <= limit && chunk[end - 2] === CR && chunk[end - 1] === LF ? end : -1;
 }
 
 const PLUS = 43, MINUS = 45, COLON = 58, DOLLAR = 36, STAR = 42, UNDERSCORE = 95, COMMA = 44, HASH = 35, LPAREN = 40;

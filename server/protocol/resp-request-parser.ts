@@ -8,9 +8,15 @@
 // (command-secrets.ts) are replaced by "(redacted)" in the command's arguments, and the chunk's head of
 // bytes (what the wire view shows) is masked wherever an argument of such a command, or of a command
 // whose name is not known yet, lay. Nothing downstream ever sees those bytes.
+//
+// The common case is fast: a small command whole inside its chunk (a pipeline's PINGs, SETs of short
+// values) is looked up by its bytes in a small cache of commands already parsed, and the parsed command
+// (immutable) is handed on again; only what is new, long, split across chunks or secret takes the state
+// machine. That keeps the port's cost per command well under a microsecond.
 import { escapeBytes } from '../../trace/format/escape-bytes.ts';
 import { HEAD_BYTES } from '../../trace/format/trace-format.ts';
 import { REDACTED, secretArguments } from './command-secrets.ts';
+import { ByteKeyCache } from './byte-key-cache.ts';
 
 /** Bytes kept of each argument (the command text shows at most this much of any argument). */
 export const ARG_KEEP_BYTES = 256;
@@ -20,14 +26,25 @@ export const MAX_INLINE_BYTES = 64 * 1024;
 export const MAX_ARGUMENTS = 1024 * 1024;
 
 export interface ParsedCommand {
-  /** Each argument's first ARG_KEEP_BYTES bytes, secrets already replaced by "(redacted)". */
-  args: Buffer[];
+  /** Each argument's first ARG_KEEP_BYTES bytes, secrets already replaced by "(redacted)". Never changed once made: a cached command is handed on again. */
+  readonly args: readonly Buffer[];
   /** Each argument's full length in bytes. */
-  argBytes: number[];
+  readonly argBytes: readonly number[];
   /** The command's bytes on the wire. */
-  bytes: number;
-  inline: boolean;
+  readonly bytes: number;
+  readonly inline: boolean;
+  /** The command's name, lower-cased ("set"; "" for none). */
+  readonly name: string;
+  /** Whether any argument was a secret (replaced). */
+  readonly secret: boolean;
+  /** The command's text, once someone has written it (command-text.ts keeps it here). */
+  text?: string;
 }
+
+/** Commands up to this many bytes are looked up by their bytes. */
+const CACHED_COMMAND_BYTES = 256;
+/** At most this many distinct commands are kept (the cache starts afresh beyond). */
+const CACHED_COMMANDS = 4096;
 
 export interface ParsedChunk {
   commands: ParsedCommand[];
@@ -76,6 +93,7 @@ export class RespRequestParser {
   private bulkKept: Buffer[] = [];
   private bulkKeptLength = 0;
   private failed: string | null = null;
+  private readonly cache = new ByteKeyCache<ParsedCommand>(CACHED_COMMANDS);
 
   constructor(private readonly limits: RequestLimits) {}
 
@@ -83,14 +101,51 @@ export class RespRequestParser {
   feed(chunk: Buffer): ParsedChunk {
     const commands: ParsedCommand[] = [];
     // Where, in this chunk, each argument (or inline line) lay, with the command it belongs to: for the head.
-    const spans: { start: number; end: number; owner: Pending; arg: number }[] = [];
+    const spans: Span[] = [];
     if (this.failed) return { commands, head: '', error: this.failed };
-    const error = this.parse(chunk, commands, spans);
+    let i = 0;
+    let error: string | undefined;
+    while (i < chunk.length && !error) {
+      if (this.state === State.Start) {
+        const end = wholeCommandEnd(chunk, i);
+        if (end !== -1) {
+          const cached = this.cache.get(chunk, i, end);
+          if (cached) {
+            commands.push(cached);
+            i = end;
+            continue;
+          }
+          // New: the state machine reads it alone, and it is kept for next time unless it held a secret.
+          const before = commands.length;
+          error = this.parse(chunk.subarray(i, end), commands, spans, i);
+          const parsed = commands[before];
+          if (!error && parsed && commands.length === before + 1 && !parsed.secret && this.state === State.Start) {
+            this.cache.set(chunk, i, end, parsed);
+          }
+          i = end;
+          continue;
+        }
+      }
+      // Split across chunks, long, or not yet at a command's start: the state machine reads the rest.
+      error = this.parse(chunk.subarray(i), commands, spans, i);
+      break;
+    }
     if (error) this.failed = error;
     return { commands, head: maskedHead(chunk, spans), ...(error ? { error } : {}) };
   }
 
-  private parse(chunk: Buffer, out: ParsedCommand[], spans: { start: number; end: number; owner: Pending; arg: number }[]): string | undefined {
+  /** Runs the state machine over `chunk` (which starts at `base` in the chunk fed), recording spans at their place there. */
+  private parse(chunk: Buffer, out: ParsedCommand[], spans: Span[], base: number): string | undefined {
+    const start = spans.length;
+    const error = this.parseFrom(chunk, out, spans);
+    if (base) for (let k = start; k < spans.length; k++) {
+      spans[k]!.start += base;
+      spans[k]!.end += base;
+    }
+    return error;
+  }
+
+  private parseFrom(chunk: Buffer, out: ParsedCommand[], spans: Span[]): string | undefined {
     let i = 0;
     const length = chunk.length;
     while (i < length) {
@@ -217,10 +272,59 @@ export class RespRequestParser {
 
   /** The finished command, its secrets replaced. */
   private complete(pending: Pending): ParsedCommand {
-    for (const index of secretArguments(pending.args)) pending.args[index] = Buffer.from(REDACTED);
+    const secrets = secretArguments(pending.args);
+    for (const index of secrets) pending.args[index] = Buffer.from(REDACTED);
     this.pending = null;
-    return { args: pending.args, argBytes: pending.argBytes, bytes: pending.bytes, inline: pending.inline };
+    const name = pending.args[0]?.toString('latin1').toLowerCase() ?? '';
+    return { args: pending.args, argBytes: pending.argBytes, bytes: pending.bytes, inline: pending.inline, name, secret: secrets.length > 0 };
   }
+}
+
+interface Span {
+  start: number;
+  end: number;
+  owner: Pending;
+  arg: number;
+}
+
+/**
+ * Where the command starting at `i` ends, when the whole of it is in the chunk and it is at most
+ * CACHED_COMMAND_BYTES long; -1 otherwise (split, long, or malformed: the state machine says which).
+ * Reads lengths digit by digit; allocates nothing.
+ */
+function wholeCommandEnd(chunk: Buffer, i: number): number {
+  const limit = Math.min(chunk.length, i + CACHED_COMMAND_BYTES);
+  if (chunk[i] !== STAR) {
+    // An inline command: its line, CRLF or LF ended. An empty line is left to the state machine.
+    const newline = chunk.indexOf(LF, i);
+    return newline === -1 || newline >= limit || newline === i || (newline === i + 1 && chunk[i] === CR) ? -1 : newline + 1;
+  }
+  let at = i + 1;
+  let count = 0;
+  let digits = 0;
+  while (at < limit && chunk[at]! >= 48 && chunk[at]! <= 57) {
+    count = count * 10 + chunk[at]! - 48;
+    at++;
+    digits++;
+  }
+  if (digits === 0 || count === 0 || chunk[at] !== CR || chunk[at + 1] !== LF) return -1;
+  at += 2;
+  for (let k = 0; k < count; k++) {
+    if (chunk[at] !== DOLLAR) return -1;
+    at++;
+    let size = 0;
+    digits = 0;
+    while (at < limit && chunk[at]! >= 48 && chunk[at]! <= 57) {
+      size = size * 10 + chunk[at]! - 48;
+      at++;
+      digits++;
+    }
+    if (digits === 0 || chunk[at] !== CR || chunk[at + 1] !== LF) return -1;
+    at += 2 + size;
+    if (at + 2 > limit || chunk[at] !== CR || chunk[at + 1] !== LF) return -1;
+    at += 2;
+  }
+  return at;
 }
 
 /**
@@ -228,7 +332,7 @@ export class RespRequestParser {
  * an argument that secretArguments names once its command is known, and every argument but the name of
  * a command still being read (its name may turn out to be AUTH).
  */
-function maskedHead(chunk: Buffer, spans: readonly { start: number; end: number; owner: Pending; arg: number }[]): string {
+function maskedHead(chunk: Buffer, spans: readonly Span[]): string {
   const masked: [number, number][] = [];
   for (const span of spans) {
     if (span.start >= HEAD_BYTES) break;
