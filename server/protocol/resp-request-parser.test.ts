@@ -3,7 +3,7 @@ import { RespRequestParser, splitInline } from './resp-request-parser.ts';
 
 const limits = { maxBulkBytes: 1024 };
 const resp = (...args: string[]) => `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`;
-const texts = (commands: { args: Buffer[] }[]) => commands.map((c) => c.args.map((a) => a.toString()).join(' '));
+const texts = (commands: readonly { args: readonly Buffer[] }[]) => commands.map((c) => c.args.map((a) => a.toString()).join(' '));
 
 /** Feeds `bytes` split at each of `cuts`; returns every command and head. */
 function feedSplit(bytes: string, cuts: number[]) {
@@ -49,6 +49,18 @@ describe('RespRequestParser', () => {
     const [command] = feedSplit(resp('SET', 'k', big), [500]).commands;
     expect(command!.args[2]!.length).toBe(256);
     expect(command!.argBytes[2]).toBe(1000);
+  });
+
+  it('hands a command already read on again (its bytes looked up), never one that held a secret', () => {
+    const parser = new RespRequestParser(limits);
+    const [a] = parser.feed(Buffer.from(resp('PING'))).commands;
+    const [b, c] = parser.feed(Buffer.from(resp('PING') + resp('PING'))).commands;
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    const [x] = parser.feed(Buffer.from(resp('AUTH', 'pw'))).commands;
+    const [y] = parser.feed(Buffer.from(resp('AUTH', 'pw'))).commands;
+    expect(y).not.toBe(x);
+    expect(texts([y!])).toEqual(['AUTH (redacted)']);
   });
 
   it('splits inline requests as Redis does', () => {
