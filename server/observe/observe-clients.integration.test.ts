@@ -171,6 +171,24 @@ describe('through the observing port, real clients', () => {
     expect(roundTripsWaited(withPipeline!)).toBeLessThan(roundTripsWaited(without!) / 5);
   });
 
+  it('an added RTT applies to observed connections: redis-py one INCR at a time at 20 ms, each ≥ 20 ms at the proxy', async () => {
+    port.setDelay(20, 0);
+    try {
+      const { traces } = await observe(() => runObserveClient(PYTHON, 'redis-py-pipeline.py', url, ['sequential', '5', 'pipescope:observe:rtt']));
+      const doc = traces[0]!;
+      expect(doc.rtt.addedMs).toBe(20);
+      expect(paired(doc)).toBe(true);
+      for (const c of doc.commands) {
+        expect(c.repliedUs - c.sentUs).toBeGreaterThanOrEqual(20_000);
+        expect(c.toServerUs! - c.sentUs).toBeGreaterThanOrEqual(10_000);
+      }
+      expect(roundTripsWaited(doc)).toBe(6); // AUTH, then five INCRs
+    } finally {
+      port.setDelay(0, 0);
+      await admin.del('pipescope:observe:rtt');
+    }
+  });
+
   it('ioredis: a pipeline of 100 in one write; its library named when it says it', async () => {
     const { traces, executed } = await observe(async () => {
       const client = new Redis({ host: '127.0.0.1', port: port.port, password: PASSWORD, lazyConnect: true });

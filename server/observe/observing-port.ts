@@ -173,9 +173,11 @@ export class ObservingPort {
       }
       send(upstream, chunk, result.commands, head);
     };
+    let countHeld: { toServer(bytes: number): void; toClient(bytes: number): void } | null = null;
     const send = (socket: Socket, chunk: Buffer, commands: number, head: string) => {
       if (toServerLine) {
         toServerMeta.push({ commands, head });
+        countHeld?.toServer(chunk.length);
         toServerLine.push(chunk);
       } else {
         const at = process.hrtime.bigint();
@@ -196,6 +198,7 @@ export class ObservingPort {
       session.countBytes(chunk.length);
       if (toClientLine) {
         toClientMeta.push(result);
+        countHeld?.toClient(chunk.length);
         toClientLine.push(chunk);
         return;
       }
@@ -217,17 +220,41 @@ export class ObservingPort {
       socket.on('close', close);
       socket.on('end', () => (toClientLine ? toClientLine.end() : client.end()));
       if (delayed) {
+        // Bytes held in each delay line, bounded like a socket's unsent bytes: the sender waits while too many are held.
+        let heldToServer = 0;
+        let heldToClient = 0;
+        const hold = (source: Socket, held: () => number) => {
+          if (held() < MAX_UNSENT_BYTES || source.isPaused()) return;
+          source.pause();
+          const check = setInterval(() => {
+            if (held() >= MAX_UNSENT_BYTES / 2 && !source.destroyed) return;
+            clearInterval(check);
+            source.resume();
+          }, 5);
+        };
         const random = Math.random;
         const oneWayNs = (addedRttMs * 1e6) / 2;
         const delayNs = () => BigInt(Math.max(0, Math.round(oneWayNs + (jitterMs > 0 ? (random() * 2 - 1) * jitterMs * 1e6 : 0))));
         toServerLine = new DelayLine(socket, 'to-server', delayNs, (chunk) => {
           const meta = toServerMeta.shift()!;
+          heldToServer -= chunk.bytes;
           recorder.toServer(chunk.bytes, meta.commands, chunk.forwardedAt, meta.head);
         });
         toClientLine = new DelayLine(client, 'to-client', delayNs, (chunk) => {
           const meta = toClientMeta.shift()!;
+          heldToClient -= chunk.bytes;
           recorder.toClient(chunk.bytes, meta.replies, chunk.forwardedAt, meta.head);
         });
+        countHeld = {
+          toServer: (bytes) => {
+            heldToServer += bytes;
+            hold(client, () => heldToServer);
+          },
+          toClient: (bytes) => {
+            heldToClient += bytes;
+            hold(socket, () => heldToClient);
+          },
+        };
       }
       socket.on('data', forwardToClient);
       // What the client sent before Redis was reached goes first, in order.
