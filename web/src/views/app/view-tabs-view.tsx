@@ -8,7 +8,7 @@ const TABS: { view: ViewChoice; label: string; hint: string }[] = [
   { view: 'sweep', label: 'Depth sweep', hint: 'Throughput against pipeline depth, with redis-benchmark beside it' },
   { view: 'gallery', label: 'Published benchmarks', hint: 'The write-ups’ own workloads, each run live beside its published figure' },
   { view: 'history', label: 'History', hint: 'The runs shown in this browser, kept across reloads: show one again or compare two to six' },
-  { view: 'observe', label: 'Observe your client', hint: 'Point any Redis client or app at Pipescope and see how it really pipelines' },
+  { view: 'observe', label: 'Observe', hint: 'Point any Redis client or app at Pipescope and see how it really pipelines' },
 ];
 
 interface Props {
