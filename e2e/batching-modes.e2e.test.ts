@@ -4,7 +4,7 @@
 // Goldens use the recorded traces in e2e/fixtures/modes-incr-10/ (see e2e/fixtures/README.md).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestDone, runPanel, useAppInBrowser } from './app-in-browser.ts';
-import { waitForIdleRender } from './browser.ts';
+import { openFresh, waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
@@ -86,12 +86,12 @@ describe('the error preset marks the error in place', () => {
   });
 });
 
-describe('what redis-py’s pipeline() sends', () => {
+// The preset "What redis-py's pipeline() sends" now runs real redis-py through the observing port
+// (e2e/observe.e2e.test.ts); the raw engine's bytes of a plain pipeline beside MULTI/EXEC stay tested here.
+describe('a plain pipeline beside MULTI/EXEC on the raw engine', () => {
   beforeAll(async () => {
     const { page } = ctx;
-    await page.click('[data-testid=preset-redis-py]');
-    expect(await page.evaluate(() => window.location.hash)).toMatch(/mode=custom&modes=pipeline%2Cmulti/);
-    expect(await page.evaluate(() => window.location.hash)).toMatch(/engine=raw/);
+    await openFresh(page, `${ctx.app.url}#command=INCR&n=10&mode=custom&modes=pipeline%2Cmulti&engine=raw&monitor=1`);
     await page.click('[data-testid=run]');
     await requestDone(page, 120_000);
     await runPanel(page, 'multi').waitFor({ timeout: 60_000 });
@@ -100,7 +100,6 @@ describe('what redis-py’s pipeline() sends', () => {
 
   it('live: the raw bytes of the MULTI run start with MULTI; the verdicts give the wire commands and atomic or not', async () => {
     const { page } = ctx;
-    expect(await page.locator('.presets-lesson').innerText()).toMatch(/transaction=True/);
     expect(await runPanel(page, 'pipeline').locator('[data-testid=verdict-wire]').innerText()).toBe('10 INCRs as 10 commands on the wire: 10 × INCR');
     expect(await runPanel(page, 'multi').locator('[data-testid=verdict-wire]').innerText()).toBe('10 INCRs as 12 commands on the wire: MULTI, 10 × INCR, EXEC');
     expect(await runPanel(page, 'pipeline').locator('[data-testid=verdict-atomic]').innerText()).toMatch(/^not atomic/);

@@ -64,6 +64,8 @@ describe('observing real redis-py', () => {
     // The wire view shows the bytes: MULTI first in the transaction's one write.
     const labels = await tx.locator('[data-testid=request-label]').allTextContents();
     expect(labels[0]).toBe('MULTI');
+    const firstWrite = page.locator('[data-testid=wire-view] [data-testid=wire-row][data-kind=client-write]').first();
+    expect(await firstWrite.innerText()).toContain('*1\\r\\n$5\\r\\nMULTI\\r\\n');
   });
 
   it('the preset "What redis-py’s pipeline() sends" runs real redis-py through the port and draws both', async () => {
@@ -75,6 +77,18 @@ describe('observing real redis-py', () => {
     expect(await page.locator('[data-testid=observe-client-message]').innerText()).toMatch(/redis-py 4\.3\.4 transaction: 10 commands .* redis-py 4\.3\.4 plain: 10 commands/);
     expect(await panels().nth(0).locator('[data-testid=verdict-transaction]').innerText()).toMatch(/^wrapped in MULTI\/EXEC/);
     expect(await panels().nth(1).locator('[data-testid=verdict-transaction]').innerText()).toMatch(/^no MULTI\/EXEC/);
+  });
+
+  it('the docs’ Ruby benchmark (redis-rb) observed beside Pipescope’s run of the same 10,000 PINGs', async () => {
+    await openFresh(page, `${app.url}#view=observe`);
+    await page.click('[data-testid=observe-run-redis-rb]');
+    await expect.poll(() => panels().count(), { timeout: 120_000 }).toBe(4);
+    await waitForIdleRender(page);
+    const badges = await panels().locator('.mode-badge').allInnerTexts();
+    expect(badges.map((b) => b.toLowerCase())).toEqual(['sequential', 'pipeline', 'observed · one at a time', 'observed · pipelined']);
+    expect(await page.locator('[data-testid=observe-client-message]').innerText()).toMatch(/redis-rb 4\.8\.0 without pipelining: 10000 commands .* with pipelining: 10000 commands/);
+    // Without pipelined: 10,000 round trips (and redis-rb's own connection set-up), measured at the proxy.
+    expect(await panels().nth(2).locator('[data-testid=verdict-trips]').innerText()).toMatch(/^10,00\d round trips: the client waited for each reply/);
   });
 
   it('recorded: a redis-py session as in its golden', async () => {
