@@ -148,6 +148,18 @@ export class ConnectionRecorder {
     this.record.closed = true;
   }
 
+  /** MONITOR is on for this connection from now on, with Redis's clock on ours. */
+  startMonitor(clock: { offsetUs: number; uncertaintyUs: number; samples: number }): void {
+    this.record.monitor ??= { clock, executions: [], fromCommand: this.record.commands.length };
+  }
+
+  /** A MONITOR line of this connection: Redis ran `name` at `atEpochUs` (its clock). */
+  execution(atEpochUs: number, name: string): void {
+    const monitor = this.record.monitor;
+    if (!monitor || this.t0 === null || monitor.executions.length >= this.record.commands.length) return;
+    monitor.executions.push({ atUs: atEpochUs - monitor.clock.offsetUs - Number(this.t0 / 1000n), name: name.slice(0, 32) });
+  }
+
   setKernelTcp(kernelTcp: KernelTcp): void {
     this.record.kernelTcp = kernelTcp;
   }

@@ -43,6 +43,8 @@ export class ObserveHub {
   private opening: Promise<void> | null = null;
   private hop: ObserveStatus['hop'] = null;
   private measuringHop = false;
+  /** MONITOR asked for (applied to the port when it opens). */
+  private monitor = false;
   private delay = { rttMs: 0, jitterMs: 0 };
   private error: string | null = null;
   private clientRunning: ObserveClient | null = null;
@@ -82,6 +84,7 @@ export class ObserveHub {
       });
       port.setDelay(this.delay.rttMs, this.delay.jitterMs);
       this.port = port;
+      if (this.monitor) await port.setMonitor(true, this.redis.control);
       this.error = null;
       void this.measureHop();
     } catch (error) {
@@ -116,6 +119,18 @@ export class ObserveHub {
     const port = this.port;
     this.port = null;
     await port?.close();
+    this.tick(true);
+  }
+
+  /** MONITOR on the target, or off. */
+  async setMonitor(on: boolean): Promise<void> {
+    this.monitor = on;
+    try {
+      await this.port?.setMonitor(on, this.redis.control);
+    } catch (error) {
+      this.monitor = false;
+      this.error = `MONITOR could not start: ${(error as Error).message}`;
+    }
     this.tick(true);
   }
 
@@ -211,6 +226,7 @@ export class ObserveHub {
       jitterMs: this.delay.jitterMs,
       hop: this.hop,
       measuringHop: this.measuringHop,
+      monitor: this.port?.monitoring ?? false,
       session: summary,
       clientRunning: this.clientRunning,
       clientMessage: this.clientMessage,

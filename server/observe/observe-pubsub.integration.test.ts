@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
 import { targetFromUrl } from '../redis/redis-target.ts';
 import { ObservingPort } from './observing-port.ts';
+import { PYTHON, runObserveClient } from './observe-clients.ts';
+import { verifyTrace } from '../../trace/format/trace-io.ts';
 
 let redis: PrivateRedis;
 let admin: Redis;
@@ -85,5 +87,26 @@ describe('frames that answer no command', () => {
     expect(doc!.commands[0]).toMatchObject({ reply: 'OK' });
     expect(doc!.run.observed!.pushCount).toBeGreaterThanOrEqual(2);
     expect(doc!.run.observed!.pushes.map((p) => p.text).join('\n')).toContain('"set" "pipescope:observe:monitored" "1"');
+  });
+
+  it('MONITOR asked for: the trace gets Redis execution times, queued commands run at their EXEC', async () => {
+    port.restart();
+    await port.setMonitor(true, admin);
+    try {
+      await runObserveClient(PYTHON, 'redis-py-pipeline.py', `redis://127.0.0.1:${port.port}`, ['transaction', '5', 'pipescope:observe:monitored']);
+      await settle();
+    } finally {
+      await port.setMonitor(false, admin);
+      await admin.del('pipescope:observe:monitored');
+    }
+    const [doc] = port.restart().traces;
+    expect(doc!.run.probes.monitor).toBe(true);
+    expect(doc!.serverTrace!.clock.samples).toBeGreaterThan(0);
+    const serverUs = doc!.commands.map((c) => c.serverUs);
+    expect(serverUs.every((t) => typeof t === 'number')).toBe(true);
+    // The five INCRBYs ran after QUEUED came back for them, by EXEC, before EXEC's reply (± the clock's uncertainty).
+    const slack = doc!.serverTrace!.clock.uncertaintyUs + 1;
+    for (const c of doc!.commands.slice(1, 6)) expect(c.serverUs!).toBeLessThanOrEqual(doc!.commands[6]!.repliedUs + slack);
+    expect(verifyTrace(JSON.parse(JSON.stringify(doc)))).toEqual(doc);
   });
 });

@@ -14,6 +14,8 @@ import { readKernelTcp } from '../probes/kernel-tcp-probe.ts';
 import { KERNEL_TCP_SOURCE, type HopCost, type RedisInfo, type TraceDocument } from '../../trace/format/trace-format.ts';
 import { openRawSocket, type RedisTarget } from '../redis/redis-target.ts';
 import type { ConnectionRecorder } from './connection-recorder.ts';
+import { ObserveMonitor } from './observe-monitor.ts';
+import type { Redis } from 'ioredis';
 import { DEFAULT_OBSERVE_LIMITS, ObserveSession, type ObserveLimits, type SessionSummary } from './observe-session.ts';
 
 /** Bytes one side may hold unsent before the other side is paused. */
@@ -40,6 +42,9 @@ export class ObservingPort {
   private readonly limits: ObserveLimits;
   private readonly poller: NodeJS.Timeout;
   private readonly pollers = new Map<ConnectionRecorder, { client: Socket; dirty: boolean }>();
+  /** Each open connection's recorder by the address Redis sees for it (the proxy's side), for MONITOR's lines. */
+  private readonly byUpstream = new Map<string, ConnectionRecorder>();
+  private monitor: ObserveMonitor | null = null;
 
   private constructor(
     private readonly server: Server,
@@ -102,8 +107,34 @@ export class ObservingPort {
     return { traces: old.traces(), summary: old.summary() };
   }
 
+  /**
+   * MONITOR on the target while on: each observed connection opened from now on (and each open one) gets
+   * Redis's execution times in its trace. It costs Redis a little on every command: only when asked.
+   */
+  async setMonitor(on: boolean, control: Redis): Promise<void> {
+    if (!on) {
+      this.monitor?.stop();
+      this.monitor = null;
+      return;
+    }
+    if (this.monitor) return;
+    this.monitor = await ObserveMonitor.start(this.target(), control, {
+      execution: (source, atEpochUs, name) => {
+        const recorder = this.byUpstream.get(source);
+        recorder?.execution(atEpochUs, name);
+        return recorder !== undefined;
+      },
+    });
+    for (const recorder of this.byUpstream.values()) recorder.startMonitor(this.monitor.clock);
+  }
+
+  get monitoring(): boolean {
+    return this.monitor !== null;
+  }
+
   async close(): Promise<void> {
     clearInterval(this.poller);
+    this.monitor?.stop();
     for (const socket of this.sockets) socket.destroy();
     await new Promise((resolve) => this.server.close(resolve));
   }
@@ -137,11 +168,13 @@ export class ObservingPort {
     this.sockets.add(client);
     const held: Buffer[] = [];
     let upstream: Socket | null = null;
+    let upstreamAddress: string | null = null;
     let closed = false;
     const close = () => {
       if (closed) return;
       closed = true;
       upstream?.destroy();
+      if (upstreamAddress) this.byUpstream.delete(upstreamAddress);
       // The kernel's last figures for the client's socket, read before it goes (a closed socket has none).
       void this.readKernel(recorder, client).finally(() => {
         client.destroy();
@@ -215,6 +248,9 @@ export class ObservingPort {
     openRawSocket(this.target()).then((socket) => {
       if (closed) return socket.destroy();
       upstream = socket;
+      upstreamAddress = `${socket.localAddress}:${socket.localPort}`;
+      this.byUpstream.set(upstreamAddress, recorder);
+      if (this.monitor) recorder.startMonitor(this.monitor.clock);
       this.sockets.add(socket);
       socket.on('error', close);
       socket.on('close', close);

@@ -61,10 +61,9 @@ export class MonitorProbe {
   }
 
   private record(line: string): void {
-    const match = MONITOR_LINE.exec(line);
-    if (!match) return;
-    const args = [...match[3]!.matchAll(QUOTED)].map((m) => unescape(m[1]!));
-    this.lines.push({ atEpochUs: Math.round(Number(match[1]) * 1e6), source: match[2]!, args });
+    const parsed = parseMonitorLine(line);
+    if (!parsed) return;
+    this.lines.push(parsed);
     for (const wake of this.waiters.splice(0)) wake();
   }
 
@@ -92,6 +91,14 @@ export class MonitorProbe {
   stop(): void {
     this.socket.destroy();
   }
+}
+
+/** One line of MONITOR's output (without its CRLF), or null for anything else. */
+export function parseMonitorLine(line: string): MonitorLine | null {
+  const match = MONITOR_LINE.exec(line);
+  if (!match) return null;
+  const args = [...match[3]!.matchAll(QUOTED)].map((m) => unescape(m[1]!));
+  return { atEpochUs: Math.round(Number(match[1]) * 1e6), source: match[2]!, args };
 }
 
 /** "ip:port" as Redis prints a client address. */

@@ -7,7 +7,7 @@ import { roundTripsWaited } from './round-trips.ts';
 import type { TraceDocument } from '../format/trace-format.ts';
 
 export interface ObservedVerdict {
-  kind: 'wire' | 'trips' | 'transaction' | 'replies' | 'pushes' | 'client' | 'hop' | 'kernel' | 'notes';
+  kind: 'wire' | 'trips' | 'transaction' | 'replies' | 'pushes' | 'client' | 'hop' | 'kernel' | 'monitor' | 'notes';
   text: string;
   source: string;
 }
@@ -134,6 +134,18 @@ export function observedVerdicts(doc: TraceDocument): ObservedVerdict[] {
   const k = doc.kernelTcp;
   if (k && !('unavailable' in k)) {
     lines.push({ kind: 'kernel', text: `the client sent ${count(k.segmentsIn, 'TCP segment')} to the proxy (${k.dataSegmentsIn.toLocaleString('en-US')} with data), got ${k.segmentsOut.toLocaleString('en-US')}`, source: 'kernel (ss), accepted socket' });
+  }
+  if (doc.run.probes.monitor && doc.serverTrace) {
+    const executed = doc.commands.filter((c) => c.serverUs !== undefined).length;
+    const first = blocks.find((b) => b.ended === 'EXEC');
+    const span = first ? doc.commands[first.end!]!.serverUs !== undefined && doc.commands[first.multi + 1]?.serverUs !== undefined
+      ? doc.commands[first.end!]!.serverUs! - doc.commands[first.multi + 1]!.serverUs! : null : null;
+    lines.push({
+      kind: 'monitor',
+      text: `Redis executed ${executed.toLocaleString('en-US')} of the ${count(doc.commands.length, 'command')} (the rest it logged no line for: AUTH, refused ones)` +
+        (span !== null ? `; the first transaction's commands ran within ${Math.round(span).toLocaleString('en-US')} µs, at EXEC` : ''),
+      source: `MONITOR, clock ±${Math.round(doc.serverTrace.clock.uncertaintyUs)} µs`,
+    });
   }
   for (const note of observed.notes) lines.push({ kind: 'notes', text: note, source: at });
   return lines;

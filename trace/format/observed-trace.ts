@@ -11,6 +11,7 @@ import {
   type KernelTcp,
   type Observed,
   type RedisInfo,
+  type ServerTrace,
   type TraceDocument,
 } from './trace-format.ts';
 
@@ -51,6 +52,11 @@ export interface ObservedRecord {
   kernelTcp: KernelTcp | null;
   /** The connection has closed: what it did not get back, it never will. */
   closed: boolean;
+  /**
+   * MONITOR, when the session asked for it: Redis's clock on the proxy's, and each line of this
+   * connection (when Redis executed what, by name, µs since t0), in execution order.
+   */
+  monitor?: { clock: ServerTrace['clock']; executions: { atUs: number; name: string }[]; fromCommand: number };
 }
 
 /** Observed traces measure nothing with INFO per connection: zeros, never claimed exclusive. */
@@ -94,7 +100,7 @@ export function observedTrace(record: ObservedRecord, final = false): TraceDocum
       warmup: null,
       injectedError: null,
       repeat: 0,
-      probes: { monitor: false, strace: false, memory: false, kernelTcp: record.kernelTcp !== null, heldConnection: false },
+      probes: { monitor: record.monitor !== undefined, strace: false, memory: false, kernelTcp: record.kernelTcp !== null, heldConnection: false },
       observed,
     },
     redis: record.redis,
@@ -112,11 +118,34 @@ export function observedTrace(record: ObservedRecord, final = false): TraceDocum
   const { progress } = builder;
   const complete = (record.closed || final) && progress.sent === n && progress.replied === n && replies === n
     && record.toServer.reduce((sum, w) => sum + w.commands, 0) >= n && record.fromServer.reduce((sum, r) => sum + r.replies, 0) >= n;
-  if (complete) return builder.finish(NO_SERVER_COUNTS, { kernelTcp: record.kernelTcp });
+  if (complete) {
+    const serverSide = record.monitor
+      ? { trace: { clock: record.monitor.clock, others: [], syscalls: null }, serverUs: executionTimes(record.commands.slice(0, n), record.monitor.executions, record.monitor.fromCommand) }
+      : null;
+    return builder.finish(NO_SERVER_COUNTS, { kernelTcp: record.kernelTcp, serverSide });
+  }
   return builder.partial(
     { reason: record.closed || final ? 'connection-lost' : 'in-progress', omitted: ['redis-info', 'memory', 'keys-after', 'neighbor', 'held-connection'] },
     { kernelTcp: record.kernelTcp },
   );
+}
+
+/**
+ * When Redis executed each command, from MONITOR's lines of the connection in order: a line goes to the
+ * next command of its name; a command with none (AUTH, which MONITOR leaves out; one Redis refused
+ * unrun) has null. Queued commands come when their EXEC ran, which MONITOR logs in the same order.
+ */
+export function executionTimes(commands: readonly string[], executions: readonly { atUs: number; name: string }[], fromCommand = 0): (number | null)[] {
+  const times: (number | null)[] = new Array(commands.length).fill(null);
+  let line = 0;
+  // Commands sent before MONITOR started have no line (their slots stay null).
+  for (let i = fromCommand; i < commands.length && line < executions.length; i++) {
+    // A command whose name is not the next line's was not logged: the line waits for a later command.
+    if (executions[line]!.name.toLowerCase() !== commands[i]!.split(' ', 1)[0]!.toLowerCase()) continue;
+    times[i] = executions[line]!.atUs;
+    line++;
+  }
+  return times;
 }
 
 /** "ioredis 6.0.0 (observed)", or "your client (observed)" for one that did not name its library (recorder.client, the diagram's lane). */

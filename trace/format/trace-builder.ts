@@ -383,13 +383,16 @@ export class TraceBuilder {
     // v3 multi: a queued command replies QUEUED at once and runs when EXEC does, before EXEC's reply.
     const work = workCommandCount(this.run.mode, this.run.command, this.run.operations);
     const execReplyUs = this.run.mode === 'multi' ? this.replied.times[work - 1]! : 0;
+    // An observed connection's own MULTI … EXEC blocks: each queued command is bounded by its EXEC's reply.
+    const observedExec = this.run.observed ? execIndexOfQueued(this.run.observed.commands) : null;
     let previous = -Infinity;
     for (let i = 0; i < n; i++) {
       const at = serverUs[i];
       if (at === null || at === undefined) continue; // never executed (see ServerSide.serverUs)
       const sent = this.sent.times[i]!;
-      const queued = this.run.mode === 'multi' && i > 0 && i < work - 1;
-      const replied = queued ? execReplyUs : this.replied.times[i]!;
+      const execOf = observedExec?.[i] ?? -1;
+      const queued = (this.run.mode === 'multi' && i > 0 && i < work - 1) || execOf >= 0;
+      const replied = execOf >= 0 ? this.replied.times[execOf]! : queued ? execReplyUs : this.replied.times[i]!;
       if (at < sent - slack || at > replied + slack) {
         throw new TraceError(`Command ${i} ran on Redis at ${at} µs, outside its request (${sent} µs) and ${queued ? "EXEC's reply" : 'reply'} (${replied} µs) by more than the clock uncertainty of ±${trace.clock.uncertaintyUs} µs.`);
       }
@@ -414,6 +417,25 @@ export class TraceBuilder {
       `Reply ${index} arrived at ${atUs} µs, before it came back from Redis through the proxy${fromServerUs === undefined ? '' : ` at ${fromServerUs} µs`}.`);
     return (this.proxy = { toServer, fromServer });
   }
+}
+
+/**
+ * For each command of an observed connection queued inside MULTI … EXEC, the index of that EXEC (its reply
+ * bounds when the command ran); -1 elsewhere, and for a block not ended by EXEC (yet).
+ */
+function execIndexOfQueued(commands: readonly string[]): Int32Array {
+  const exec = new Int32Array(commands.length).fill(-1);
+  let multi = -1;
+  commands.forEach((text, i) => {
+    const name = text.slice(0, text.indexOf(' ') === -1 ? text.length : text.indexOf(' ')).toUpperCase();
+    if (name === 'MULTI' && multi === -1) multi = i;
+    else if (name === 'DISCARD') multi = -1;
+    else if (name === 'EXEC' && multi !== -1) {
+      exec.fill(i, multi + 1, i);
+      multi = -1;
+    }
+  });
+  return exec;
 }
 
 /**

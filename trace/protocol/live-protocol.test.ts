@@ -63,7 +63,7 @@ describe('ClientMessageSchema', () => {
   });
 
   it('refuses an unknown type', () => {
-    expect(issues(ClientMessageSchema, { type: 'flush', requestId: 'a1' })).toBe("type: Invalid discriminator value. Expected 'run' | 'sweep' | 'cancel' | 'follow-start' | 'follow-stop' | 'follow-display' | 'follow-join' | 'observe-open' | 'observe-close' | 'observe-delay' | 'observe-stop' | 'observe-watch' | 'observe-run-client'");
+    expect(issues(ClientMessageSchema, { type: 'flush', requestId: 'a1' })).toBe("type: Invalid discriminator value. Expected 'run' | 'sweep' | 'cancel' | 'follow-start' | 'follow-stop' | 'follow-display' | 'follow-join' | 'observe-open' | 'observe-close' | 'observe-delay' | 'observe-monitor' | 'observe-stop' | 'observe-watch' | 'observe-run-client'");
   });
 
   it('refuses a missing or empty requestId', () => {

@@ -13,7 +13,7 @@ describe('the observe messages', () => {
   });
 
   it('a status without a session is valid; a trace must be a trace', () => {
-    const status = { open: false, target: '127.0.0.1:6379', configuredPort: null, rttMs: 0, jitterMs: 0, hop: null, measuringHop: false, session: null,
+    const status = { open: false, target: '127.0.0.1:6379', configuredPort: null, rttMs: 0, jitterMs: 0, hop: null, measuringHop: false, monitor: false, session: null,
       clientRunning: null, clientMessage: null, lastRun: null, error: null };
     expect(ServerMessageSchema.safeParse({ type: 'observe-status', status }).success).toBe(true);
     expect(ServerMessageSchema.safeParse({ type: 'observe-trace', session: 's', connection: 1, trace: {} }).success).toBe(false);

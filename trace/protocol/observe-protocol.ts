@@ -16,6 +16,8 @@ export const ObserveClientMessageSchemas = [
   z.object({ type: z.literal('observe-close') }),
   /** The added delay for connections from now on. */
   z.object({ type: z.literal('observe-delay'), rttMs: delayMs, jitterMs: delayMs }),
+  /** MONITOR on the target while observing (execution times in each connection's trace; costs Redis a little). */
+  z.object({ type: z.literal('observe-monitor'), on: z.boolean() }),
   /** Ends the session (its traces sent back in observe-stopped) and starts a new one. */
   z.object({ type: z.literal('observe-stop') }),
   /** The connections of the current session whose traces this tab draws (at most 6). */
@@ -48,6 +50,8 @@ export const ObserveStatusSchema = z.object({
   hop: HopCostSchema.nullable(),
   /** Measuring the hop's cost right now. */
   measuringHop: z.boolean(),
+  /** MONITOR on: connections opened from then on get Redis's execution times (in their traces once the session stops). */
+  monitor: z.boolean(),
   session: z.object({
     id: z.string(),
     startedAt: z.string(),

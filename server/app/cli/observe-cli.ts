@@ -12,7 +12,7 @@ import { CliError, REDIS_URL_FLAGS, redisUrlFrom, strictParse } from './cli-opti
 import { writeTraceFile } from './trace-files-node.ts';
 
 export const OBSERVE_USAGE = `Usage: npm run record -- observe --out FILE [--listen PORT] [--host ADDRESS] [--commands N | --seconds S]
-                         [--rtt-ms MS [--jitter-ms MS]] [--redis-url URL | --redis-url-file FILE] [--no-hop]
+                         [--rtt-ms MS [--jitter-ms MS]] [--monitor] [--redis-url URL | --redis-url-file FILE] [--no-hop]
   Opens an observing port that forwards every connection to Redis and records it; point any client at
   redis://127.0.0.1:PORT. Stops after N commands in all, after S seconds, or on Ctrl+C, then writes each
   connection that sent a command as a trace: FILE itself for one connection, FILE with .c1, .c2 … before
@@ -23,6 +23,7 @@ export const OBSERVE_USAGE = `Usage: npm run record -- observe --out FILE [--lis
   --seconds S        stop after S seconds
   --rtt-ms MS        add MS of round-trip time on observed connections (half each way), --jitter-ms ± per chunk
   --no-hop           do not measure the proxy's own cost per round trip first (about a second)
+  --monitor          MONITOR on the target meanwhile: each trace gets Redis's execution times (costs Redis a little)
   The target Redis is the private one unless --redis-url, --redis-url-file or $REDIS_URL names another. A
   client of a Redis with a password sends its own AUTH: it is forwarded, never recorded.`;
 
@@ -35,6 +36,7 @@ export interface ObserveOptions {
   rttMs: number;
   jitterMs: number;
   hop: boolean;
+  monitor: boolean;
   redisUrl: string | undefined;
 }
 
@@ -48,6 +50,7 @@ export function parseObserveOptions(argv: string[], env: NodeJS.ProcessEnv): Obs
     'rtt-ms': { type: 'string' },
     'jitter-ms': { type: 'string' },
     'no-hop': { type: 'boolean' },
+    monitor: { type: 'boolean' },
     ...REDIS_URL_FLAGS,
     help: { type: 'boolean', short: 'h' },
   });
@@ -71,6 +74,7 @@ export function parseObserveOptions(argv: string[], env: NodeJS.ProcessEnv): Obs
     rttMs: number('--rtt-ms', values['rtt-ms'], 0, 10_000, false) ?? 0,
     jitterMs: number('--jitter-ms', values['jitter-ms'], 0, 10_000, false) ?? 0,
     hop: !values['no-hop'],
+    monitor: values.monitor ?? false,
     redisUrl: redisUrlFrom(values, env),
   };
 }
@@ -94,6 +98,7 @@ export async function runObserve(options: ObserveOptions, say: (line: string) =>
     });
     port.setHopCost(hop);
     port.setDelay(options.rttMs, options.jitterMs);
+    if (options.monitor) await port.setMonitor(true, redis.session.control);
     say(`Observing ${redis.description}: point your client at ${port.url}` +
       (options.rttMs || options.jitterMs ? ` (adding ${options.rttMs} ms RTT${options.jitterMs ? ` ± ${options.jitterMs} ms` : ''})` : ''));
     if (hop) say(`  the proxy's hop adds ${hop.addedUs.toFixed(1)} µs per round trip [95 % ${hop.addedLowUs.toFixed(1)}–${hop.addedHighUs.toFixed(1)}] (PING through vs around it, ${hop.pairs} pairs)`);

@@ -34,6 +34,8 @@ export class ObserveRole {
         return void this.hub.close().catch(failed);
       case 'observe-delay':
         return this.hub.setDelay(message.rttMs, message.jitterMs);
+      case 'observe-monitor':
+        return void this.hub.setMonitor(message.on);
       case 'observe-stop':
         return void this.hub.stop().then((stopped) => stopped && this.send({ type: 'observe-stopped', ...stopped }), failed);
       case 'observe-watch':

@@ -60,6 +60,10 @@ export class ObserveStore {
     this.channel.send({ type: 'observe-delay', rttMs, jitterMs });
   }
 
+  setMonitor(on: boolean): void {
+    this.channel.send({ type: 'observe-monitor', on });
+  }
+
   stop(): void {
     this.channel.send({ type: 'observe-stop' });
   }

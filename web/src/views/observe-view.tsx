@@ -67,6 +67,10 @@ export function ObserveView({ store, blockedReason }: Props) {
               onBlur={() => open && store.setDelay(rttMs, 0)} /> ms
             <span className="hint"> for connections from now on (half each way)</span>
           </label>
+          <label className="observe-monitor" title="MONITOR on the target: each connection opened from now on gets Redis's execution times, in its trace once the session stops. It costs Redis a little on every command.">
+            <input type="checkbox" checked={status?.monitor ?? false} disabled={!open} data-testid="observe-monitor"
+              onChange={(e) => store.setMonitor(e.target.checked)} /> MONITOR from Redis
+          </label>
           {open && (
             <button type="button" className="button" data-testid="observe-stop" onClick={() => store.stop()}>
               Stop the session
