@@ -18,7 +18,7 @@ function setup() {
       return () => listeners.delete(l);
     },
   };
-  const scheduler = new FrameScheduler(() => {}, () => {});
+  const scheduler = new FrameScheduler(() => 0, () => {});
   const runs = new RunStore(channel, scheduler);
   const store = new ObserveStore(channel, runs, scheduler);
   store.attach();
