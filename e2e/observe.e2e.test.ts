@@ -29,15 +29,11 @@ afterAll(async () => {
 
 const panels = () => page.locator('[data-testid=run-panel]');
 
-async function drawLastTwo(): Promise<void> {
+/** The session's first two connections are drawn by themselves, as they send their commands. */
+async function bothDrawn(): Promise<void> {
   const rows = page.locator('[data-testid=observe-connection]');
-  await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-  const boxes = rows.locator('input[type=checkbox]');
-  const count = await boxes.count();
-  for (const i of [count - 2, count - 1]) {
-    await boxes.nth(i).click();
-    await expect.poll(() => boxes.nth(i).isChecked()).toBe(true);
-  }
+  await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2);
+  await expect.poll(() => rows.locator('input[type=checkbox]:checked').count()).toBe(2);
   await expect.poll(() => panels().count(), { timeout: 20_000 }).toBe(2);
   await waitForIdleRender(page);
 }
@@ -52,7 +48,7 @@ describe('observing real redis-py', () => {
     for (const mode of ['transaction', 'plain']) {
       await run(PYTHON, [observeClientPath('redis-py-pipeline.py'), mode, '10', 'pipescope:observe:e2e'], { env: { ...process.env, PIPESCOPE_REDIS_URL: url } });
     }
-    await drawLastTwo();
+    await bothDrawn();
     const [tx, plain] = [panels().nth(0), panels().nth(1)];
     expect(await tx.locator('[data-testid=verdict-transaction]').innerText()).toMatch(/^wrapped in MULTI\/EXEC: 1 transaction; the first wraps 10 commands \(MULTI, 10 × INCRBY, EXEC\), MULTI to EXEC in one chunk/);
     expect(await tx.locator('[data-testid=verdict-trips]').innerText()).toMatch(/^1 round trip/);
@@ -72,9 +68,14 @@ describe('observing real redis-py', () => {
     await openFresh(page, `${app.url}#view=run`);
     await page.click('[data-testid=preset-redis-py]');
     await expect.poll(() => page.evaluate(() => window.location.hash)).toContain('view=observe');
-    await expect.poll(() => panels().count(), { timeout: 30_000 }).toBe(2);
+    const message = page.locator('[data-testid=observe-client-message]');
+    await expect.poll(() => message.count(), { timeout: 30_000 }).toBe(1);
+    expect(await message.innerText()).toMatch(/redis-py 4\.3\.4 transaction: 10 commands .* redis-py 4\.3\.4 plain: 10 commands/);
+    // The two connections the preset's clients made (the session's third and fourth) are the ones drawn.
+    await expect.poll(() => panels().locator('h2').allInnerTexts(), { timeout: 30_000 }).toEqual([
+      expect.stringMatching(/connection 3 · 12 commands/), expect.stringMatching(/connection 4 · 10 commands/),
+    ]);
     await waitForIdleRender(page);
-    expect(await page.locator('[data-testid=observe-client-message]').innerText()).toMatch(/redis-py 4\.3\.4 transaction: 10 commands .* redis-py 4\.3\.4 plain: 10 commands/);
     expect(await panels().nth(0).locator('[data-testid=verdict-transaction]').innerText()).toMatch(/^wrapped in MULTI\/EXEC/);
     expect(await panels().nth(1).locator('[data-testid=verdict-transaction]').innerText()).toMatch(/^no MULTI\/EXEC/);
   });
@@ -82,10 +83,10 @@ describe('observing real redis-py', () => {
   it('the docs’ Ruby benchmark (redis-rb) observed beside Pipescope’s run of the same 10,000 PINGs', async () => {
     await openFresh(page, `${app.url}#view=observe`);
     await page.click('[data-testid=observe-run-redis-rb]');
-    await expect.poll(() => panels().count(), { timeout: 120_000 }).toBe(4);
+    // Pipescope's two runs first, then the two Ruby connections.
+    await expect.poll(async () => (await panels().locator('.mode-badge').allInnerTexts()).map((b) => b.toLowerCase()), { timeout: 120_000 })
+      .toEqual(['sequential', 'pipeline', 'observed · one at a time', 'observed · pipelined']);
     await waitForIdleRender(page);
-    const badges = await panels().locator('.mode-badge').allInnerTexts();
-    expect(badges.map((b) => b.toLowerCase())).toEqual(['sequential', 'pipeline', 'observed · one at a time', 'observed · pipelined']);
     expect(await page.locator('[data-testid=observe-client-message]').innerText()).toMatch(/redis-rb 4\.8\.0 without pipelining: 10000 commands .* with pipelining: 10000 commands/);
     // Without pipelined: 10,000 round trips (and redis-rb's own connection set-up), measured at the proxy.
     expect(await panels().nth(2).locator('[data-testid=verdict-trips]').innerText()).toMatch(/^10,00\d round trips: the client waited for each reply/);

@@ -22,6 +22,7 @@ function setup() {
   const runs = new RunStore(channel, scheduler);
   const store = new ObserveStore(channel, runs, scheduler);
   store.attach();
+  store.setShown(true);
   const deliver = (m: ServerMessage) => listeners.forEach((l) => l.onMessage(m));
   return { store, runs, sent, deliver };
 }
@@ -51,10 +52,23 @@ function trace(connection: number) {
 }
 
 describe('ObserveStore', () => {
+  it('draws each new connection by itself, until the user picks: then only what the user ticks', () => {
+    const { store, sent, deliver } = setup();
+    deliver({ type: 'observe-status', status: status('s1', [1]) });
+    expect(store.getSnapshot().drawn).toEqual([1]);
+    expect(sent.at(-1)).toEqual({ type: 'observe-watch', session: 's1', connections: [1] });
+    store.toggle(1);
+    deliver({ type: 'observe-status', status: status('s1', [1, 2]) });
+    expect(store.getSnapshot().drawn).toEqual([]);
+    store.toggle(2);
+    expect(store.getSnapshot().drawn).toEqual([2]);
+  });
+
   it('draws a connection: asks for its trace, and puts it in the run store as it comes', () => {
     const { store, runs, sent, deliver } = setup();
     deliver({ type: 'observe-status', status: status('s1', [1, 2]) });
-    store.toggle(2);
+    expect(store.getSnapshot().drawn).toEqual([1, 2]);
+    store.toggle(1);
     expect(sent.at(-1)).toEqual({ type: 'observe-watch', session: 's1', connections: [2] });
     deliver({ type: 'observe-trace', session: 's1', connection: 2, trace: trace(2) });
     expect(runs.getSnapshot().traces.map((d) => d.run.observed!.connection)).toEqual([2]);
@@ -66,10 +80,19 @@ describe('ObserveStore', () => {
     expect(sent.at(-1)).toEqual({ type: 'observe-watch', session: 's1', connections: [] });
   });
 
+  it('draws nothing over the results while the Observe view is not on screen', () => {
+    const { store, runs, deliver } = setup();
+    store.setShown(false);
+    deliver({ type: 'observe-status', status: status('s1', [1]) });
+    expect(store.getSnapshot().drawn).toEqual([]);
+    expect(runs.getSnapshot().traces).toEqual([]);
+    store.setShown(true);
+    expect(store.getSnapshot().drawn).toEqual([1]);
+  });
+
   it('a new session forgets what was drawn', () => {
     const { store, deliver } = setup();
     deliver({ type: 'observe-status', status: status('s1', [1]) });
-    store.toggle(1);
     deliver({ type: 'observe-status', status: status('s2', []) });
     expect(store.getSnapshot().drawn).toEqual([]);
   });

@@ -28,6 +28,14 @@ export class ObserveStore {
   private readonly state: SnapshotStore<ObserveSnapshot>;
   /** A batch of real clients asked for: draw its connections when the status says it is done (lastRun.id above `after`). */
   private pendingRun: { after: number; beside: RunSpec | null } | null = null;
+  /**
+   * New connections are drawn as they send their first command, up to MAX_DRAWN, until the user picks
+   * for themselves (ticks or unticks one) in this session; the ones already considered are not drawn again.
+   */
+  private autoDraw = true;
+  private readonly considered = new Set<number>();
+  /** Whether the Observe view is on screen: only then do drawn connections take over the results (and new ones get drawn). */
+  private shown = false;
   readonly subscribe: (listener: () => void) => () => void;
   readonly getSnapshot: () => ObserveSnapshot;
 
@@ -39,6 +47,15 @@ export class ObserveStore {
     this.state = new SnapshotStore<ObserveSnapshot>({ status: null, drawn: [], traces: new Map(), stopped: null, error: null }, scheduler);
     this.subscribe = this.state.subscribe;
     this.getSnapshot = this.state.getSnapshot;
+  }
+
+  /** The Observe view is on screen (or not): its drawn connections go to the results only while it is. */
+  setShown(shown: boolean): void {
+    this.shown = shown;
+    if (!shown) return;
+    const { status } = this.state.getSnapshot();
+    if (status) this.drawNewConnections(status);
+    this.showDrawn();
   }
 
   attach(): () => void {
@@ -90,8 +107,9 @@ export class ObserveStore {
     });
   }
 
-  /** Draws a connection, or stops drawing it. */
+  /** Draws a connection, or stops drawing it (the user's pick: no more drawing by itself this session). */
   toggle(connection: number): void {
+    this.autoDraw = false;
     const { drawn, status } = this.state.getSnapshot();
     const next = drawn.includes(connection) ? drawn.filter((c) => c !== connection) : [...drawn, connection].slice(-MAX_DRAWN);
     this.state.update({ drawn: next });
@@ -123,11 +141,18 @@ export class ObserveStore {
         error: message.status.error,
         ...(sessionChanged ? { drawn: [], traces: new Map() } : {}),
       });
+      if (sessionChanged) {
+        this.autoDraw = true;
+        this.considered.clear();
+      }
+      this.drawNewConnections(message.status);
       const lastRun = message.status.lastRun;
       const pending = this.pendingRun;
       if (pending && lastRun && lastRun.id > pending.after) {
         this.pendingRun = null;
         if (lastRun.connections.length > 0 && lastRun.session === message.status.session?.id) {
+          // What the user asked to run is what is drawn: the session's other connections are not drawn by themselves after it.
+          message.status.session?.connections.forEach((c) => this.considered.add(c.connection));
           this.draw(lastRun.connections);
           if (pending.beside) this.waitForTracesThen(lastRun.connections, () => this.runBeside(pending.beside!));
         }
@@ -148,10 +173,21 @@ export class ObserveStore {
       // What was drawn stays drawn, now as the stopped session's final traces.
       const { drawn } = this.state.getSnapshot();
       const final = message.traces.filter((d) => drawn.includes(d.run.observed!.connection));
-      if (final.length) this.runs.showTraces(final, 'live');
+      if (final.length && this.shown) this.runs.showTraces(final, 'live');
       return;
     }
     if (message.type === 'error' && message.message.startsWith('Observing:')) this.state.update({ error: message.message });
+  }
+
+  /** While drawing by itself: the connections that sent their first command since the last status, while room is left. */
+  private drawNewConnections(status: ObserveStatus): void {
+    if (!this.shown || !this.autoDraw || !status.session || this.pendingRun) return;
+    const fresh = status.session.connections.filter((c) => c.commands > 0 && !this.considered.has(c.connection)).map((c) => c.connection);
+    if (fresh.length === 0) return;
+    fresh.forEach((c) => this.considered.add(c));
+    const { drawn } = this.state.getSnapshot();
+    const room = MAX_DRAWN - drawn.length;
+    if (room > 0) this.draw([...drawn, ...fresh.slice(0, room)]);
   }
 
   /** Calls `then` once every one of `connections` has its trace here (they arrive within a tick or two). */
@@ -171,6 +207,7 @@ export class ObserveStore {
 
   /** The drawn connections' traces, in the order picked, on screen. */
   private showDrawn(traces: ReadonlyMap<number, TraceDocument> = this.state.getSnapshot().traces): void {
+    if (!this.shown) return;
     const docs = this.state.getSnapshot().drawn.map((c) => traces.get(c)).filter((d): d is TraceDocument => d !== undefined);
     if (docs.length) this.runs.showTraces(docs, 'live');
   }

@@ -41,6 +41,11 @@ export function ObserveView({ store, blockedReason }: Props) {
   const rttMs = Math.max(0, Math.min(10_000, Number(rtt) || 0));
   const open = status?.open ?? false;
   useEffect(() => replaceViewHash(OBSERVE_HASH), []);
+  // While this view is on screen, the connections drawn are the results below it.
+  useEffect(() => {
+    store.setShown(true);
+    return () => store.setShown(false);
+  }, [store]);
   return (
     <section className="observe" data-testid="observe" aria-labelledby="observe-title">
       <div className="observe-head">
