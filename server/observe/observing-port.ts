@@ -148,7 +148,7 @@ export class ObservingPort {
     const address = `${client.remoteAddress ?? '?'}:${client.remotePort ?? '?'}`;
     const session = this.session;
     if (!this.options.allowRemote && !isLoopback(client.remoteAddress)) {
-      session.refuse(`refused a connection from ${address}: not from this machine (the observing port relays loopback clients only unless started with --observe-allow-remote)`);
+      session.refuse(`refused a connection from ${address}: not a loopback client (the observing port relays loopback clients only, unless started with --observe-allow-remote)`);
       client.destroy();
       return;
     }
