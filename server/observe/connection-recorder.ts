@@ -2,7 +2,7 @@
 // into commands, what Redis sent into frames), each reply paired with its command in order, frames that
 // answer no command (RESP3 pushes, pub/sub messages, MONITOR lines) kept apart, the library's name and
 // version taken from what the client says of itself, and every chunk's time at the proxy. The record
-// (trace/observed-trace.ts ObservedRecord) is append-only and becomes the connection's trace document.
+// (trace/format/observed-trace.ts ObservedRecord) is append-only and becomes the connection's trace document.
 //
 // Pairing follows Redis's rules: one reply per command, in order, except that a (un)subscribe command
 // gets one confirmation per channel (the first is its reply, the rest are unpaired frames), that after

@@ -1,4 +1,4 @@
-// The page's side of observing its user's own client (views/observe-view.tsx): the observing port's
+// The page's side of observing its user's own client (views/observe/observe-view.tsx): the observing port's
 // status and the session's connections as the backend reports them, the connections this tab draws
 // (at most MAX_DRAWN), their traces as they grow, and the sessions stopped here. Drawn traces go to
 // the run store, so the one set of views draws them (sequence diagram, wire view, phases, table).

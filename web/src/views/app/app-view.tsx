@@ -48,8 +48,8 @@ import { useFollowMode, type FollowMode } from '../follow/use-follow-mode.ts';
 import type { PageDisplay } from '../../state/follow-display.ts';
 import { FollowShareStore } from '../../live/follow-share-store.ts';
 import type { HistoryStore } from '../../state/history-store.ts';
-import type { ObserveStore } from '../live/observe-store.ts';
-import { ObserveView } from './observe-view.tsx';
+import type { ObserveStore } from '../../live/observe-store.ts';
+import { ObserveView } from '../observe/observe-view.tsx';
 
 function formOf(p: HashParams): RunFormState {
   return {

@@ -18,7 +18,7 @@ import { spreadLine, spreadText } from '../../format/spread-text.ts';
 import { kernelCounts } from '../../model/kernel-counts.ts';
 import type { HistogramDomain } from '../../layout/latency-histogram-layout.ts';
 import type { RunGroup } from '../../model/run-groups.ts';
-import { infoMeasured, socketSource } from '../model/info-measured.ts';
+import { infoMeasured, socketSource } from '../../model/info-measured.ts';
 import { LatencyView } from './latency-view.tsx';
 import './run-summary-view.css';
 

@@ -8,7 +8,7 @@ import { commandText, replyText } from '../../format/command-text.ts';
 import { formatCount } from '../../format/number-format.ts';
 import { runVerdict } from '../../format/run-verdict.ts';
 import './run-verdict-view.css';
-import { observedVerdicts } from '../../../trace/observed-verdicts.ts';
+import { observedVerdicts } from '../../../../trace/derive/observed-verdicts.ts';
 
 export function RunVerdictView({ doc }: { doc: TraceDocument }) {
   const lines = useMemo(() => (doc.run.observed ? [] : runVerdict(doc)), [doc]);
@@ -30,7 +30,7 @@ export function RunVerdictView({ doc }: { doc: TraceDocument }) {
   );
 }
 
-/** An observed connection's verdict lines (trace/observed-verdicts.ts), each with who measured it. */
+/** An observed connection's verdict lines (trace/derive/observed-verdicts.ts), each with who measured it. */
 export function ObservedVerdictView({ doc }: { doc: TraceDocument }) {
   const lines = useMemo(() => observedVerdicts(doc), [doc]);
   return (

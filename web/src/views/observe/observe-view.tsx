@@ -5,14 +5,14 @@
 // each drawable like a run, growing while the app runs. "Run it" buttons run real redis-py (pipeline()
 // with and without its transaction) and the Redis docs' Ruby benchmark through the port.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { ObserveClient, ObserveStatus } from '../../../trace/protocol/observe-protocol.ts';
-import type { RunSpec } from '../../../trace/format/run-request.ts';
-import { publishedBenchmark } from '../model/published-benchmarks.ts';
-import { copyToClipboard } from '../base/clipboard.ts';
-import { formatCount } from '../format/number-format.ts';
-import { observeSnippets } from '../format/observe-snippets.ts';
-import { MAX_DRAWN, type ObserveStore } from '../live/observe-store.ts';
-import { replaceViewHash } from '../state/hash-fields.ts';
+import type { ObserveClient, ObserveStatus } from '../../../../trace/protocol/observe-protocol.ts';
+import type { RunSpec } from '../../../../trace/format/run-request.ts';
+import { publishedBenchmark } from '../../model/published-benchmarks.ts';
+import { copyToClipboard } from '../../base/clipboard.ts';
+import { formatCount } from '../../format/number-format.ts';
+import { observeSnippets } from '../../format/observe-snippets.ts';
+import { MAX_DRAWN, type ObserveStore } from '../../live/observe-store.ts';
+import { replaceViewHash } from '../../state/hash-fields.ts';
 import './observe-view.css';
 
 /** The view's part of the URL while it is shown. */
