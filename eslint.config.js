@@ -35,9 +35,9 @@ const LAYERS = {
     // The observing port (a peer of runs/: neither imports the other).
     observe: ['support', 'redis', 'protocol', 'probes'],
     // app/: main.ts and record-cli.ts on top of its folders, each on those before it.
-    'app/access': ['support', 'redis', 'protocol', 'drivers', 'probes', 'runs', 'observe'],
+    'app/access': ['support', 'redis', 'protocol', 'drivers', 'probes', 'runs'],
     'app/cli': ['support', 'redis', 'protocol', 'drivers', 'probes', 'runs', 'observe', 'app/access'],
-    'app/follow': ['support', 'redis', 'protocol', 'drivers', 'probes', 'runs', 'observe', 'app/access'],
+    'app/follow': ['support', 'redis', 'protocol', 'drivers', 'probes', 'runs', 'app/access'],
     'app/live': ['support', 'redis', 'protocol', 'drivers', 'probes', 'runs', 'observe', 'app/access', 'app/cli', 'app/follow'],
     'app/http': ['support', 'redis', 'protocol', 'drivers', 'probes', 'runs', 'observe', 'app/access', 'app/cli', 'app/live'],
     app: ['support', 'redis', 'protocol', 'drivers', 'probes', 'runs', 'observe', 'app/access', 'app/cli', 'app/follow', 'app/live', 'app/http'],
