@@ -117,7 +117,7 @@ describe('a hostile client', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     port.restart();
     await ordinaryClientWorks();
-  });
+  }, 180_000);
 
   it('a client from another machine is not relayed, even on a port bound to every address, unless asked', async () => {
     const outside = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4')?.address;

@@ -16,6 +16,8 @@ const STATUS_MS = 250;
 const TRACE_MS = 400;
 const BIG_TRACE = 5000;
 const BIG_TRACE_MS = 2000;
+/** How long a stop waits for MONITOR's last lines (ms). */
+const MONITOR_SETTLE_MS = 300;
 
 export interface ObserveListener {
   status(status: ObserveStatus): void;
@@ -144,6 +146,8 @@ export class ObserveHub {
   async stop(): Promise<{ session: string; traces: TraceDocument[] } | null> {
     if (!this.port) return null;
     await this.port.readKernelNow();
+    // MONITOR's lines trail execution a little: give the last ones a moment to land.
+    if (this.port.monitoring) await new Promise((resolve) => setTimeout(resolve, MONITOR_SETTLE_MS));
     const session = this.port.current.id;
     const { traces } = this.port.restart();
     this.tick(true);

@@ -94,7 +94,8 @@ describe('frames that answer no command', () => {
     await port.setMonitor(true, admin);
     try {
       await runObserveClient(PYTHON, 'redis-py-pipeline.py', `redis://127.0.0.1:${port.port}`, ['transaction', '5', 'pipescope:observe:monitored']);
-      await settle();
+      // MONITOR's output trails execution, more so on a busy machine: MULTI, 5 × INCRBY, EXEC.
+      await expect.poll(() => port.current.recorderOf(1)?.record.monitor?.executions.length ?? 0, { timeout: 10_000 }).toBe(7);
     } finally {
       await port.setMonitor(false, admin);
       await admin.del('pipescope:observe:monitored');

@@ -118,8 +118,8 @@ export async function runObserve(options: ObserveOptions, say: (line: string) =>
       process.on('SIGINT', done);
       process.on('SIGTERM', done);
     });
-    // Replies still on their way get a moment; then the kernel's figures, then the documents.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Replies (and MONITOR's lines) still on their way get a moment; then the kernel's figures, then the documents.
+    await new Promise((resolve) => setTimeout(resolve, options.monitor ? 500 : 200));
     await port.readKernelNow();
     const { traces, summary } = port.restart();
     await port.close();
