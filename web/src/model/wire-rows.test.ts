@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { traceColumns } from './trace-columns.ts';
 import { pipelineTrace, sequentialTrace, serverTracedPipeline, serverTracedSequential } from '../test-support/trace-fixtures.ts';
-import { parseWireKey, wireHeadsRecorded, wireKey, wirePosition, wireRowCount, wireRows } from './wire-rows.ts';
+import { parseWireKey, wireEventTimeUs, wireHeadsRecorded, wireKey, wirePosition, wireRowCount, wireRows } from './wire-rows.ts';
 
 describe('wireRows', () => {
   it('lists a sequential run as write, Redis read, Redis write, read per command, epoll_wait left out', () => {
@@ -70,6 +70,17 @@ describe('wirePosition', () => {
     expect(columns.syscalls![2]!.call).toBe('epoll_wait');
     expect(wirePosition(columns, { source: 'syscall', event: 2 })).toBeNull();
     expect(wirePosition(columns, { source: 'write', event: 99 })).toBeNull();
+  });
+});
+
+describe('wireEventTimeUs', () => {
+  it('is the row\'s time for every event, and null for one the trace does not have', () => {
+    const columns = traceColumns(serverTracedSequential(3));
+    for (const row of wireRows(columns, Infinity)) expect(wireEventTimeUs(columns, row)).toBe(row.atUs);
+    expect(wireEventTimeUs(columns, { source: 'syscall', event: 2 })).toBe(columns.syscalls![2]!.atUs);
+    expect(wireEventTimeUs(columns, { source: 'write', event: columns.doc.writes.length })).toBeNull();
+    expect(wireEventTimeUs(columns, { source: 'read', event: 99 })).toBeNull();
+    expect(wireEventTimeUs(traceColumns(sequentialTrace(2)), { source: 'syscall', event: 0 })).toBeNull();
   });
 });
 

@@ -113,6 +113,12 @@ export function wireRows(columns: TraceColumns, limit: number): WireRow[] {
   return rows;
 }
 
+/** When a wire event happened (µs since t0), or null if the trace has no such event. */
+export function wireEventTimeUs(columns: TraceColumns, ref: WireRef): number | null {
+  const times = ref.source === 'write' ? columns.writeAtUs : ref.source === 'read' ? columns.readAtUs : columns.syscallAtUs;
+  return ref.event < times.length ? times[ref.event]! : null;
+}
+
 /** Where an event sits in wireRows' order; null for an event without a row (epoll_wait, out of range). */
 export function wirePosition(columns: TraceColumns, ref: WireRef): number | null {
   const { ioCalls, ioAtUs } = wireIndex(columns);
