@@ -1,12 +1,13 @@
 // Drives one memory plot outside React: owns its <svg>, follows the run diagrams' shared zoom (so the plot
 // shows the time window the diagram above shows) and its host's width, and turns each change into one
-// repaint request to the frame scheduler. A repaint runs the pure layout, then the painter. The plot only
-// follows the zoom: wheel and drag stay the diagram's.
+// repaint request (host-repaint.ts: the frame scheduler and a ResizeObserver). A repaint runs the pure
+// layout, then the painter. The plot only follows the zoom: wheel and drag stay the diagram's.
 import type { TimeZoomSync, ZoomMember } from '../interaction/time-zoom-sync.ts';
 import { diagramGeometry } from '../layout/diagram-geometry.ts';
 import { memoryPlotGeometry, memoryPlotLayout, type MemoryPlotInput } from '../layout/memory-chart-layout.ts';
 import { IDENTITY_ZOOM, timeScale, visibleTimeRange, type TimeZoom } from '../layout/time-scale-layout.ts';
 import type { FrameScheduler } from '../base/frame-scheduler.ts';
+import { HostRepaint } from './host-repaint.ts';
 import { createMemoryPlotLayers, paintMemoryPlot, type MemoryPlotLayers } from './memory-plot-painter.ts';
 
 export type MemoryPlotData = Omit<MemoryPlotInput, 'fromUs' | 'toUs'>;
@@ -15,26 +16,23 @@ let instances = 0;
 
 export class MemoryPlotController implements ZoomMember {
   private readonly layers: MemoryPlotLayers;
-  private readonly resizeObserver: ResizeObserver | null;
+  private readonly repaint: HostRepaint;
   private data: MemoryPlotData | null = null;
   private domainEndUs = 1;
   private zoom: TimeZoom = IDENTITY_ZOOM;
-  private width: number;
 
   constructor(
-    private readonly host: HTMLElement,
+    host: HTMLElement,
     private readonly zoomSync: TimeZoomSync,
-    private readonly scheduler: FrameScheduler,
+    scheduler: FrameScheduler,
     private readonly axis: boolean,
     label: string,
   ) {
     instances++;
-    this.width = host.clientWidth || 600;
     this.layers = createMemoryPlotLayers(`memory${instances}`);
     this.layers.svg.attr('role', 'img').attr('aria-label', label).attr('data-testid', 'memory-plot');
     host.append(this.layers.svg.node()!);
-    this.resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.onResize()) : null;
-    this.resizeObserver?.observe(host);
+    this.repaint = new HostRepaint(host, scheduler, () => this.paint());
     this.zoomSync.join(this);
   }
 
@@ -42,38 +40,25 @@ export class MemoryPlotController implements ZoomMember {
   setData(data: MemoryPlotData, domainEndUs: number): void {
     this.data = data;
     this.domainEndUs = Math.max(1, domainEndUs);
-    this.requestPaint();
+    this.repaint.request();
   }
 
   applyZoom(zoom: TimeZoom): void {
     this.zoom = zoom;
-    this.requestPaint();
+    this.repaint.request();
   }
 
   destroy(): void {
     this.zoomSync.leave(this);
-    this.scheduler.cancel(this);
-    this.resizeObserver?.disconnect();
+    this.repaint.destroy();
     this.layers.svg.remove();
-  }
-
-  private requestPaint(): void {
-    this.scheduler.request(this, () => this.paint());
-  }
-
-  private onResize(): void {
-    const width = this.host.clientWidth;
-    if (width > 0 && width !== this.width) {
-      this.width = width;
-      this.requestPaint();
-    }
   }
 
   private paint(): void {
     if (!this.data) return;
     // The diagram's zoom is in its plot px; the same zoom over the same domain gives the same µs window.
-    const { fromUs, toUs } = visibleTimeRange(timeScale(this.domainEndUs, diagramGeometry(this.width), this.zoom));
-    const geometry = memoryPlotGeometry(this.width, this.axis);
+    const { fromUs, toUs } = visibleTimeRange(timeScale(this.domainEndUs, diagramGeometry(this.repaint.width), this.zoom));
+    const geometry = memoryPlotGeometry(this.repaint.width, this.axis);
     paintMemoryPlot(this.layers, memoryPlotLayout({ ...this.data, fromUs, toUs }, geometry), geometry);
   }
 }
