@@ -1,8 +1,8 @@
 // The media-player keys of the page, as data: which key does what to playback, and which key presses
 // are not ours (typing in a field, a control with keys of its own, a shortcut with Ctrl/Meta/Alt). The
 // one document-level listener (views/playback/use-playback-keys.ts) asks keyAction and runs the action; the
-// help overlay lists PLAYBACK_KEYS. The diagram's own keys (↑/↓ marks, [ ] zoom, 0) stay in
-// paint/diagram-controller.ts and are listed here for the help only. applyClockAction does an action to a
+// help overlay lists PLAYBACK_KEYS. The diagram's own keys (↑/↓ marks, [ ] zoom, 0) are
+// diagram-keys.ts's and are listed here for the help only. applyClockAction does an action to a
 // playback clock, for the page's listener and the <pipescope-player> element alike.
 import type { PlaybackClock } from './playback-clock.ts';
 

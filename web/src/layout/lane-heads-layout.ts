@@ -1,5 +1,5 @@
 // What the heads over a sequence diagram's lifelines say: the client and its lane, Redis and where its
-// times come from (MONITOR, the delay proxy, or not traced), the Redis lane's probe (strace), and in canvas
+// times come from (MONITOR, the delay or observing proxy, or not traced), the Redis lane's probe (strace), and in canvas
 // mode how to read the density bands. Chosen per frame, since the render mode is. Pure.
 import { formatUs } from '../format/number-format.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
@@ -20,7 +20,7 @@ export interface LaneHeads {
 export function laneHeads(columns: TraceColumns, mode: RenderMode): LaneHeads {
   const { doc } = columns;
   const traced = doc.serverTrace !== null;
-  const proxyNote = '— arrows end at the delay proxy’s hand-over to Redis';
+  const proxyNote = doc.run.observed ? '— arrows end at the observing proxy’s hand-over to Redis' : '— arrows end at the delay proxy’s hand-over to Redis';
   let serverNote = doc.proxy ? proxyNote : '— execution times not traced in this run';
   let serverLaneNote: string | null = null;
   if (traced) {
@@ -34,7 +34,9 @@ export function laneHeads(columns: TraceColumns, mode: RenderMode): LaneHeads {
   return {
     // The client's name without its parenthesised detail ("raw socket (pre-encoded RESP; …)"): the head has one lane's width.
     client: `Client · ${doc.recorder.client.replace(/\s*\(.*\)$/, '')}`,
-    clientNote: mode === 'canvas' ? 'lane: in flight ▮, socket writes & reads' : 'lane: socket writes & reads',
+    clientNote: doc.run.observed
+      ? (mode === 'canvas' ? 'lane: in flight ▮, chunks at the proxy' : 'lane: the client’s chunks, at the proxy')
+      : mode === 'canvas' ? 'lane: in flight ▮, socket writes & reads' : 'lane: socket writes & reads',
     server: `Redis ${doc.redis.version}`,
     serverNote,
     serverLaneNote,

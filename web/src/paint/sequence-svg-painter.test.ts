@@ -7,6 +7,7 @@ import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { formatUs } from '../format/number-format.ts';
 import { densityLayout } from '../layout/density-layout.ts';
 import { DIAGRAM_HEIGHT, diagramGeometry } from '../layout/diagram-geometry.ts';
+import type { LaneHeads } from '../layout/lane-heads-layout.ts';
 import { chooseRenderMode, type RenderMode } from '../layout/render-mode.ts';
 import { sequenceLayout } from '../layout/sequence-layout.ts';
 import { serverLaneLayout } from '../layout/server-lane-layout.ts';
@@ -16,7 +17,6 @@ import { expectGoldenMarkup } from '../test-support/svg-golden.ts';
 import { modeTrace, pipelineTrace, proxiedTrace, sequentialTrace, serverTracedPipeline, serverTracedSequential } from '../test-support/trace-fixtures.ts';
 import {
   createSvgLayers, paintArrows, paintBundles, paintFocus, paintFrame, paintMarks, paintSelection, paintServerLane, svgElement,
-  type LaneHeads,
 } from './sequence-svg-painter.ts';
 
 /** A panel's diagram width in CSS px (half of the 1440 px e2e viewport, less padding, is about this). */
@@ -24,7 +24,7 @@ const WIDTH = 640;
 
 const expectGolden = (svg: Element, name: string) => expectGoldenMarkup(svg, import.meta.url, `${name}.svg`);
 
-/** The lane heads as DiagramController's laneHeads words them (the parts these fixtures reach). */
+/** The lane heads much as layout/lane-heads-layout.ts words them (the parts these fixtures reach; the goldens keep these words). */
 function headsOf(doc: TraceDocument, mode: RenderMode): LaneHeads {
   const traced = doc.serverTrace !== null;
   return {

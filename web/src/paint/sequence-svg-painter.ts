@@ -7,6 +7,8 @@
 import { select, type Selection } from 'd3';
 import type { DensityLabel } from '../layout/density-layout.ts';
 import type { DiagramGeometry } from '../layout/diagram-geometry.ts';
+import type { FocusMarks, FocusRing } from '../layout/focus-layout.ts';
+import type { LaneHeads } from '../layout/lane-heads-layout.ts';
 import type { ArrowItem, BundleItem, LaneMark, SequenceLayout } from '../layout/sequence-layout.ts';
 import { nestedErrorsText } from '../format/command-details.ts';
 import type { ExecutionMark, OtherMark, ServerLaneLayout, SyscallMark } from '../layout/server-lane-layout.ts';
@@ -68,17 +70,6 @@ export function createSvgLayers(svgElement: SVGSVGElement, idPrefix: string): Sv
   const selection = plot.append('g').attr('class', 'selection').attr('pointer-events', 'none');
   const focus = plot.append('g').attr('class', 'focus').attr('pointer-events', 'none');
   return { svg, clipRect, grid, axis, lifelines, heads, replies, requests, bundles, marks, serverBands, server, selection, focus, ids };
-}
-
-export interface LaneHeads {
-  client: string;
-  clientNote: string;
-  server: string;
-  serverNote: string;
-  /** Server-traced runs: a second line under the Redis head, about its lane. */
-  serverLaneNote: string | null;
-  /** Canvas mode only: how to read the density bands. */
-  densityNote: string | null;
 }
 
 export function paintFrame(layers: SvgLayers, g: DiagramGeometry, ticks: AxisTick[], heads: LaneHeads): void {
@@ -398,15 +389,6 @@ export function paintSelection(layers: SvgLayers, g: DiagramGeometry, selected: 
     .attr('rx', 3);
 }
 
-export interface FocusMarks {
-  sentY: number;
-  repliedY: number;
-  /** Redis ends of the two arrows (equal to sentY / repliedY when no Redis-side time was recorded). */
-  atServerY: number;
-  leftServerY: number;
-  latencyLabel: string;
-}
-
 /** The hovered or focused command: both arrows emphasised and its latency as a bracket on the client lane. */
 export function paintFocus(layers: SvgLayers, g: DiagramGeometry, focus: FocusMarks | null): void {
   const data = focus ? [focus] : [];
@@ -427,16 +409,6 @@ export function paintFocus(layers: SvgLayers, g: DiagramGeometry, focus: FocusMa
       const x = g.clientX + 5;
       group.select('.focus-bracket').attr('d', `M${x + 4},${d.sentY} H${x} V${d.repliedY} H${x + 4}`);
     });
-}
-
-export interface FocusRing {
-  /** Which kind of mark the keyboard cursor is on (data-kind, for tests and styles). */
-  kind: 'command' | 'execution' | 'syscall' | 'other';
-  /** Plot px of the ring's box. */
-  x: number;
-  y: number;
-  width: number;
-  height: number;
 }
 
 /** The keyboard cursor's mark: a ring (data-testid=focus-ring) around it, over the SVG marks or the density canvas alike. */
