@@ -51,7 +51,9 @@ const LAYERS = {
     paint: ['base', 'model', 'format', 'layout', 'interaction'],
     live: ['base', 'model'],
     state: ['base', 'model', 'format', 'layout', 'interaction', 'paint', 'live'],
-    views: ['base', 'model', 'format', 'layout', 'interaction', 'paint', 'live', 'state'],
+    // The page's URL: its schema and its one store, on the forms and choices of state/ (live/ needs none of it).
+    url: ['base', 'model', 'format', 'layout', 'interaction', 'state'],
+    views: ['base', 'model', 'format', 'layout', 'interaction', 'paint', 'live', 'state', 'url'],
     // The player and the embed page never reach live/ or views/ (no WebSocket, no React).
     player: ['base', 'model', 'format', 'layout', 'interaction', 'paint', 'state'],
     embed: ['base', 'model', 'format', 'layout', 'interaction', 'paint', 'state', 'player'],

@@ -20,7 +20,7 @@ export const DISPLAY_UPDATES_PER_SECOND = 10;
 /** A display key's name: short lower camel case (anything else is left out of an update, not refused). */
 export const DISPLAY_KEY_PATTERN = /^[a-z][a-zA-Z0-9]{0,15}$/;
 
-/** The page's views (web/src/state/sweep-hash-params.ts VIEW_CHOICES; repeated here because trace/ imports no web code). */
+/** The page's views (web/src/state/page-choices.ts VIEW_CHOICES; repeated here because trace/ imports no web code). */
 export const FollowViewSchema = z.enum(['run', 'sweep', 'gallery']);
 
 export const FollowDisplaySchema = z.object({

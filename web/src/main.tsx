@@ -1,5 +1,6 @@
 // Entry point: one live channel (the WebSocket) for the page, and the run store, the sweep store and
-// follow mode's store (sharing, or following with ?follow=) that hear it, rendered by AppView. The frame scheduler publishes data-render-pending on <html> from the first frame on.
+// follow mode's store (sharing, or following with ?follow=) that hear it, and the page's URL store
+// (url/page-url.ts: the hash's one reader and writer, which also gives the query), rendered by AppView. The frame scheduler publishes data-render-pending on <html> from the first frame on.
 // Traces named by ?trace= (downloading since public/prefetch.js started them) are verified and put in the
 // store before React's first render when they are already here, so an embed draws in one go.
 // The run history (IndexedDB) opens beside them; without ?trace= it puts back the runs on screen before a reload.
@@ -26,6 +27,7 @@ import { FollowShareStore } from './live/follow-share-store.ts';
 import { FollowStore } from './live/follow-store.ts';
 import { followParam } from './state/follow-link.ts';
 import type { FollowMode } from './views/follow/use-follow-mode.ts';
+import { PageUrl } from './url/page-url.ts';
 
 publishPendingOnPage();
 const channel = STATIC_SITE ? new OfflineChannel() : new LiveChannel();
@@ -33,12 +35,13 @@ const store = new RunStore(channel);
 const sweepStore = new SweepStore(channel);
 const observe = STATIC_SITE ? undefined : new ObserveStore(channel, store);
 const history = new HistoryStore(openHistoryDb(), store, sweepStore);
-const urls = traceUrlsFromSearch(window.location.search);
+const url = new PageUrl();
+const urls = traceUrlsFromSearch(url.search);
 if (urls.length > 0) store.setMessage({ kind: 'info', text: `Loading ${urls.length === 1 ? 'a trace' : `${urls.length} traces`} from the URL…` });
 const urlLoad =
   urls.length > 0 ? loadTraceUrls(urls).then((result) => showLoaded(result, 'url', store, sweepStore, (docs, origins) => history.record(docs, origins, 'url'))) : null;
 // ?follow=<code>: this page follows a presenter; otherwise it may share with the room.
-const followLinkParam = STATIC_SITE ? null : followParam(window.location.search);
+const followLinkParam = STATIC_SITE ? null : followParam(url.search);
 const follow: FollowMode = followLinkParam === null
   ? { role: 'presenter', store: new FollowShareStore(channel) }
   : { role: 'follower', store: 'code' in followLinkParam ? new FollowStore(channel, followLinkParam.code) : new FollowStore(channel, '', undefined, followLinkParam.problem) };
@@ -47,6 +50,6 @@ const follow: FollowMode = followLinkParam === null
 if (urls.length === 0 && followLinkParam === null && !STATIC_SITE) void history.restore();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppView channel={channel} store={store} sweepStore={sweepStore} history={history} urlLoad={urlLoad} follow={follow} offline={STATIC_SITE} observe={observe} />
+    <AppView channel={channel} store={store} sweepStore={sweepStore} history={history} url={url} urlLoad={urlLoad} follow={follow} offline={STATIC_SITE} observe={observe} />
   </StrictMode>,
 );

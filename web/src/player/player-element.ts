@@ -19,7 +19,7 @@ import { traceColumns } from '../model/trace-columns.ts';
 import { runTitle, modeLabel } from '../format/run-label.ts';
 import { DiagramController } from '../paint/diagram-controller.ts';
 import { attributeSource, parseEmbedParams, readFlag, readPanels, readTheme, type EmbedParams } from '../state/embed-params.ts';
-import { snapSpeed } from '../state/display-hash-params.ts';
+import { snapSpeed } from '../state/link-values.ts';
 import { resolveTheme } from '../state/theme-choice.ts';
 import type { EmbedReady, EmbedState } from '../../../trace/protocol/embed-protocol.ts';
 import { ControlBar } from './control-bar.ts';

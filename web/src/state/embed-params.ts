@@ -1,7 +1,7 @@
 // The embed's parameters, read alike from the embed page's URL (`embed/?trace=…&theme=dark`) and from the
 // <pipescope-player> element's attributes (`src="a.json b.json" theme="dark"`): one reader over a
 // get/getAll accessor. Named as docs authors know them from media players (autoplay, loop, controls, t).
-// Tolerant like the URL hash (display-hash-params.ts): junk reads as the default, nothing throws.
+// Tolerant like the page's URL (link-values.ts): junk reads as the default, nothing throws.
 //   trace (src)  trace URLs, repeatable and/or whitespace-separated, at most MAX_TRACE_FILES
 //   theme        light | dark | auto (default: auto, the system's prefers-color-scheme)
 //   panels       comma list of EMBED_PANELS (default: diagram,summary)
@@ -9,7 +9,7 @@
 //   speed        trace µs per wall µs, one of PLAYBACK_SPEEDS ("0.01" or "1/100"); null = the run's default
 //   t            start position, µs since t0; a unit suffix us/µs/ms/s is accepted; null = no playhead
 //   origin       the host page's origin (postMessage target and the only sender listened to); null = any
-import { readTime, snapSpeed } from './display-hash-params.ts';
+import { readTime, snapSpeed } from './link-values.ts';
 import { parseThemeChoice, type ThemeChoice } from './theme-choice.ts';
 import { MAX_DISPLAY_US, MAX_TRACE_FILES } from '../../../trace/protocol/page-limits.ts';
 

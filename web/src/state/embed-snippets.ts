@@ -9,7 +9,7 @@ import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { runGroups } from '../model/run-groups.ts';
 import { modeLabel, runTitle } from '../format/run-label.ts';
 import type { TraceSource } from '../live/store-types.ts';
-import { formatUsField } from './display-hash-params.ts';
+import { formatUsField } from './link-values.ts';
 import type { ThemeChoice } from './theme-choice.ts';
 import { MAX_TRACE_FILES } from '../../../trace/protocol/page-limits.ts';
 import { traceFileName, traceUrlsFromSearch } from './trace-files.ts';
@@ -26,9 +26,9 @@ export interface EmbedPage {
   /** Where the traces came from: only 'url' traces have URLs (the page's ?trace= links). */
   source: TraceSource | null;
   theme: ThemeChoice;
-  /** The playhead, µs since t0 (the display hash's t=); null: none. */
+  /** The playhead, µs since t0 (the page URL's t=); null: none. */
   t: number | null;
-  /** Trace µs per wall µs when the page's hash sets speed=; null: the embed's default for the run. */
+  /** Trace µs per wall µs when the page's URL sets speed=; null: the embed's default for the run. */
   speed: number | null;
 }
 

@@ -1,15 +1,15 @@
 // Follow mode's display state, both ways. The presenter's page sends what its attendees should see
 // (DisplayBroadcaster): the playhead (position, playing, speed), the view, the diagrams' scale and the
-// display keys of its URL hash (zoom, tour step, …). An update goes out when something changes, at most 10
+// display keys of its URL (zoom, tour step, …). An update goes out when something changes, at most 10
 // a second; while playing, the position alone (which moves every frame) goes out once a second, since each
 // follower's clock plays on by itself in between. The attendee's page applies it (DisplayMirror): its
 // PlaybackClock set to match (again when its traces arrive and the timeline's end moves), the view and
 // scale switched, the zoom and tour keys written to its URL. Theme and presenter mode stay each reader's own.
+// The URL itself is the page store's (url/page-url.ts): this module is handed the keys to send and a
+// function that writes the mirrored ones (views/follow/use-follow-mode.ts wires both).
 import { DISPLAY_KEY_PATTERN, MAX_DISPLAY_KEYS, MAX_DISPLAY_VALUE_CHARS, type FollowDisplay } from '../../../trace/protocol/follow-protocol.ts';
 import type { PlaybackClock, PlaybackSnapshot } from '../interaction/playback-clock.ts';
-import { DISPLAY_KEYS, hashField, writeHashFields } from './hash-fields.ts';
-import type { ViewChoice } from './sweep-hash-params.ts';
-import type { ScaleChoice } from './url-hash-params.ts';
+import type { ScaleChoice, ViewChoice } from './page-choices.ts';
 
 /** Least wall-clock time between two updates (ms): 10 a second, as the backend relays. */
 export const MIN_UPDATE_MS = 100;
@@ -17,7 +17,7 @@ export const MIN_UPDATE_MS = 100;
 export const PLAYING_UPDATE_MS = 1000;
 /** Display keys an attendee's page takes from the presenter's; the playhead comes with the clock itself. */
 export const MIRRORED_KEYS: readonly string[] = ['zoom', 'tour'];
-/** How often the presenter's URL is looked at for display keys changed without a clock change (ms). */
+/** How often the presenter's display keys are looked at for a change without a clock change (ms). */
 const HASH_POLL_MS = 500;
 
 export interface PageDisplay {
@@ -25,12 +25,14 @@ export interface PageDisplay {
   scale: ScaleChoice;
 }
 
-/** The display state to send: the clock's snapshot, the page's view and scale, the display keys in `hash`. */
-export function displayOf(clock: PlaybackSnapshot, page: PageDisplay, hash: string): FollowDisplay {
+/** The display keys of a page's URL, as its link writes them (key → value, in the link's order). */
+export type DisplayKeys = Readonly<Record<string, string>>;
+
+/** The display state to send: the clock's snapshot, the page's view and scale, the URL's display keys. */
+export function displayOf(clock: PlaybackSnapshot, page: PageDisplay, displayKeys: DisplayKeys): FollowDisplay {
   const keys: Record<string, string> = {};
-  for (const key of DISPLAY_KEYS) {
-    const value = hashField(hash, key);
-    if (value === null || !DISPLAY_KEY_PATTERN.test(key) || value.length > MAX_DISPLAY_VALUE_CHARS) continue;
+  for (const [key, value] of Object.entries(displayKeys)) {
+    if (!DISPLAY_KEY_PATTERN.test(key) || value.length > MAX_DISPLAY_VALUE_CHARS) continue;
     if (Object.keys(keys).length < MAX_DISPLAY_KEYS) keys[key] = value;
   }
   const speed = clock.speed > 0 && clock.speed <= 1 ? clock.speed : 1;
@@ -53,7 +55,8 @@ export class DisplayBroadcaster {
     private readonly clock: PlaybackClock,
     /** Sends one update; false when it could not (not sharing): then it is sent again later. */
     private readonly send: (display: FollowDisplay) => boolean,
-    private readonly hash: () => string = () => window.location.hash,
+    /** The display keys of the page's URL as it stands now. */
+    private readonly keys: () => DisplayKeys,
     private readonly nowMs: () => number = () => performance.now(),
   ) {}
 
@@ -82,7 +85,7 @@ export class DisplayBroadcaster {
   }
 
   private consider(): void {
-    const display = displayOf(this.clock.getSnapshot(), this.page, this.hash());
+    const display = displayOf(this.clock.getSnapshot(), this.page, this.keys());
     const last = this.last;
     if (last && JSON.stringify(last) === JSON.stringify(display)) return;
     const gap = last && display.playing && last.playing && onlyPositionMoved(last, display) ? PLAYING_UPDATE_MS : MIN_UPDATE_MS;
@@ -109,6 +112,8 @@ export class DisplayMirror {
   constructor(
     private readonly clock: PlaybackClock,
     private readonly onPage: (page: PageDisplay) => void,
+    /** Sets the mirrored display keys in the page's URL (a value, or null: none). */
+    private readonly writeKeys: (keys: Readonly<Record<string, string | null>>) => void,
   ) {}
 
   /** Re-applies the presenter's state when the timeline's end moves (traces arrived); returns the stop function. */
@@ -125,12 +130,7 @@ export class DisplayMirror {
     this.target = display;
     this.applyClock(display);
     this.onPage({ view: display.view, scale: display.scale });
-    const patch: Record<string, string | null> = {};
-    for (const key of MIRRORED_KEYS) {
-      const value = display.keys[key] ?? null;
-      if (hashField(window.location.hash, key) !== value) patch[key] = value;
-    }
-    if (Object.keys(patch).length > 0) writeHashFields(patch);
+    this.writeKeys(Object.fromEntries(MIRRORED_KEYS.map((key) => [key, display.keys[key] ?? null])));
   }
 
   private applyClock(display: FollowDisplay): void {

@@ -10,7 +10,7 @@
 import type { Engine } from '../../../trace/format/run-request.ts';
 import type { CommandName, RunMode } from '../../../trace/format/trace-format.ts';
 import type { RunFormState } from './run-form-state.ts';
-import type { ModeChoice } from './url-hash-params.ts';
+import type { ModeChoice } from './run-form-state.ts';
 import type { ObserveClient } from '../../../trace/protocol/observe-protocol.ts';
 
 export interface NetworkPreset {

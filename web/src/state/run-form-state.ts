@@ -1,10 +1,48 @@
-// The run form as typed (strings, so a half-typed number is kept) and its validation against the
-// shared RunSpecSchema: the backend checks the same schema, so the messages shown inline are the ones
-// the backend would give. modeRefusal says beforehand, for the menu, which modes the spec would refuse.
+// The run form as typed (strings, so a half-typed number is kept), the mode choices its menu offers, and
+// its validation against the shared RunSpecSchema: the backend checks the same schema, so the messages
+// shown inline are the ones the backend would give. modeRefusal says beforehand, for the menu, which
+// modes the spec would refuse. The URL carries the form (url/run-link.ts), built on these types.
 import { DEPENDENT_MODES, RunSpecSchema, commandTakesValue, type Engine, type RunSpec } from '../../../trace/format/run-request.ts';
-import type { CommandName, RunMode } from '../../../trace/format/trace-format.ts';
+import { RUN_MODES, type CommandName, type NEIGHBOR_COMMANDS, type RunMode } from '../../../trace/format/trace-format.ts';
 import { multiKeyCommand } from '../../../trace/format/wire-layout.ts';
-import { chosenModes, hasChunks, type HashParams, type ModeChoice } from './url-hash-params.ts';
+
+/**
+ * One mode, or a comparison: 'both' (sequential vs one pipeline, the original choice), 'pipeline-vs-chunked',
+ * 'all', or 'custom': the modes ticked one by one (RunFormState.modes).
+ */
+export const MODE_CHOICES = [
+  'sequential', 'pipeline', 'chunked', 'multi', 'eval', 'evalsha', 'multikey', 'auto', 'both', 'pipeline-vs-chunked', 'all', 'custom',
+] as const;
+export type ModeChoice = (typeof MODE_CHOICES)[number];
+
+/** The runs a choice asks for, in the order they run and are shown ('custom': none here, see chosenModes). */
+export const MODES_OF: Record<ModeChoice, readonly RunMode[]> = {
+  sequential: ['sequential'],
+  pipeline: ['pipeline'],
+  chunked: ['chunked'],
+  multi: ['multi'],
+  eval: ['eval'],
+  evalsha: ['evalsha'],
+  multikey: ['multikey'],
+  auto: ['auto'],
+  both: ['sequential', 'pipeline'],
+  'pipeline-vs-chunked': ['pipeline', 'chunked'],
+  all: ['sequential', 'pipeline', 'chunked'],
+  custom: [],
+};
+
+/** The modes a choice runs: the fixed list, or for 'custom' the ticked ones in RUN_MODES order. */
+export function chosenModes(mode: ModeChoice, custom: readonly RunMode[]): RunMode[] {
+  return mode === 'custom' ? RUN_MODES.filter((m) => custom.includes(m)) : [...MODES_OF[mode]];
+}
+
+/** Whether a choice includes a chunked run, which needs a chunk size. */
+export const hasChunks = (mode: ModeChoice, custom: readonly RunMode[] = []): boolean => chosenModes(mode, custom).includes('chunked');
+
+/** A planted error's kind: a runtime error reply, or one Redis refuses while queueing a transaction. */
+export const ERROR_KINDS = ['runtime', 'queueing'] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+export type NeighborCommand = (typeof NEIGHBOR_COMMANDS)[number];
 
 export interface RunFormState {
   command: CommandName;
@@ -31,10 +69,10 @@ export interface RunFormState {
   /** "Plant an error": on or off, at which operation (as typed), and its kind. */
   plantError: boolean;
   errorAt: string;
-  errorKind: HashParams['errorKind'];
+  errorKind: ErrorKind;
   /** A neighbour client: its rate per second as typed ('0': none) and its command; the held-connection probe. */
   neighborRate: string;
-  neighborCommand: HashParams['neighborCommand'];
+  neighborCommand: NeighborCommand;
   heldConnection: boolean;
 }
 

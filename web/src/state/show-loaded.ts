@@ -7,7 +7,7 @@ import type { RunStore } from '../live/run-store.ts';
 import type { SweepStore } from '../live/sweep-store.ts';
 import type { TraceSource } from '../live/store-types.ts';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
-import type { ViewChoice } from './sweep-hash-params.ts';
+import type { ViewChoice } from './page-choices.ts';
 import { runGroups } from '../model/run-groups.ts';
 import { modeLabel, runTitle } from '../format/run-label.ts';
 import { MAX_RUNS_SHOWN } from '../../../trace/protocol/page-limits.ts';

@@ -1,6 +1,7 @@
 // The depth-sweep form as typed (strings, so a half-typed number is kept) and its validation against
 // the shared SweepSpecSchema: the backend checks the same schema, so the messages shown inline are the
 // ones it would give. Depths are either the powers of two up to a chosen maximum or a typed list.
+// The URL carries the form and the chart's y axis (url/sweep-link.ts), built on these types.
 import { SweepSpecSchema, powersOfTwoUpTo, type SweepSpec } from '../../../trace/format/sweep-format.ts';
 import { commandTakesValue, type Engine } from '../../../trace/format/run-request.ts';
 import type { CommandName } from '../../../trace/format/trace-format.ts';
@@ -9,6 +10,10 @@ import type { CommandName } from '../../../trace/format/trace-format.ts';
 export const MAX_DEPTH_CHOICES = [16, 32, 64, 128, 256, 512, 1024, 2048, 4096] as const;
 
 export type DepthsMode = 'max' | 'list';
+
+/** The throughput chart's y axis. */
+export const Y_SCALE_CHOICES = ['log', 'linear'] as const;
+export type YScaleChoice = (typeof Y_SCALE_CHOICES)[number];
 
 export interface SweepFormState {
   command: CommandName;

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyThemeChoice, currentThemeChoice, parseThemeChoice, pickThemeChoice, resolveTheme, saveThemeChoice, THEME_STORAGE_KEY } from './theme-choice.ts';
+import {
+  applyThemeChoice, currentThemeChoice, linkedThemeOf, parseThemeChoice, pickThemeChoice, resolveTheme, saveThemeChoice, THEME_STORAGE_KEY,
+} from './theme-choice.ts';
 
 afterEach(() => {
   window.localStorage.clear();
-  history.replaceState(null, '', '/');
   delete document.documentElement.dataset['theme'];
 });
 
@@ -15,10 +16,10 @@ describe('the theme choice', () => {
   });
 
   it('lets the URL win over the stored choice, and falls back to Auto', () => {
-    expect(pickThemeChoice('#n=10&theme=light', 'dark')).toBe('light');
-    expect(pickThemeChoice('#theme=auto', 'dark')).toBe('auto');
-    expect(pickThemeChoice('#theme=sepia', 'dark')).toBe('dark');
-    expect(pickThemeChoice('', 'nonsense')).toBe('auto');
+    expect(pickThemeChoice('light', 'dark')).toBe('light');
+    expect(pickThemeChoice('auto', 'dark')).toBe('auto');
+    expect(pickThemeChoice(null, 'dark')).toBe('dark'); // no theme in the URL, or junk (url/display-link.ts reads theme=sepia as none)
+    expect(pickThemeChoice(null, 'nonsense')).toBe('auto');
   });
 
   it('resolves Auto from the system and keeps an explicit choice', () => {
@@ -27,16 +28,16 @@ describe('the theme choice', () => {
     expect(resolveTheme('light', true)).toBe('light');
   });
 
-  it('remembers a choice in localStorage and the URL (keeping other keys), and sets data-theme', () => {
-    history.replaceState(null, '', '/#command=PING&n=10');
+  it('remembers a choice in localStorage and sets data-theme; the URL names it, Auto as no key', () => {
     saveThemeChoice('dark');
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
-    expect(window.location.hash).toBe('#command=PING&n=10&theme=dark');
     expect(document.documentElement.dataset['theme']).toBe('dark');
-    expect(currentThemeChoice()).toBe('dark');
+    expect(currentThemeChoice(null)).toBe('dark');
+    expect(currentThemeChoice('light')).toBe('light');
+    expect(linkedThemeOf('dark')).toBe('dark');
     saveThemeChoice('auto');
-    expect(window.location.hash).toBe('#command=PING&n=10');
-    expect(currentThemeChoice()).toBe('auto');
+    expect(currentThemeChoice(null)).toBe('auto');
+    expect(linkedThemeOf('auto')).toBeNull();
   });
 
   it('applies Auto as light where the system says nothing (jsdom has no matchMedia)', () => {

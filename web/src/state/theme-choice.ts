@@ -1,8 +1,8 @@
 // The colour theme: the user's choice (Auto follows the system's prefers-color-scheme, or Light, or Dark),
-// kept in localStorage and in the URL hash's display key `theme` (the URL wins, so a link shows what its
-// sender saw), and applied as data-theme="light|dark" on <html>, which app.css reads. public/theme.js does
-// the same before the first paint, from the same two places; this module keeps it right afterwards.
-import { hashField, writeHashFields } from './hash-fields.ts';
+// kept in localStorage and in the URL's display key `theme` (the URL wins, so a link shows what its
+// sender saw; url/display-link.ts reads and writes it), and applied as data-theme="light|dark" on <html>,
+// which app.css reads. public/theme.js does the same before the first paint, from the same two places;
+// this module and views/header/theme-toggle-view.tsx keep it right afterwards.
 
 export type ThemeChoice = 'auto' | 'light' | 'dark';
 export type Theme = 'light' | 'dark';
@@ -10,8 +10,6 @@ export type Theme = 'light' | 'dark';
 export const THEME_CHOICES: readonly ThemeChoice[] = ['auto', 'light', 'dark'];
 /** localStorage key; public/theme.js reads the same one. */
 export const THEME_STORAGE_KEY = 'pipescope.theme';
-/** URL hash display key (state/hash-fields.ts DISPLAY_KEYS). */
-export const THEME_HASH_KEY = 'theme';
 
 const SYSTEM_DARK = '(prefers-color-scheme: dark)';
 
@@ -20,9 +18,9 @@ export function parseThemeChoice(value: string | null | undefined): ThemeChoice 
   return value === 'auto' || value === 'light' || value === 'dark' ? value : null;
 }
 
-/** The URL's choice, else the stored one, else Auto. */
-export function pickThemeChoice(hash: string, stored: string | null): ThemeChoice {
-  return parseThemeChoice(hashField(hash, THEME_HASH_KEY)) ?? parseThemeChoice(stored) ?? 'auto';
+/** The URL's choice (null: the URL names none), else the stored one, else Auto. */
+export function pickThemeChoice(linked: ThemeChoice | null, stored: string | null): ThemeChoice {
+  return linked ?? parseThemeChoice(stored) ?? 'auto';
 }
 
 /** The theme shown for a choice, given whether the system asks for dark. */
@@ -42,9 +40,9 @@ function systemDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(SYSTEM_DARK).matches;
 }
 
-/** The choice this page starts with. */
-export function currentThemeChoice(): ThemeChoice {
-  return pickThemeChoice(window.location.hash, storedChoice());
+/** The choice the page shows, given the URL's (null: none). */
+export function currentThemeChoice(linked: ThemeChoice | null): ThemeChoice {
+  return pickThemeChoice(linked, storedChoice());
 }
 
 /** Sets data-theme on <html> for the choice (and the system's scheme, for Auto). */
@@ -55,8 +53,8 @@ export function applyThemeChoice(choice: ThemeChoice): Theme {
 }
 
 /**
- * Remembers a choice the user made: in localStorage, and in the URL (Auto removes the key, so a link
- * without one follows each reader's system), then applies it.
+ * Remembers a choice the user made in localStorage and applies it. The URL takes it too, from the theme
+ * toggle: Auto as no key, so a link without one follows each reader's system (linkedThemeOf).
  */
 export function saveThemeChoice(choice: ThemeChoice): void {
   try {
@@ -64,9 +62,11 @@ export function saveThemeChoice(choice: ThemeChoice): void {
   } catch {
     // not remembered across visits; the URL still carries it
   }
-  writeHashFields({ [THEME_HASH_KEY]: choice === 'auto' ? null : choice });
   applyThemeChoice(choice);
 }
+
+/** The URL's theme key for a choice the user made: Auto is no key. */
+export const linkedThemeOf = (choice: ThemeChoice): ThemeChoice | null => (choice === 'auto' ? null : choice);
 
 /** Calls `onSystemChange` when the system's scheme changes (Auto follows it); returns the unsubscribe. */
 export function watchSystemTheme(onSystemChange: () => void): () => void {

@@ -20,6 +20,8 @@ import { sequentialTrace } from '../../test-support/trace-fixtures.ts';
 // A real recording with MONITOR and strace (every kind of string a trace holds: heads, syscalls, MONITOR lines).
 import recordedServerTrace from '../../../../e2e/fixtures/incr-10-sequential-server-trace.json?raw';
 import { sweepDocument } from '../../test-support/sweep-fixtures.ts';
+import { MemoryLocation } from '../../test-support/memory-location.ts';
+import { PageUrl } from '../../url/page-url.ts';
 import { AppView } from './app-view.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -64,7 +66,7 @@ describe('hostile files', () => {
     sweepStore = new SweepStore(channel);
     // jsdom has no IndexedDB: the history is off, as in a browser that blocks it.
     const history = new HistoryStore(openHistoryDb(), store, sweepStore);
-    act(() => root.render(<AppView channel={channel} store={store} sweepStore={sweepStore} history={history} urlLoad={null} />));
+    act(() => root.render(<AppView channel={channel} store={store} sweepStore={sweepStore} history={history} url={new PageUrl(new MemoryLocation())} urlLoad={null} />));
     ownEmbeds = embeds();
   });
 

@@ -9,7 +9,9 @@ import { RunStore } from '../../live/run-store.ts';
 import { SweepStore } from '../../live/sweep-store.ts';
 import { HistoryStore } from '../../state/history-store.ts';
 import { openHistoryDb } from '../../state/history-db.ts';
+import { MemoryLocation } from '../../test-support/memory-location.ts';
 import { useReactHost } from '../../test-support/react-host.ts';
+import { PageUrl } from '../../url/page-url.ts';
 import { AppView } from './app-view.tsx';
 
 describe('the static site’s app (offline)', () => {
@@ -30,17 +32,15 @@ describe('the static site’s app (offline)', () => {
       return Promise.resolve(new Response(committedIndex, { status: 200 }));
     });
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    window.location.hash = '';
-  });
+  afterEach(() => vi.unstubAllGlobals());
 
   async function renderOffline() {
     const channel = new OfflineChannel();
     const store = new RunStore(channel);
     const sweepStore = new SweepStore(channel);
     const history = new HistoryStore(openHistoryDb(), store, sweepStore);
-    view.render(<AppView channel={channel} store={store} sweepStore={sweepStore} history={history} urlLoad={null} offline />);
+    const url = new PageUrl(new MemoryLocation());
+    view.render(<AppView channel={channel} store={store} sweepStore={sweepStore} history={history} url={url} urlLoad={null} offline />);
     await act(async () => {}); // the index fetched and shown
   }
 

@@ -1,7 +1,7 @@
 // The views of the page as tabs under the header: single runs (sequence diagrams), the depth sweep
 // (throughput against pipeline depth), the gallery of published benchmarks and the run history (with its
-// count of saved runs). The choice is part of the URL hash (#view=sweep).
-import type { ViewChoice } from '../../state/sweep-hash-params.ts';
+// count of saved runs). The choice is part of the URL (#view=sweep: url/page-link.ts).
+import type { ViewChoice } from '../../state/page-choices.ts';
 
 const TABS: { view: ViewChoice; label: string; hint: string }[] = [
   { view: 'run', label: 'Single run', hint: 'Sequential vs pipelined runs, every request and reply drawn' },

@@ -53,7 +53,6 @@ describe('GalleryView', () => {
     expect(figure('tair-incr', 'gallery-live', 'sequential').textContent).toBe('—');
     expect(card('tair-incr').querySelector('[data-testid=gallery-live]')!.textContent).toMatch(/Not run yet/);
     expect(button('tair-incr', 'gallery-run-delayed')).toBeNull();
-    expect(window.location.hash).toBe('#view=gallery');
   });
 
   it('runs a preset in one click, shows its progress on its card, and blocks the others meanwhile', () => {

@@ -2,20 +2,19 @@
 // beside the figure its source published (model/published-benchmarks.ts). It keeps each card's latest
 // results per added RTT (model/gallery-runs.ts) while other cards, the run form or a file replace the
 // traces in the run store, so the cards can be compared one after another. Like the sweep view it stays
-// mounted once shown, and owns the URL hash (#view=gallery) while it is on screen.
+// mounted once shown; while it is on screen the URL says #view=gallery (the page's view: url/page-link.ts).
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { RunSpec } from '../../../../trace/format/run-request.ts';
 import type { RunStore } from '../../live/run-store.ts';
 import type { TraceSource } from '../../live/store-types.ts';
 import { collectResults, type GalleryResults } from '../../model/gallery-runs.ts';
 import { PUBLISHED_BENCHMARKS, type PublishedBenchmarkId } from '../../model/published-benchmarks.ts';
-import { replaceViewHash } from '../../state/hash-fields.ts';
 import { GalleryCardView, type Result } from './gallery-card-view.tsx';
 import './gallery-view.css';
 
 interface Props {
   store: RunStore;
-  /** Whether this view is the one on screen (and owns the URL hash). */
+  /** Whether this view is the one on screen. */
   shown: boolean;
   /** Why no run can start now (no backend, Redis down, a sweep under way), or null. */
   blockedReason: string | null;
@@ -24,8 +23,6 @@ interface Props {
   /** The static site: the published figures without Run buttons (there is no backend). */
   offline?: boolean;
 }
-
-export const GALLERY_HASH = '#view=gallery';
 
 export function GalleryView({ store, shown, blockedReason, onShowRuns, offline = false }: Props) {
   const runs = useSyncExternalStore(store.subscribe, store.getSnapshot);
@@ -36,10 +33,6 @@ export function GalleryView({ store, shown, blockedReason, onShowRuns, offline =
   // (the tracker keeps the very object), not when the run form sent one since.
   const [started, setStarted] = useState<{ id: PublishedBenchmarkId; spec: RunSpec } | null>(null);
   const runningCard = runs.active && started && runs.active.spec === started.spec ? started.id : null;
-
-  useEffect(() => {
-    if (shown) replaceViewHash(GALLERY_HASH);
-  }, [shown]);
 
   const run = (id: PublishedBenchmarkId, spec: RunSpec) => {
     if (store.run(spec)) setStarted({ id, spec });

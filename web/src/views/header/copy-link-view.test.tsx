@@ -1,12 +1,18 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { restoreClipboardAfterEach, stubClipboard } from '../../test-support/clipboard-stub.ts';
+import { MemoryLocation } from '../../test-support/memory-location.ts';
+import { PageUrl } from '../../url/page-url.ts';
 import { useReactHost } from '../../test-support/react-host.ts';
 import { CopyLinkView } from './copy-link-view.tsx';
 
 describe('Copy link', () => {
   const view = useReactHost();
   restoreClipboardAfterEach();
+  const pageAt = (address = '/') => {
+    const addressBar = new MemoryLocation(address);
+    return { addressBar, url: new PageUrl(addressBar) };
+  };
   const $ = (testid: string) => view.host.querySelector<HTMLElement>(`[data-testid=${testid}]`);
   const click = async () => {
     await act(async () => {
@@ -21,33 +27,33 @@ describe('Copy link', () => {
       copied.push(text);
       return Promise.resolve();
     });
-    // beforeCopy brings the URL up to date first (the display sync's writeNow).
-    const beforeCopy = () => history.replaceState(null, '', '/?trace=/t/a.json#command=INCR&n=10&zoom=5-50&t=20');
-    view.render(<CopyLinkView runsOutsideLink={false} beforeCopy={beforeCopy} />);
+    // beforeCopy brings the URL up to date first (the display sync's writeNow); the link is the page store's, read as it stands.
+    const { addressBar, url } = pageAt('/?trace=/t/a.json#command=INCR&n=10&valueBytes=16&mode=both&scale=shared&t=3&zoom=5-50');
+    const beforeCopy = () => url.update({ display: { t: 20 } }, 'throttled');
+    view.render(<CopyLinkView url={url} runsOutsideLink={false} beforeCopy={beforeCopy} />);
     expect($('copy-link-status')!.getAttribute('aria-live')).toBe('polite');
-    history.replaceState(null, '', '/?trace=/t/a.json#command=INCR&n=10&zoom=5-50&t=3');
     await click();
-    expect(copied).toEqual([`${location.origin}/?trace=/t/a.json#command=INCR&n=10&zoom=5-50&t=20`]);
+    expect(copied).toEqual([`${addressBar.href().split('?')[0]}?trace=/t/a.json#command=INCR&n=10&valueBytes=16&mode=both&scale=shared&t=20&zoom=5-50`]);
     expect($('copy-link-status')!.textContent).toBe('Link copied: it opens these settings, this view, zoom and position.');
     expect($('copy-link-input')).toBeNull();
   });
 
   it('says honestly that live runs are not in the link', async () => {
     stubClipboard(true, () => Promise.resolve());
-    view.render(<CopyLinkView runsOutsideLink />);
+    view.render(<CopyLinkView url={pageAt().url} runsOutsideLink />);
     await click();
     expect($('copy-link-status')!.textContent).toMatch(/zoom and position\. The runs themselves are not in the link: export them \(Export\) or use the follow link\.$/);
   });
 
   it('without a secure context (http on a LAN address) shows the link selected, for Ctrl+C', async () => {
-    history.replaceState(null, '', '/#view=sweep&maxDepth=64');
+    const { addressBar, url } = pageAt('/#view=sweep&command=PING&maxDepth=64&perPoint=10000&repeats=3&reference=1');
     const writeText = vi.fn(() => Promise.resolve());
     stubClipboard(false, writeText);
-    view.render(<CopyLinkView runsOutsideLink={false} />);
+    view.render(<CopyLinkView url={url} runsOutsideLink={false} />);
     await click();
     expect(writeText).not.toHaveBeenCalled();
     const input = $('copy-link-input') as HTMLInputElement;
-    expect(input.value).toBe(`${location.origin}/#view=sweep&maxDepth=64`);
+    expect(input.value).toBe(addressBar.href());
     expect(document.activeElement).toBe(input);
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length]);
     expect(input.closest('[role=dialog]')!.hasAttribute('data-own-keys')).toBe(true);
@@ -63,20 +69,21 @@ describe('Copy link', () => {
 
   it('falls back the same way when the clipboard refuses, or there is none', async () => {
     stubClipboard(true, () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')));
-    view.render(<CopyLinkView runsOutsideLink={false} />);
+    const { addressBar, url } = pageAt('/#command=INCR&n=10&valueBytes=16&mode=both&scale=shared');
+    view.render(<CopyLinkView url={url} runsOutsideLink={false} />);
     await click();
-    expect(($('copy-link-input') as HTMLInputElement).value).toBe(location.href);
+    expect(($('copy-link-input') as HTMLInputElement).value).toBe(addressBar.href());
     stubClipboard(true);
     act(() => view.host.querySelector<HTMLButtonElement>('.copy-link-popover button')!.click());
     await click();
-    expect(($('copy-link-input') as HTMLInputElement).value).toBe(location.href);
+    expect(($('copy-link-input') as HTMLInputElement).value).toBe(addressBar.href());
   });
 
   it('clears the status after a while', async () => {
     vi.useFakeTimers();
     try {
       stubClipboard(true, () => Promise.resolve());
-      view.render(<CopyLinkView runsOutsideLink={false} statusMs={1000} />);
+      view.render(<CopyLinkView url={pageAt().url} runsOutsideLink={false} statusMs={1000} />);
       await click();
       expect($('copy-link-status')!.textContent).not.toBe('');
       act(() => vi.advanceTimersByTime(1100));

@@ -1,15 +1,17 @@
 // "Copy link", in the header: the page's URL as it stands is already a link to what is on screen (the
-// run form, the view, zoom=, t=, speed= and the ?trace= files: state/hash-fields.ts), so the button
-// copies location.href. Where the Clipboard API is missing or refused (plain http on a LAN address is not
+// run form, the view, zoom=, t=, speed= and the ?trace= files: url/page-link.ts), so the button copies
+// the page store's address (PageUrl.href). Where the Clipboard API is missing or refused (plain http on a LAN address is not
 // a secure context), the link is shown in a small popover, selected, for Ctrl+C. A status line (aria-live)
 // says what the link reproduces — and, when the runs on screen came from this session rather than from
 // ?trace= links, that the runs themselves are not in it.
 import { useEffect, useId, useRef, useState } from 'react';
 import { copyToClipboard } from '../../base/clipboard.ts';
+import type { PageUrl } from '../../url/page-url.ts';
 import './header-popover.css';
 import './copy-link-view.css';
 
 interface Props {
+  url: PageUrl;
   /** The runs on screen were measured or opened here (not ?trace= links): the link cannot bring them. */
   runsOutsideLink: boolean;
   /** Brings the URL up to date first (the throttled display keys, the playhead while playing). */
@@ -21,7 +23,7 @@ interface Props {
 const REPRODUCES = 'it opens these settings, this view, zoom and position.';
 const RUNS_NOTE = 'The runs themselves are not in the link: export them (Export) or use the follow link.';
 
-export function CopyLinkView({ runsOutsideLink, beforeCopy, statusMs = 10_000 }: Props) {
+export function CopyLinkView({ url, runsOutsideLink, beforeCopy, statusMs = 10_000 }: Props) {
   const [status, setStatus] = useState('');
   const [fallback, setFallback] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -44,7 +46,7 @@ export function CopyLinkView({ runsOutsideLink, beforeCopy, statusMs = 10_000 }:
 
   const copy = async () => {
     beforeCopy?.();
-    const href = window.location.href;
+    const href = url.href();
     if (await copyToClipboard(href)) {
       setFallback(null);
       say(`Link copied: ${REPRODUCES}`);

@@ -8,10 +8,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { copyToClipboard } from '../../base/clipboard.ts';
 import type { TraceDocument } from '../../../../trace/format/trace-format.ts';
 import type { TraceSource } from '../../live/store-types.ts';
-import { parseDisplayHashParams } from '../../state/display-hash-params.ts';
 import { embedSnippets, type EmbedSnippets } from '../../state/embed-snippets.ts';
-import { hashField } from '../../state/hash-fields.ts';
 import { currentThemeChoice } from '../../state/theme-choice.ts';
+import type { PageUrl } from '../../url/page-url.ts';
 import './header-popover.css';
 import './copy-link-view.css'; // .copy-field, shared with Copy link
 import './embed-code-view.css';
@@ -20,6 +19,8 @@ interface Props {
   /** The traces on screen, and where they came from (only ?trace= links have URLs). */
   traces: readonly TraceDocument[];
   source: TraceSource | null;
+  /** The page's URL: its address, theme and display keys. */
+  url: PageUrl;
   /** Brings the URL's display keys (t=, speed=) up to date first. */
   beforeOpen?: () => void;
 }
@@ -33,15 +34,12 @@ const LABELS: Record<SnippetKind, string> = {
 const COPIED: Record<SnippetKind, string> = { iframe: 'Iframe code copied.', element: 'Custom element code copied.' };
 
 /** The snippets for the page as it stands (its URL, theme and display keys). */
-function snippetsNow(traces: readonly TraceDocument[], source: TraceSource | null): EmbedSnippets | null {
-  const { hash, href } = window.location;
-  const display = parseDisplayHashParams(hash);
-  return embedSnippets({
-    href, traces, source, theme: currentThemeChoice(), t: display.t, speed: hashField(hash, 'speed') === null ? null : display.speed,
-  });
+function snippetsNow(traces: readonly TraceDocument[], source: TraceSource | null, url: PageUrl): EmbedSnippets | null {
+  const { display } = url.read();
+  return embedSnippets({ href: url.href(), traces, source, theme: currentThemeChoice(display.theme), t: display.t, speed: display.speed });
 }
 
-export function EmbedCodeView({ traces, source, beforeOpen }: Props) {
+export function EmbedCodeView({ traces, source, url, beforeOpen }: Props) {
   const [snippets, setSnippets] = useState<EmbedSnippets | null | 'closed'>('closed');
   const [status, setStatus] = useState('');
   const button = useRef<HTMLButtonElement>(null);
@@ -59,7 +57,7 @@ export function EmbedCodeView({ traces, source, beforeOpen }: Props) {
     if (open) return close();
     beforeOpen?.();
     setStatus('');
-    setSnippets(snippetsNow(traces, source));
+    setSnippets(snippetsNow(traces, source, url));
   };
 
   const close = () => {

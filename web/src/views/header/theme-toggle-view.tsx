@@ -1,8 +1,11 @@
 // The theme toggle in the header: Auto (the system's scheme), Light or Dark, as three radio buttons
-// drawn as one segmented control. The choice is remembered (state/theme-choice.ts: localStorage and the
-// URL's `theme` key); under Auto the page follows the system when it switches, e.g. at sunset.
+// drawn as one segmented control. The choice is remembered (state/theme-choice.ts: localStorage) and
+// put in the URL's `theme` key (the page store); under Auto the page follows the system when it switches,
+// e.g. at sunset. A link pasted into the address bar of an open page: its theme key wins, as on load.
 import { useEffect, useState } from 'react';
-import { applyThemeChoice, currentThemeChoice, saveThemeChoice, THEME_CHOICES, watchSystemTheme, type ThemeChoice } from '../../state/theme-choice.ts';
+import { applyThemeChoice, currentThemeChoice, linkedThemeOf, saveThemeChoice, THEME_CHOICES, watchSystemTheme, type ThemeChoice } from '../../state/theme-choice.ts';
+import type { PageUrl } from '../../url/page-url.ts';
+import { useNavigation } from '../app/use-navigation.ts';
 import './theme-toggle-view.css';
 
 const LABELS: Record<ThemeChoice, string> = { auto: 'Auto', light: 'Light', dark: 'Dark' };
@@ -12,21 +15,15 @@ const HINTS: Record<ThemeChoice, string> = {
   dark: 'Light ink on dark paper',
 };
 
-export function ThemeToggleView() {
-  const [choice, setChoice] = useState<ThemeChoice>(currentThemeChoice);
+export function ThemeToggleView({ url }: { url: PageUrl }) {
+  const [choice, setChoice] = useState<ThemeChoice>(() => currentThemeChoice(url.link.display.theme));
+  useNavigation(url, (link) => setChoice(currentThemeChoice(link.display.theme)));
 
   useEffect(() => {
     applyThemeChoice(choice);
     if (choice !== 'auto') return undefined;
     return watchSystemTheme(() => applyThemeChoice('auto'));
   }, [choice]);
-
-  // A link pasted into the address bar of an open page: its theme key wins, as on load.
-  useEffect(() => {
-    const onHash = () => setChoice(currentThemeChoice());
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
 
   return (
     <fieldset className="theme-toggle" data-testid="theme-toggle">
@@ -42,6 +39,7 @@ export function ThemeToggleView() {
             data-testid={`theme-${c}`}
             onChange={() => {
               saveThemeChoice(c);
+              url.update({ display: { theme: linkedThemeOf(c) } });
               setChoice(c);
             }}
           />

@@ -2,18 +2,15 @@
 // request (or of the files opened together) in one group. Show puts one run — or a whole group — back in
 // the Runs view; Compare selected shows two to six picked runs there on one time scale; Delete and Clear
 // history (after a confirm step) remove them. Kept mounted once shown, like the gallery, so the picks stay.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { commandTakesValue } from '../../../../trace/format/run-request.ts';
 import { formatBytes, formatCount, formatRate, formatUs, plural } from '../../format/number-format.ts';
 import { modeLabel } from '../../format/run-label.ts';
 import {
   COMPARE_MAX, MAX_HISTORY_BYTES, MAX_HISTORY_RUNS, compareBlockedReason, historyGroups, pickBlockedReason, type HistoryEntry, type HistoryGroup,
 } from '../../model/history-entries.ts';
-import { replaceViewHash } from '../../state/hash-fields.ts';
 import type { HistoryStore } from '../../state/history-store.ts';
 import './history-view.css';
-
-export const HISTORY_HASH = '#view=history';
 
 interface Props {
   history: HistoryStore;
@@ -32,10 +29,6 @@ export function HistoryView({ history, shown, onShowRuns }: Props) {
   const live = picked.filter((id) => present.has(id));
   const compareReason = compareBlockedReason(live.length);
   const limitReason = live.length >= COMPARE_MAX ? pickBlockedReason(live.length, false) : null;
-
-  useEffect(() => {
-    if (shown) replaceViewHash(HISTORY_HASH);
-  }, [shown]);
 
   const toggle = (id: string) => setPicked(live.includes(id) ? live.filter((p) => p !== id) : [...live, id]);
   const show = async (ids: readonly string[], compare: boolean) => {

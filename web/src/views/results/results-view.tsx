@@ -12,7 +12,6 @@ import { comparisonHeadlines } from '../../format/comparison-headline.ts';
 import type { TimeZoomSync } from '../../interaction/time-zoom-sync.ts';
 import { defaultSpeedFor, type PlaybackClock } from '../../interaction/playback-clock.ts';
 import { mergedEventTimes, milestones } from '../../model/playback-events.ts';
-import { hashField } from '../../state/hash-fields.ts';
 import { KeyboardHelpView } from './keyboard-help-view.tsx';
 import { PlaybackBarView, type BarMilestone } from '../playback/playback-bar-view.tsx';
 import { usePlaybackKeys, useReducedMotion } from '../playback/use-playback-keys.ts';
@@ -21,10 +20,12 @@ import { growingDomainEndUs } from '../../layout/time-scale-layout.ts';
 import { runGroups, shownRepeat } from '../../model/run-groups.ts';
 import { traceColumns } from '../../model/trace-columns.ts';
 import type { WireRef } from '../../model/wire-rows.ts';
-import type { DisplayHashSync } from '../../state/display-hash-sync.ts';
-import { writeHashFields } from '../../state/hash-fields.ts';
-import { picksHashFields, picksOfHash, wireRunOfHash } from '../../state/run-picks-hash.ts';
-import type { ScaleChoice } from '../../state/url-hash-params.ts';
+import type { ScaleChoice } from '../../state/page-choices.ts';
+import type { DisplayLinkSync } from '../../url/display-link-sync.ts';
+import type { PageUrl } from '../../url/page-url.ts';
+import { picksLinkFields, picksOfLink, wireRunOfLink } from '../../url/run-picks-link.ts';
+import { DEFAULT_DISPLAY_LINK } from '../../url/display-link.ts';
+import { useNavigation } from '../app/use-navigation.ts';
 import { CompareTableView } from './compare-table-view.tsx';
 import { ExportMenuView } from './export-menu-view.tsx';
 import { PerCommandChartView } from './per-command-chart-view.tsx';
@@ -51,8 +52,10 @@ interface Props {
   /** The playhead shared by the diagrams. */
   playback: PlaybackClock;
   onExport: (doc: TraceDocument) => void;
+  /** The page's URL: the repeats picked and the wire view's run (repeat=, wire=), and whether it names a speed. */
+  url?: PageUrl;
   /** The URL's display keys (zoom=, t=): told the shared timeline, so a linked zoom window can apply. */
-  displayHash?: DisplayHashSync;
+  displayLink?: DisplayLinkSync;
 }
 
 /** The bottom of a diagram's unzoomed plot: the run's end, or for a run still streaming a step past it (it grows). */
@@ -62,10 +65,11 @@ function diagramEndUs(doc: TraceDocument): number {
 }
 
 /** Memoised: typing in the run form re-renders the app, and must not redo the panels of a 100,000-command trace. */
-export const ResultsView = memo(function ResultsView({ traces, source, scale, onScaleChange, zoomSync, playback, onExport, displayHash }: Props) {
+export const ResultsView = memo(function ResultsView({ traces, source, scale, onScaleChange, zoomSync, playback, onExport, url, displayLink }: Props) {
   const groups = useMemo(() => runGroups(traces), [traces]);
+  const linked = () => url?.link.display ?? DEFAULT_DISPLAY_LINK;
   // The repeat the user picked per run (group key → run id); unpicked runs show their median repeat. A link's repeat= picks first.
-  const [picked, setPicked] = useState<Readonly<Record<string, string>>>(() => picksOfHash(window.location.hash, groups));
+  const [picked, setPicked] = useState<Readonly<Record<string, string>>>(() => picksOfLink(linked(), groups));
   const shownKey = groups.map((g) => shownRepeat(g, picked[g.key]).run.id).join(' ');
   // Keyed by the run ids shown, so a re-render that shows the same repeats keeps the same array.
   const shown = useMemo(() => groups.map((g) => shownRepeat(g, picked[g.key])), [groups, shownKey]);
@@ -85,14 +89,14 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
   useEffect(() => {
     playback.setEnd(sharedEndUs);
     playback.setStops(mergedEventTimes(shown.map(traceColumns)));
-    if (hashField(window.location.hash, 'speed') === null) playback.suggestSpeed(defaultSpeedFor(sharedEndUs));
+    if (linked().speed === null) playback.suggestSpeed(defaultSpeedFor(sharedEndUs));
   }, [playback, shown, sharedEndUs]);
   const [helpOpen, setHelpOpen] = useState(false);
   const resultsRef = useRef<HTMLElement>(null);
   usePlaybackKeys(playback, { onHelp: () => setHelpOpen(true), fullscreenTarget: () => resultsRef.current });
   useReducedMotion(playback);
   const shared = scale === 'shared';
-  const [wireRunId, setWireRunId] = useState<string | null>(() => wireRunOfHash(window.location.hash, shown));
+  const [wireRunId, setWireRunId] = useState<string | null>(() => wireRunOfLink(linked(), shown));
   const [selection, setSelection] = useState<WireSelection | null>(null);
   // Falls back to the first run when the runs on screen change.
   const wireRun = shown.find((d) => d.run.id === wireRunId) ?? shown[0]!;
@@ -102,20 +106,14 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
   }, []);
   const selectedIn = (doc: TraceDocument) => (selection?.runId === doc.run.id ? selection.ref : null);
   const sectionRef = resultsRef;
-  useUrlDisplayState({ displayHash, playback, sharedEndUs, sectionRef });
+  useUrlDisplayState({ displayLink, playback, sharedEndUs, sectionRef });
   // repeat= and wire= follow the picks; a URL edited by hand picks again.
-  useEffect(() => writeHashFields(picksHashFields(groups, shown, wireRun.run.id)), [groups, shown, wireRun]);
-  const groupsRef = useRef(groups);
-  groupsRef.current = groups;
-  useEffect(() => {
-    const onHash = () => {
-      const picks = picksOfHash(window.location.hash, groupsRef.current);
-      setPicked(picks);
-      setWireRunId(wireRunOfHash(window.location.hash, groupsRef.current.map((g) => shownRepeat(g, picks[g.key]))));
-    };
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
+  useEffect(() => url?.update({ display: picksLinkFields(groups, shown, wireRun.run.id) }), [url, groups, shown, wireRun]);
+  useNavigation(url, ({ display }) => {
+    const picks = picksOfLink(display, groups);
+    setPicked(picks);
+    setWireRunId(wireRunOfLink(display, groups.map((g) => shownRepeat(g, picks[g.key]))));
+  });
   return (
     <section className="results" aria-label="Runs" ref={resultsRef}>
       {headlines.map((h) => (
@@ -208,16 +206,16 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
  * applies once it is known), gives the playback clock its end, and mirrors the playhead into
  * data-playhead-us on the results section (µs; absent = no playback) for tests, without re-rendering React.
  */
-function useUrlDisplayState({ displayHash, playback, sharedEndUs, sectionRef }: {
-  displayHash: DisplayHashSync | undefined;
+function useUrlDisplayState({ displayLink, playback, sharedEndUs, sectionRef }: {
+  displayLink: DisplayLinkSync | undefined;
   playback: PlaybackClock;
   sharedEndUs: number;
   sectionRef: { readonly current: HTMLElement | null };
 }): void {
   useEffect(() => {
-    displayHash?.setDomain(sharedEndUs);
-  }, [displayHash, sharedEndUs]);
-  useEffect(() => () => displayHash?.setDomain(null), [displayHash]);
+    displayLink?.setDomain(sharedEndUs);
+  }, [displayLink, sharedEndUs]);
+  useEffect(() => () => displayLink?.setDomain(null), [displayLink]);
   useEffect(() => {
     const mirror = () => {
       const { positionUs } = playback.getSnapshot();

@@ -20,8 +20,7 @@ import {
 import { RUN_MODES, type RunMode } from '../../../../trace/format/trace-format.ts';
 import { chunkedChoiceLabel, chunkNote, modeBadge, modeWireLine } from '../../format/run-label.ts';
 import { formatCount } from '../../format/number-format.ts';
-import { formModes, modeRefusal, validateRunForm, type RunFormState } from '../../state/run-form-state.ts';
-import { MODES_OF, MODE_CHOICES, hasChunks, type ModeChoice } from '../../state/url-hash-params.ts';
+import { MODES_OF, MODE_CHOICES, formModes, hasChunks, modeRefusal, validateRunForm, type ModeChoice, type RunFormState } from '../../state/run-form-state.ts';
 import { NeighborFieldsView } from './neighbor-fields-view.tsx';
 import { PlantErrorView } from './plant-error-view.tsx';
 import { RTT_STOPS_MS, rttAtStop, stopIndexFor } from '../../state/rtt-slider-stops.ts';

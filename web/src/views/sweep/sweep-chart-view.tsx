@@ -9,7 +9,7 @@ import { formatRate, formatRatio } from '../../format/number-format.ts';
 import { formatDepth } from '../../format/sweep-text.ts';
 import { sweepLayout, type MarkDraw, type PanelLayout, type SeriesDraw, type SeriesKey } from '../../layout/sweep-layout.ts';
 import type { SweepSeries } from '../../model/sweep-series.ts';
-import type { YScaleChoice } from '../../state/sweep-hash-params.ts';
+import type { YScaleChoice } from '../../state/sweep-form-state.ts';
 
 interface Props {
   series: SweepSeries;

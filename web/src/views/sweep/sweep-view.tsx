@@ -1,16 +1,18 @@
 // The depth-sweep view: form, progress and file controls, then the sweep on screen — the headline
 // read off its medians, the untraced statement with what recorded it, the chart, the table and
-// export. Holds the form and the y scale (mirrored into the URL hash while the view is shown) and
-// reads the sweep store; it stays mounted while hidden, so a sweep keeps its form and points when
-// the user looks at single runs meanwhile.
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+// export. Holds the form and the y scale (told to the page store, whose link carries them while the
+// view is shown: url/sweep-link.ts; a link navigated to under view=sweep sets them) and reads the sweep
+// store; it stays mounted while hidden, so a sweep keeps its form and points when the user looks at
+// single runs meanwhile.
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { SweepStore } from '../../live/sweep-store.ts';
 import { baselineOf, seriesOfDocument, seriesOfLive, sweepRows, type SweepSeries } from '../../model/sweep-series.ts';
 import { authRelayNote, coarseReferenceNote, sweepHeadline, sweepProvenance } from '../../format/sweep-text.ts';
-import { ViewHashGuard } from '../../state/view-hash-guard.ts';
 import { downloadSweep, downloadText } from '../../state/trace-files.ts';
 import { sweepBenchmarkCsv, sweepCsvFileName } from '../../../../trace/export/sweep-csv.ts';
-import { formatSweepHashParams, parseSweepHashParams, parseViewChoice, sweepViewPartOf, type SweepHashParams } from '../../state/sweep-hash-params.ts';
+import { sweepLinkOf, type SweepLink } from '../../url/sweep-link.ts';
+import type { PageUrl } from '../../url/page-url.ts';
+import { useNavigation } from '../app/use-navigation.ts';
 import type { Engine } from '../../../../trace/format/run-request.ts';
 import type { SweepDocument } from '../../../../trace/format/sweep-format.ts';
 import { SweepChartView } from './sweep-chart-view.tsx';
@@ -21,8 +23,10 @@ import './sweep-view.css';
 
 interface Props {
   sweeps: SweepStore;
-  /** Whether this view is the one on screen (and owns the URL hash). */
+  /** Whether this view is the one on screen. */
   shown: boolean;
+  /** The page's URL, which carries the form and the y scale. */
+  url: PageUrl;
   /** Why a sweep cannot start now (no backend, Redis down, a run under way), or null. */
   blockedReason: string | null;
   onOpenFiles: (files: FileList | null) => void;
@@ -42,36 +46,16 @@ interface Display {
 
 const SOURCE_TEXT = { live: 'measured live', file: 'opened from a file', url: 'loaded from the URL', history: 'from history' } as const;
 
-function sweepHashNow(): SweepHashParams | undefined {
-  return parseViewChoice(window.location.hash) === 'sweep' ? parseSweepHashParams(window.location.hash) : undefined;
-}
-
-export function SweepView({ sweeps, shown, blockedReason, onOpenFiles, offline = false }: Props) {
+export function SweepView({ sweeps, shown, url, blockedReason, onOpenFiles, offline = false }: Props) {
   const snap = useSyncExternalStore(sweeps.subscribe, sweeps.getSnapshot);
-  const [params, setParams] = useState<SweepHashParams>(() => sweepHashNow() ?? parseSweepHashParams(''));
-
-  // The URL → form and y scale: on hashchange, and when the writer finds a change it has not heard of
-  // (view-hash-guard.ts).
-  const hashGuard = useMemo(() => new ViewHashGuard(sweepViewPartOf), []);
-  const adoptHash = useCallback(() => {
-    hashGuard.seen();
-    const p = sweepHashNow();
-    if (p) setParams(p);
-  }, [hashGuard]);
-  useEffect(() => {
-    window.addEventListener('hashchange', adoptHash);
-    return () => window.removeEventListener('hashchange', adoptHash);
-  }, [adoptHash]);
-
-  // Form and y scale → URL hash, while shown. A half-typed number keeps the last good value.
-  useEffect(() => {
-    if (!shown) return;
-    if (hashGuard.changedOutside()) {
-      adoptHash(); // the URL changed after the first render and before this write: it wins
-      return;
-    }
-    hashGuard.write(formatSweepHashParams(params, sweepHashNow()));
-  }, [params, shown, hashGuard, adoptHash]);
+  const [params, setParamsState] = useState<SweepLink>(() => url.link.sweep);
+  // A link navigated to under view=sweep sets the form and the y scale.
+  useNavigation(url, (link) => link.view === 'sweep' && setParamsState(link.sweep));
+  // Form and y scale → the link. A half-typed number keeps the last good value there.
+  const setParams = (next: SweepLink) => {
+    setParamsState(next);
+    url.update({ sweep: sweepLinkOf(next, url.link.sweep) });
+  };
 
   const { active, stopped, doc } = snap;
   const display = useMemo((): Display | null => {
@@ -127,7 +111,7 @@ export function SweepView({ sweeps, shown, blockedReason, onOpenFiles, offline =
   );
 }
 
-function SweepResults({ display, source, yScale, onYScale }: { display: Display; source: keyof typeof SOURCE_TEXT | null; yScale: SweepHashParams['yScale']; onYScale: (y: SweepHashParams['yScale']) => void }) {
+function SweepResults({ display, source, yScale, onYScale }: { display: Display; source: keyof typeof SOURCE_TEXT | null; yScale: SweepLink['yScale']; onYScale: (y: SweepLink['yScale']) => void }) {
   const { series, header, doc } = display;
   const [first, ...rest] = sweepHeadline(series);
   const rows = useMemo(() => sweepRows(series), [series]);

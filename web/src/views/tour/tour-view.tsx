@@ -13,7 +13,7 @@ import type { RunSnapshot, RunStore } from '../../live/run-store.ts';
 import type { SweepSnapshot, SweepStore } from '../../live/sweep-store.ts';
 import type { TraceSource } from '../../live/store-types.ts';
 import { showLoaded } from '../../state/show-loaded.ts';
-import type { ViewChoice } from '../../state/sweep-hash-params.ts';
+import type { ViewChoice } from '../../state/page-choices.ts';
 import { loadTourRecording, provenanceText } from '../../state/tour-recordings.ts';
 import './tour-view.css';
 

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLAYBACK_SPEED, PLAYBACK_SPEEDS } from '../interaction/playback-clock.ts';
-import {
-  DEFAULT_DISPLAY_PARAMS, displayHashFields, formatDisplayHashParams, parseDisplayHashParams, parseTimeWindow, snapSpeed,
-} from './display-hash-params.ts';
+import { PLAYBACK_SPEEDS } from '../interaction/playback-clock.ts';
+import { parseTimeWindow, snapSpeed } from '../state/link-values.ts';
+import { DEFAULT_DISPLAY_LINK, displayKeysOf, displayLinkEntries, displayLinkOfHash, displayWithKeys, type DisplayLink } from './display-link.ts';
+import { hashOf } from './link-fields.ts';
 
-const parse = parseDisplayHashParams;
+const parse = displayLinkOfHash;
+/** The display keys alone, as a hash ('' when all are defaults). */
+const writeDisplay = (p: DisplayLink) => hashOf(displayLinkEntries(p));
 
-describe('display hash params: zoom', () => {
+describe('the display keys: zoom', () => {
   it('reads a µs window since t0, decimals allowed', () => {
     expect(parse('#zoom=120-480').zoom).toEqual({ fromUs: 120, toUs: 480 });
     expect(parse('#zoom=0.5-12.25').zoom).toEqual({ fromUs: 0.5, toUs: 12.25 });
@@ -30,7 +32,7 @@ describe('display hash params: zoom', () => {
   });
 });
 
-describe('display hash params: playhead and speed', () => {
+describe('the display keys: playhead and speed', () => {
   it('reads t in µs; absent or bad means no playback', () => {
     expect(parse('#t=250').t).toBe(250);
     expect(parse('#t=0').t).toBe(0);
@@ -51,14 +53,15 @@ describe('display hash params: playhead and speed', () => {
     for (const s of PLAYBACK_SPEEDS) expect(snapSpeed(String(s))).toBe(s);
   });
 
-  it('reads a bad or absurd speed as the default', () => {
+  it('reads a bad or absurd speed, and the default one, as none (the default)', () => {
+    expect(parse('#speed=0.001').speed).toBeNull();
     for (const text of ['', '0', '-1', 'fast', '1/0', '0/0', '100', '0.00001', 'NaN', 'Infinity']) {
-      expect(parse(`#speed=${encodeURIComponent(text)}`).speed, text).toBe(DEFAULT_PLAYBACK_SPEED);
+      expect(parse(`#speed=${encodeURIComponent(text)}`).speed, text).toBeNull();
     }
   });
 });
 
-describe('display hash params: repeats and wire view', () => {
+describe('the display keys: repeats and wire view', () => {
   it('reads the picked repeat per panel, 1-based in the link', () => {
     expect([...parse('#repeat=2:3,1:2').repeats]).toEqual([[1, 2], [0, 1]]);
     expect([...parse('#repeat=2.3').repeats]).toEqual([[1, 2]]);
@@ -75,9 +78,26 @@ describe('display hash params: repeats and wire view', () => {
   });
 });
 
-describe('display hash params: the whole', () => {
+describe('the display keys: theme, presenter mode and tour', () => {
+  it('reads auto, light and dark; anything else names no theme', () => {
+    expect(parse('#n=10&theme=light').theme).toBe('light');
+    expect(parse('#theme=auto').theme).toBe('auto');
+    for (const text of ['sepia', 'Dark', '']) expect(parse(`#theme=${text}`).theme, text).toBeNull();
+  });
+
+  it('reads present=1 alone as presenter mode, and a tour step within the tour', () => {
+    expect(parse('#present=1').present).toBe(true);
+    for (const text of ['true', '0', '']) expect(parse(`#present=${text}`).present, text).toBe(false);
+    expect(parse('#tour=3').tour).toBe(3);
+    expect(parse('#tour=0').tour).toBe(1);
+    expect(parse('#tour=99').tour).toBeGreaterThan(1);
+    expect(parse('#tour=x').tour).toBeNull();
+  });
+});
+
+describe('the display keys: the whole', () => {
   it('reads an empty or unreadable hash, and unknown keys, as the defaults', () => {
-    for (const hash of ['', '#', '#%E0%A4%A', '#foo=bar&zoom[]=1', '#t&speed&zoom&repeat&wire']) expect(parse(hash), hash).toEqual(DEFAULT_DISPLAY_PARAMS);
+    for (const hash of ['', '#', '#%E0%A4%A', '#foo=bar&zoom[]=1', '#t&speed&zoom&repeat&wire']) expect(parse(hash), hash).toEqual(DEFAULT_DISPLAY_LINK);
   });
 
   it('ignores the view keys around it', () => {
@@ -85,14 +105,23 @@ describe('display hash params: the whole', () => {
   });
 
   it('writes defaults as absent keys', () => {
-    expect(displayHashFields(DEFAULT_DISPLAY_PARAMS)).toEqual({ zoom: null, t: null, speed: null, repeat: null, wire: null });
-    expect(formatDisplayHashParams(DEFAULT_DISPLAY_PARAMS)).toBe('');
+    expect(displayKeysOf(DEFAULT_DISPLAY_LINK)).toEqual({});
+    expect(displayKeysOf({ ...DEFAULT_DISPLAY_LINK, speed: 0.001 })).toEqual({}); // the default speed, named
+    expect(writeDisplay(DEFAULT_DISPLAY_LINK)).toBe('');
   });
 
-  it('writes each key as it reads it back', () => {
-    const p = { zoom: { fromUs: 12.5, toUs: 480.125 }, t: 33.3, speed: 0.02, repeats: new Map([[2, 0], [0, 1]]), wire: 1 };
-    expect(formatDisplayHashParams(p)).toBe('#zoom=12.5-480.125&t=33.3&speed=0.02&repeat=1%3A2%2C3%3A1&wire=2');
-    expect(parse(formatDisplayHashParams(p))).toEqual({ ...p, repeats: new Map([[0, 1], [2, 0]]) });
+  it('writes each key as it reads it back, in the one order', () => {
+    const p: DisplayLink = {
+      zoom: { fromUs: 12.5, toUs: 480.125 }, t: 33.3, speed: 0.02, theme: 'dark', present: true, tour: 2, repeats: new Map([[2, 0], [0, 1]]), wire: 1,
+    };
+    expect(writeDisplay(p)).toBe('#t=33.3&speed=0.02&zoom=12.5-480.125&theme=dark&present=1&tour=2&repeat=1%3A2%2C3%3A1&wire=2');
+    expect(parse(writeDisplay(p))).toEqual({ ...p, repeats: new Map([[0, 1], [2, 0]]) });
+  });
+
+  it('sets some keys from their text, as a link would read them, and removes others', () => {
+    const p = parse('#zoom=1-2&theme=light&tour=4');
+    expect(displayKeysOf(displayWithKeys(p, { zoom: '5-7', tour: null }))).toEqual({ zoom: '5-7', theme: 'light' });
+    expect(displayWithKeys(p, { zoom: 'junk' }).zoom).toBeNull();
   });
 
   it('round-trips: format(parse(x)) is stable for tidy and messy links alike', () => {
@@ -101,8 +130,8 @@ describe('display hash params: the whole', () => {
       '#zoom=20-10&t=-5&speed=x&repeat=0:0&wire=0', '#zoom=5..7&t=%201%20&speed=%200.5', '#command=PING&zoom=0-1e3', '#%ZZ',
     ];
     for (const link of links) {
-      const once = formatDisplayHashParams(parse(link));
-      expect(formatDisplayHashParams(parse(once)), link).toBe(once);
+      const once = writeDisplay(parse(link));
+      expect(writeDisplay(parse(once)), link).toBe(once);
       expect(parse(once), link).toEqual(parse(link));
     }
   });

@@ -4,11 +4,18 @@ import { PlaybackClock } from '../interaction/playback-clock.ts';
 import { TimeZoomSync } from '../interaction/time-zoom-sync.ts';
 import { IDENTITY_ZOOM, type TimeZoom } from '../layout/time-scale-layout.ts';
 import { windowOfZoom, zoomOfWindow } from '../layout/zoom-window.ts';
-import { hashField } from './hash-fields.ts';
-import { DisplayHashSync } from './display-hash-sync.ts';
+import { MemoryLocation } from '../test-support/memory-location.ts';
+import { DisplayLinkSync } from './display-link-sync.ts';
+import { hashParams } from './link-fields.ts';
+import { PageUrl } from './page-url.ts';
+
+/** The run view's keys when no form was changed: the store writes the whole link. */
+const RUN = 'command=INCR&n=10&valueBytes=16&mode=both&scale=shared';
 
 function setup(hash: string) {
-  history.replaceState(null, '', `/?trace=/a.json${hash}`);
+  const location = new MemoryLocation(`/?trace=/a.json${hash}`);
+  const url = new PageUrl(location, 250, () => Date.now());
+  const stopUrl = url.start();
   const frames: (() => void)[] = [];
   const scheduler = new FrameScheduler((cb) => frames.push(cb), () => {});
   const playback = new PlaybackClock(scheduler, () => 0);
@@ -16,19 +23,23 @@ function setup(hash: string) {
   const seen: TimeZoom[] = [];
   const diagram = { applyZoom: (z: TimeZoom) => seen.push(z) };
   zoomSync.join(diagram);
-  const sync = new DisplayHashSync(zoomSync, playback, 250, () => Date.now());
-  const stop = sync.start();
+  const sync = new DisplayLinkSync(url, zoomSync, playback);
+  const stopSync = sync.start();
+  const stop = () => {
+    stopSync();
+    stopUrl();
+  };
   const frame = () => frames.splice(0).forEach((f) => f());
   /** Lets the throttled write happen. */
   const settle = () => {
     frame();
     vi.advanceTimersByTime(300);
   };
-  const key = (k: string) => hashField(window.location.hash, k);
-  return { playback, zoomSync, diagram, seen, sync, stop, frame, settle, key };
+  const key = (k: string) => hashParams(location.hash()).get(k);
+  return { location, playback, zoomSync, diagram, seen, sync, stop, frame, settle, key };
 }
 
-describe('DisplayHashSync', () => {
+describe('DisplayLinkSync', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -41,8 +52,8 @@ describe('DisplayHashSync', () => {
     expect(windowOfZoom(s.zoomSync.zoom, 1000)!.fromUs).toBeCloseTo(100, 9);
     expect(windowOfZoom(s.seen.at(-1)!, 1000)!.toUs).toBeCloseTo(300, 9);
     s.settle();
-    expect(window.location.hash).toBe('#command=INCR&scale=shared&zoom=100-300'); // display keys after the view's
-    expect(window.location.search).toBe('?trace=/a.json');
+    expect(s.location.hash()).toBe(`#${RUN}&zoom=100-300`); // display keys after the view's
+    expect(s.location.search()).toBe('?trace=/a.json');
     s.stop();
   });
 
@@ -50,7 +61,7 @@ describe('DisplayHashSync', () => {
     const s = setup('#n=10');
     s.sync.setDomain(1000);
     s.settle();
-    const entries = history.length;
+    const writes = s.location.writes.length;
     s.zoomSync.set(zoomOfWindow({ fromUs: 0, toUs: 500 }, 1000), s.diagram);
     vi.advanceTimersByTime(1);
     expect(s.key('zoom')).toBe('0-500');
@@ -62,8 +73,8 @@ describe('DisplayHashSync', () => {
     expect(s.key('zoom')).toBe('150-250');
     s.zoomSync.reset();
     vi.advanceTimersByTime(300);
-    expect(window.location.hash).toBe('#n=10');
-    expect(history.length).toBe(entries);
+    expect(s.location.hash()).toBe(`#${RUN}`);
+    expect(s.location.writes.length).toBe(writes + 3); // 0-500, 150-250, none: each in place (replaceState)
     s.stop();
   });
 
@@ -112,26 +123,24 @@ describe('DisplayHashSync', () => {
     s.playback.seek(null);
     s.playback.setSpeed(0.001);
     s.settle();
-    expect(window.location.hash).toBe('');
+    expect(s.location.hash()).toBe(`#${RUN}`);
     s.stop();
   });
 
-  it('applies a URL the user edits (hashchange); a removed key means its default', () => {
+  it('applies a URL the user edits (a navigation); a removed key means its default', () => {
     const s = setup('#zoom=0-100&t=5');
     s.sync.setDomain(1000);
     s.playback.setEnd(1000);
     s.settle();
-    history.replaceState(null, '', '/#zoom=500-1000&t=700&speed=1');
-    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    s.location.navigate('#zoom=500-1000&t=700&speed=1');
     s.frame();
     expect(windowOfZoom(s.zoomSync.zoom, 1000)!.fromUs).toBeCloseTo(500, 9);
     expect(s.playback.getSnapshot()).toMatchObject({ positionUs: 700, speed: 1 });
-    history.replaceState(null, '', '/#command=PING');
-    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    s.location.navigate('#command=PING');
     s.settle();
     expect(s.zoomSync.zoom).toEqual(IDENTITY_ZOOM);
     expect(s.playback.getSnapshot()).toMatchObject({ positionUs: null, speed: 0.001 });
-    expect(window.location.hash).toBe('#command=PING');
+    expect(s.location.hash()).toBe('#command=PING&n=10&valueBytes=16&mode=both&scale=shared');
     s.stop();
   });
 

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { fieldsOf, hashOf, hashParams } from './link-fields.ts';
+import { DEFAULT_RUN_LINK, RUN_KEYS, parseRunLink, runLinkEntries, type RunLink } from './run-link.ts';
+
+/** The run form's part of a hash, read and written as a link does. */
+const readRun = (hash: string): RunLink => parseRunLink(fieldsOf(hashParams(hash), RUN_KEYS));
+const writeRun = (p: RunLink): string => hashOf(runLinkEntries(p));
+
+describe('reading the run form', () => {
+  it('reads every field', () => {
+    expect(readRun('#command=SET&n=5000&valueBytes=1024&mode=pipeline&scale=own')).toEqual({
+      command: 'SET',
+      n: 5000,
+      valueBytes: 1024,
+      mode: 'pipeline',
+      chunk: 10_000,
+      scale: 'own',
+      rttMs: 0,
+      jitterMs: 0,
+      monitor: false,
+      strace: false,
+      cold: false,
+      repeats: 5,
+      engine: 'ioredis',
+      modes: ['sequential', 'pipeline'],
+      chunkPauseMs: 0,
+      errorAt: null,
+      errorKind: 'runtime',
+      neighborRate: 0,
+      neighborCommand: 'INCR',
+      heldConnection: false,
+    });
+  });
+
+  it('accepts any letter case for choices', () => {
+    expect(readRun('#command=ping&mode=Sequential').command).toBe('PING');
+    expect(readRun('#command=ping&mode=Sequential').mode).toBe('sequential');
+  });
+
+  it('falls back to defaults for an empty or missing hash', () => {
+    expect(readRun('')).toEqual(DEFAULT_RUN_LINK);
+    expect(readRun('#')).toEqual(DEFAULT_RUN_LINK);
+  });
+
+  it('falls back per field for bad values, never throwing', () => {
+    const bad = [
+      '#command=FLUSHALL&n=-3&valueBytes=9999999999&mode=turbo&scale=log',
+      '#n=1.5&valueBytes=abc',
+      '#n=0',
+      '#n=1000001',
+      '#n=1e3',
+      '#%E0%A4%A',
+      '#n=&command=',
+      '#&&&==&',
+      '#n=10&n=20',
+      '#__proto__=1&constructor=2',
+    ];
+    for (const hash of bad) expect(() => readRun(hash)).not.toThrow();
+    expect(readRun(bad[0]!)).toEqual(DEFAULT_RUN_LINK);
+    expect(readRun('#n=1.5&valueBytes=abc')).toEqual(DEFAULT_RUN_LINK);
+    expect(readRun('#n=0').n).toBe(DEFAULT_RUN_LINK.n);
+    expect(readRun('#n=1000001').n).toBe(DEFAULT_RUN_LINK.n);
+    expect(readRun('#n=1000000').n).toBe(1_000_000);
+    expect(readRun('#n=10&n=20').n).toBe(10);
+  });
+
+  it('reads the added delay, refusing negative or out-of-range values', () => {
+    expect(readRun('#rttMs=250&jitterMs=2.5')).toMatchObject({ rttMs: 250, jitterMs: 2.5 });
+    expect(readRun('#rttMs=-1&jitterMs=9999')).toMatchObject({ rttMs: 0, jitterMs: 0 });
+    expect(readRun('#rttMs=1e3')).toMatchObject({ rttMs: 0 });
+  });
+
+  it('keeps good fields when others are bad', () => {
+    expect(readRun('#command=GET&n=oops')).toEqual({ ...DEFAULT_RUN_LINK, command: 'GET' });
+  });
+
+  it('round-trips what it formats', () => {
+    const p = {
+      ...DEFAULT_RUN_LINK,
+      command: 'GET' as const, n: 123, valueBytes: 64, mode: 'sequential' as const, chunk: 10_000, scale: 'own' as const, rttMs: 0.5, jitterMs: 5,
+      monitor: true, strace: false, cold: true, repeats: 12, engine: 'raw' as const,
+    };
+    expect(readRun(writeRun(p))).toEqual(p);
+    expect(readRun(writeRun(DEFAULT_RUN_LINK))).toEqual(DEFAULT_RUN_LINK);
+  });
+
+  it('reads the Redis-side probes, the cold switch and the engine tolerantly', () => {
+    for (const key of ['monitor', 'strace', 'cold'] as const) {
+      for (const on of ['1', 'true', 'TRUE', ' yes ', 'on']) expect(readRun(`#${key}=${encodeURIComponent(on)}`)[key]).toBe(true);
+      for (const off of ['0', 'false', 'no', 'Off']) expect(readRun(`#${key}=${off}`)[key]).toBe(false);
+      for (const bad of ['', '2', 'maybe', '%E0%A4%A']) expect(readRun(`#${key}=${bad}`)[key]).toBe(false);
+    }
+    expect(readRun('#monitor=1')).toMatchObject({ monitor: true, strace: false });
+    expect(readRun('#strace=1')).toMatchObject({ monitor: false, strace: true });
+    expect(readRun('#engine=RAW').engine).toBe('raw');
+    expect(readRun('#engine=netcat').engine).toBe('ioredis');
+    expect(readRun('#engine=').engine).toBe('ioredis');
+  });
+
+  it('opens links made before MONITOR and strace were apart: serverTrace=1 means both', () => {
+    expect(readRun('#serverTrace=1')).toMatchObject({ monitor: true, strace: true });
+    expect(readRun('#serverTrace=0')).toMatchObject({ monitor: false, strace: false });
+    // A probe named on its own wins over the old switch.
+    expect(readRun('#serverTrace=1&strace=0')).toMatchObject({ monitor: true, strace: false });
+    expect(writeRun(readRun('#serverTrace=1'))).toMatch(/&monitor=1&strace=1$/);
+  });
+
+  it('reads the repeats within 1–20, falling back to 5', () => {
+    expect(readRun('#repeats=1').repeats).toBe(1);
+    expect(readRun('#repeats=20').repeats).toBe(20);
+    for (const bad of ['0', '21', '2.5', '-3', '', 'five', '1e1']) expect(readRun(`#repeats=${bad}`).repeats).toBe(5);
+  });
+
+  it('keeps the usual link short: probes, cold, repeats and engine only when not the defaults', () => {
+    expect(writeRun(DEFAULT_RUN_LINK)).not.toMatch(/serverTrace|monitor|strace|cold|repeats|engine/);
+    expect(writeRun({ ...DEFAULT_RUN_LINK, monitor: true, strace: true, cold: true, repeats: 3, engine: 'raw' })).toMatch(
+      /&monitor=1&strace=1&cold=1&repeats=3&engine=raw$/,
+    );
+  });
+
+  it('reads the comparisons and the chunk size, tolerantly', () => {
+    expect(readRun('#mode=pipeline-vs-chunked&chunk=10000')).toMatchObject({ mode: 'pipeline-vs-chunked', chunk: 10_000 });
+    expect(readRun('#mode=ALL&chunk=7')).toMatchObject({ mode: 'all', chunk: 7 });
+    expect(readRun('#mode=chunked&chunk=1000')).toMatchObject({ mode: 'chunked', chunk: 1000 });
+    for (const bad of ['0', '-5', '1.5', '1e3', '1000001', '', 'ten']) expect(readRun(`#chunk=${bad}`).chunk).toBe(DEFAULT_RUN_LINK.chunk);
+    expect(readRun('#mode=both').mode).toBe('both'); // links made before chunked mode still open the same form
+  });
+
+  it('round-trips the chunk size; the link carries it when the mode has chunks or it was changed', () => {
+    const chunked = { ...DEFAULT_RUN_LINK, command: 'SET' as const, n: 1_000_000, valueBytes: 100, mode: 'pipeline-vs-chunked' as const, chunk: 10_000 };
+    expect(writeRun(chunked)).toBe('#command=SET&n=1000000&valueBytes=100&mode=pipeline-vs-chunked&chunk=10000&scale=shared');
+    expect(readRun(writeRun(chunked))).toEqual(chunked);
+    const changed = { ...DEFAULT_RUN_LINK, mode: 'pipeline' as const, chunk: 250 };
+    expect(readRun(writeRun(changed))).toEqual(changed);
+    expect(writeRun(DEFAULT_RUN_LINK)).not.toMatch(/chunk/);
+  });
+});
+
+describe('the batching, planted-error and neighbour fields', () => {
+  it('reads a custom list of modes, tolerantly: unknown names and repeats dropped, in the modes\' own order', () => {
+    expect(readRun('#mode=custom&modes=eval,multi,MULTI,bogus,pipeline')).toMatchObject({ mode: 'custom', modes: ['pipeline', 'multi', 'eval'] });
+    expect(readRun('#mode=custom&modes=bogus,,').modes).toEqual(DEFAULT_RUN_LINK.modes);
+    expect(readRun('#mode=multikey').mode).toBe('multikey');
+  });
+
+  it('reads a planted error, a chunk pause, a neighbour and the held-connection probe', () => {
+    expect(readRun('#command=INCR&errorAt=4&errorKind=Queueing&chunkPauseMs=2.5&neighborRate=6000&neighborCommand=get&heldConnection=1')).toMatchObject({
+      errorAt: 4, errorKind: 'queueing', chunkPauseMs: 2.5, neighborRate: 6000, neighborCommand: 'GET', heldConnection: true,
+    });
+  });
+
+  it('drops bad values of the new fields to their defaults', () => {
+    for (const bad of ['-1', '1.5', 'x', '', '1000000']) expect(readRun(`#errorAt=${bad}`).errorAt).toBeNull();
+    expect(readRun('#errorKind=boom').errorKind).toBe('runtime');
+    expect(readRun('#chunkPauseMs=5000').chunkPauseMs).toBe(0);
+    expect(readRun('#neighborRate=99999').neighborRate).toBe(0);
+    expect(readRun('#neighborCommand=DEL').neighborCommand).toBe('INCR');
+    expect(readRun('#heldConnection=maybe').heldConnection).toBe(false);
+  });
+
+  it('round-trips them, and leaves them out of the link when they are the defaults', () => {
+    const p = {
+      ...DEFAULT_RUN_LINK, mode: 'custom' as const, modes: ['pipeline', 'chunked', 'multi', 'eval'] as const, chunk: 5, chunkPauseMs: 3, errorAt: 4,
+      errorKind: 'queueing' as const, neighborRate: 100, neighborCommand: 'GET' as const, heldConnection: true,
+    };
+    const params = { ...p, modes: [...p.modes] };
+    expect(readRun(writeRun(params))).toEqual(params);
+    expect(writeRun(DEFAULT_RUN_LINK)).not.toMatch(/modes|chunkPauseMs|errorAt|errorKind|neighbor|heldConnection/);
+    expect(writeRun({ ...DEFAULT_RUN_LINK, errorAt: 0 })).toMatch(/errorAt=0&errorKind=runtime/);
+  });
+});

@@ -1,0 +1,35 @@
+// The run form as typed and the diagrams' time scale, kept in the page's link (url/run-link.ts): they
+// start from it, a link navigated to on the single-run view sets them, and each change is told to the
+// page store, which writes the last good value of a half-typed number (runLinkOf).
+import { useCallback, useState } from 'react';
+import type { ScaleChoice } from '../../state/page-choices.ts';
+import type { RunFormState } from '../../state/run-form-state.ts';
+import type { PageUrl } from '../../url/page-url.ts';
+import { runFormOf, runLinkOf } from '../../url/run-link.ts';
+import { useNavigation } from '../app/use-navigation.ts';
+
+export interface RunFormLink {
+  form: RunFormState;
+  setForm: (form: RunFormState) => void;
+  scale: ScaleChoice;
+  setScale: (scale: ScaleChoice) => void;
+}
+
+export function useRunFormLink(url: PageUrl): RunFormLink {
+  const [form, setFormState] = useState<RunFormState>(() => runFormOf(url.link.run));
+  const [scale, setScaleState] = useState<ScaleChoice>(() => url.link.run.scale);
+  useNavigation(url, (link) => {
+    if (link.view !== 'run') return; // another view's link leaves the form as it is
+    setFormState(runFormOf(link.run));
+    setScaleState(link.run.scale);
+  });
+  const setForm = useCallback((next: RunFormState) => {
+    setFormState(next);
+    url.update({ run: runLinkOf(next, url.link.run.scale, url.link.run) });
+  }, [url]);
+  const setScale = useCallback((next: ScaleChoice) => {
+    setScaleState(next);
+    url.update({ run: { ...url.link.run, scale: next } });
+  }, [url]);
+  return { form, setForm, scale, setScale };
+}
