@@ -12,7 +12,8 @@ import { PageUrl } from './page-url.ts';
 /** The run view's keys when no form was changed: the store writes the whole link. */
 const RUN = 'command=INCR&n=10&valueBytes=16&mode=both&scale=shared';
 
-function setup(hash: string) {
+/** `domainFirst`: the diagrams know their timeline before the sync starts (their effects run before the page's). */
+function setup(hash: string, domainFirst: number | null = null) {
   const location = new MemoryLocation(`/?trace=/a.json${hash}`);
   const url = new PageUrl(location, 250, () => Date.now());
   const stopUrl = url.start();
@@ -24,6 +25,7 @@ function setup(hash: string) {
   const diagram = { applyZoom: (z: TimeZoom) => seen.push(z) };
   zoomSync.join(diagram);
   const sync = new DisplayLinkSync(url, zoomSync, playback);
+  if (domainFirst !== null) sync.setDomain(domainFirst);
   const stopSync = sync.start();
   const stop = () => {
     stopSync();
@@ -54,6 +56,14 @@ describe('DisplayLinkSync', () => {
     s.settle();
     expect(s.location.hash()).toBe(`#${RUN}&zoom=100-300`); // display keys after the view's
     expect(s.location.search()).toBe('?trace=/a.json');
+    s.stop();
+  });
+
+  it('reads the link before it writes: a timeline known before it starts does not overwrite a linked zoom', () => {
+    const s = setup('#zoom=500-1500&t=1000', 3000);
+    expect(windowOfZoom(s.zoomSync.zoom, 3000)!.fromUs).toBeCloseTo(500, 9);
+    s.settle();
+    expect(s.key('zoom')).toBe('500-1500');
     s.stop();
   });
 

@@ -25,6 +25,8 @@ export class DisplayLinkSync implements ZoomMember {
   private pendingZoom: TimeWindow | null | undefined = undefined;
   /** A playhead (or null: no playback) from the URL not applied yet; undefined: none waiting. */
   private pendingT: number | null | undefined = undefined;
+  /** Between start and stop. Before start nothing is written: the link is read first (the diagrams may know their timeline sooner). */
+  private started = false;
 
   constructor(
     private readonly url: PageUrl,
@@ -34,11 +36,14 @@ export class DisplayLinkSync implements ZoomMember {
 
   /** Applies the link now and keeps listening; returns the stop function (an effect's clean-up). */
   start(): () => void {
+    this.started = true;
     this.apply(this.url.link.display, false);
+    if (this.domainEndUs !== null && this.pendingZoom === undefined) this.schedule({ zoom: this.windowOf(this.zoomSync.zoom) });
     this.zoomSync.join(this);
     const stopClock = this.playback.subscribe(this.onClock);
     const stopUrl = this.url.subscribe(() => this.apply(this.url.getNavigation().display, true));
     return () => {
+      this.started = false;
       stopUrl();
       stopClock();
       this.zoomSync.leave(this);
@@ -60,7 +65,7 @@ export class DisplayLinkSync implements ZoomMember {
   setDomain(endUs: number | null): void {
     if (endUs === this.domainEndUs) return;
     this.domainEndUs = endUs;
-    if (endUs === null) return;
+    if (endUs === null || !this.started) return;
     this.applyPending();
     // The zoom stays in px: a new timeline length is a new window.
     if (this.pendingZoom === undefined) this.schedule({ zoom: this.windowOf(this.zoomSync.zoom) });
@@ -68,7 +73,7 @@ export class DisplayLinkSync implements ZoomMember {
 
   /** ZoomMember: a user's wheel, drag, key or reset, in any diagram. */
   applyZoom(zoom: TimeZoom): void {
-    if (this.pendingZoom !== undefined || this.domainEndUs === null) return;
+    if (!this.started || this.pendingZoom !== undefined || this.domainEndUs === null) return;
     this.schedule({ zoom: this.windowOf(zoom) });
   }
 
