@@ -9,10 +9,8 @@
 // The shared controls' and the page's rules before any view's own, which may refine them.
 import './controls.css';
 import './app-view.css';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { TraceDocument } from '../../../../trace/format/trace-format.ts';
-import { TimeZoomSync } from '../../interaction/time-zoom-sync.ts';
-import { PlaybackClock } from '../../interaction/playback-clock.ts';
 import type { PageChannel, ChannelStatus } from '../../live/live-channel.ts';
 import type { RunStore } from '../../live/run-store.ts';
 import type { SweepStore } from '../../live/sweep-store.ts';
@@ -20,21 +18,16 @@ import { FollowShareStore } from '../../live/follow-share-store.ts';
 import { pressRunTitle } from '../../format/run-label.ts';
 import type { PageDisplay } from '../../state/follow-display.ts';
 import type { HistoryStore } from '../../state/history-store.ts';
-import { applyPreset } from '../../state/network-presets.ts';
 import type { ViewChoice } from '../../state/page-choices.ts';
 import { formModes } from '../../state/run-form-state.ts';
 import { showLoaded } from '../../state/show-loaded.ts';
 import { downloadTrace, loadTraceFiles } from '../../state/trace-files.ts';
-import { DisplayLinkSync } from '../../url/display-link-sync.ts';
 import type { PageUrl } from '../../url/page-url.ts';
 import { TourView } from '../tour/tour-view.tsx';
 import { usePresentation } from '../tour/use-presentation.ts';
-import { NetworkPresetsView } from '../run-form/network-presets-view.tsx';
 import { ResultsView } from '../results/results-view.tsx';
-import { RunFormView } from '../run-form/run-form-view.tsx';
-import { RunProgressView } from '../run-form/run-progress-view.tsx';
-import { LongRunConfirmView } from '../run-form/long-run-confirm-view.tsx';
-import { useLongRunConfirm } from '../run-form/use-long-run-confirm.ts';
+import { useDisplayLink } from '../results/use-display-link.ts';
+import { RunControlsView } from '../run-form/run-controls-view.tsx';
 import { useRunFormLink } from '../run-form/use-run-form-link.ts';
 import { StatusBannerView } from './status-banner-view.tsx';
 import { SweepView } from '../sweep/sweep-view.tsx';
@@ -82,13 +75,8 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
   const [settingsOpen, setSettingsOpen] = useState(false);
   const { form, setForm, scale, setScale } = useRunFormLink(url);
   const { view, setView, mounted, urlLoading } = usePageView(url, urlLoad);
-  const zoomSync = useMemo(() => new TimeZoomSync(), []);
-  // The one playhead of the diagrams on screen (playback bar, keys, URL t=, follow mode).
-  const playback = useMemo(() => new PlaybackClock(), []);
-  // zoom=, t= and speed= in the URL, both ways (applied on load and on each navigation, set as they change).
-  const displayLink = useMemo(() => new DisplayLinkSync(url, zoomSync, playback), [url, zoomSync, playback]);
-  useEffect(() => displayLink.start(), [displayLink]);
-  const fileInput = useRef<HTMLInputElement>(null);
+  // The shared zoom and playhead, and zoom=, t= and speed= in the URL, both ways.
+  const { zoomSync, playback, displayLink } = useDisplayLink(url);
   // Follow mode: an attendee's page shows the presenter's runs, view and playhead, and sends no runs.
   const setPage = useCallback((page: PageDisplay) => {
     setView(page.view);
@@ -100,13 +88,11 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
   // The sweep shares the channel's socket; the run store hears each message first (then the sweep, the history and the Observe tab).
   usePageChannel(channel, store, sweepStore, history, observe);
 
-  const longRun = useLongRunConfirm(store, runs.traces.at(-1));
   const onExport = useCallback((doc: TraceDocument) => downloadTrace(doc), []);
   const onFiles = async (files: FileList | null) => {
     if (!files || files.length === 0) return;
     const nextView = showLoaded(await loadTraceFiles(files), 'file', store, sweepStore, (docs, origins) => history.record(docs, origins, 'file'));
     if (nextView) setView(nextView);
-    if (fileInput.current) fileInput.current.value = '';
   };
 
   const { connection, redis } = status;
@@ -183,62 +169,24 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
             onView={setView}
           />
         )}
-        <section className="controls" id="run-settings" hidden={view !== 'run' || following || (present && !settingsOpen)}>
-          {!offline && <RunFormView
-            form={form}
-            onChange={setForm}
-            onRun={longRun.onRun}
-            onCancel={() => store.cancel()}
-            running={active !== null}
-            cancelling={active?.cancelling ?? false}
-            blockedReason={blockedReason ?? (sweepState.active ? 'A depth sweep is running' : null)}
-          />}
-          {longRun.pending && (
-            <LongRunConfirmView
-              n={longRun.pending.spec.n}
-              rttMs={longRun.pending.spec.rttMs}
-              longRun={longRun.pending.longRun}
-              onRunAnyway={longRun.runAnyway}
-              onReduce={(n) => {
-                setForm({ ...form, n: String(n) });
-                longRun.runWith(n);
-              }}
-              onDismiss={longRun.dismiss}
-            />
-          )}
-          {!offline && <RunProgressView active={active} />}
-          <div className="file-controls">
-            {offline && traces.length > 0 && (
-              <a className="button" href="./" data-testid="recorded-runs-link">
-                All recorded runs
-              </a>
-            )}
-            <label className="button">
-              Open trace…
-              <input
-                ref={fileInput}
-                className="visually-hidden"
-                type="file"
-                accept=".json,.gz,application/json,application/gzip"
-                multiple
-                data-testid="import"
-                onChange={(e) => void onFiles(e.target.files)}
-              />
-            </label>
-          </div>
-          {!offline && (
-            <NetworkPresetsView
-              form={form}
-              onApply={(p) => {
-                // A preset of real clients runs them through the observing port, in the Observe tab.
-                if (p.observe && observe) {
+        <RunControlsView
+          form={form}
+          onFormChange={setForm}
+          store={store}
+          runs={runs}
+          blockedReason={blockedReason ?? (sweepState.active ? 'A depth sweep is running' : null)}
+          onOpenFiles={onFiles}
+          hidden={view !== 'run' || following || (present && !settingsOpen)}
+          offline={offline}
+          onObservePreset={
+            observe
+              ? (p) => {
                   setView('observe');
-                  observe.runClients(p.observe.clients, p.observe.n);
-                } else setForm(applyPreset(form, p));
-              }}
-            />
-          )}
-        </section>
+                  if (p.observe) observe.runClients(p.observe.clients, p.observe.n);
+                }
+              : undefined
+          }
+        />
         {runs.message && (
           <p className={`message message-${runs.message.kind}`} role={runs.message.kind === 'error' ? 'alert' : 'status'}>
             {runs.message.text}

@@ -1,0 +1,88 @@
+// The single-run view's controls (#run-settings): the run form, the long-run question, the progress of a
+// request, Open trace… (and, on the static site, the way back to the recorded runs) and the network
+// presets. Presenter mode folds it away behind Settings; a follower's page hides it.
+import type { RunSnapshot, RunStore } from '../../live/run-store.ts';
+import { applyPreset, type NetworkPreset } from '../../state/network-presets.ts';
+import type { RunFormState } from '../../state/run-form-state.ts';
+import { LongRunConfirmView } from './long-run-confirm-view.tsx';
+import { NetworkPresetsView } from './network-presets-view.tsx';
+import { RunFormView } from './run-form-view.tsx';
+import { RunProgressView } from './run-progress-view.tsx';
+import { useLongRunConfirm } from './use-long-run-confirm.ts';
+
+interface Props {
+  form: RunFormState;
+  onFormChange: (form: RunFormState) => void;
+  store: RunStore;
+  runs: RunSnapshot;
+  /** Why Run is unavailable right now (no backend, Redis down, a sweep running), or null. */
+  blockedReason: string | null;
+  /** Opens trace files; resolves once they are shown. */
+  onOpenFiles: (files: FileList | null) => Promise<void>;
+  hidden: boolean;
+  /** The static site: no form, progress or presets, and a link back to the recorded runs. */
+  offline: boolean;
+  /** A preset of real clients (`preset.observe`): the page runs them through the observing port instead. */
+  onObservePreset?: (preset: NetworkPreset) => void;
+}
+
+export function RunControlsView({ form, onFormChange, store, runs, blockedReason, onOpenFiles, hidden, offline, onObservePreset }: Props) {
+  const { active, traces } = runs;
+  const longRun = useLongRunConfirm(store, traces.at(-1));
+  return (
+    <section className="controls" id="run-settings" hidden={hidden}>
+      {!offline && <RunFormView
+        form={form}
+        onChange={onFormChange}
+        onRun={longRun.onRun}
+        onCancel={() => store.cancel()}
+        running={active !== null}
+        cancelling={active?.cancelling ?? false}
+        blockedReason={blockedReason}
+      />}
+      {longRun.pending && (
+        <LongRunConfirmView
+          n={longRun.pending.spec.n}
+          rttMs={longRun.pending.spec.rttMs}
+          longRun={longRun.pending.longRun}
+          onRunAnyway={longRun.runAnyway}
+          onReduce={(n) => {
+            onFormChange({ ...form, n: String(n) });
+            longRun.runWith(n);
+          }}
+          onDismiss={longRun.dismiss}
+        />
+      )}
+      {!offline && <RunProgressView active={active} />}
+      <div className="file-controls">
+        {offline && traces.length > 0 && (
+          <a className="button" href="./" data-testid="recorded-runs-link">
+            All recorded runs
+          </a>
+        )}
+        <label className="button">
+          Open trace…
+          <input
+            className="visually-hidden"
+            type="file"
+            accept=".json,.gz,application/json,application/gzip"
+            multiple
+            data-testid="import"
+            onChange={(e) => {
+              const input = e.currentTarget;
+              void onOpenFiles(input.files).then(() => {
+                input.value = '';
+              });
+            }}
+          />
+        </label>
+      </div>
+      {!offline && (
+        <NetworkPresetsView
+          form={form}
+          onApply={(p) => (p.observe && onObservePreset ? onObservePreset(p) : onFormChange(applyPreset(form, p)))}
+        />
+      )}
+    </section>
+  );
+}
