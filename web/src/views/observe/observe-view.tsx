@@ -12,11 +12,7 @@ import { copyToClipboard } from '../../base/clipboard.ts';
 import { formatCount } from '../../format/number-format.ts';
 import { observeSnippets } from '../../format/observe-snippets.ts';
 import { MAX_DRAWN, type ObserveStore } from '../../live/observe-store.ts';
-import { replaceViewHash } from '../../state/hash-fields.ts';
 import './observe-view.css';
-
-/** The view's part of the URL while it is shown. */
-export const OBSERVE_HASH = '#view=observe';
 
 interface Props {
   store: ObserveStore;
@@ -40,7 +36,6 @@ export function ObserveView({ store, blockedReason }: Props) {
   const [rtt, setRtt] = useState('0');
   const rttMs = Math.max(0, Math.min(10_000, Number(rtt) || 0));
   const open = status?.open ?? false;
-  useEffect(() => replaceViewHash(OBSERVE_HASH), []);
   // While this view is on screen, the connections drawn are the results below it.
   useEffect(() => {
     store.setShown(true);
