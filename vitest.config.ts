@@ -1,5 +1,6 @@
 // The test tiers. `npm test` (one `vitest run`) runs them all; each has its own npm script too:
-//   test:unit         projects unit + web: no Redis, no browser, no build (seconds)
+//   test:unit         projects unit + web: no Redis, no browser, no build (seconds); the docs' checks too
+//                     (links resolve, docs/trace-format.md matches the schemas)
 //   test:integration  project integration: a real redis-server (server/**/*.integration.test.ts)
 //   test:e2e          project e2e: the built app in Debian's headless Chromium (e2e/, bench's own e2e)
 import react from '@vitejs/plugin-react';
@@ -12,7 +13,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['trace/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts', 'e2e/**/*.test.ts'],
+          include: ['trace/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts', 'e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/*.e2e.test.ts'],
           environment: 'node',
         },

@@ -71,35 +71,31 @@ const count = z.number().int().nonnegative();
 
 const micros = z.number().nonnegative().finite();
 
-/**
- * Per-command latency over one sweep run's commands, µs, client socket: from the write that carried a
- * command to the read that completed its reply (trace/derive/latency-stats.ts). Percentiles are nearest-rank.
- */
 export const SweepLatencySchema = z.object({
-  count: count,
-  avgUs: micros,
-  minUs: micros,
-  p50Us: micros,
-  p95Us: micros,
-  p99Us: micros,
-  maxUs: micros,
-});
+  count: count.describe('Commands the statistics cover.'),
+  avgUs: micros.describe('Mean latency, µs.'),
+  minUs: micros.describe('Lowest latency, µs.'),
+  p50Us: micros.describe('Median latency, µs.'),
+  p95Us: micros.describe('95th percentile, µs.'),
+  p99Us: micros.describe('99th percentile, µs.'),
+  maxUs: micros.describe('Highest latency, µs.'),
+}).describe(
+  'Per-command latency over one sweep run\'s commands, client socket: from the write that carried a command to the ' +
+    'read that completed its reply (trace/derive/latency-stats.ts). Percentiles are nearest-rank.',
+);
 export type SweepLatency = z.infer<typeof SweepLatencySchema>;
 
-/** One chunked run of the sweep: what its trace document summed up. */
 export const SweepRunSchema = z.object({
-  /** The run's totals.durationUs and opsPerSec (trace format v2's doneUs is not kept here). */
-  totals: TotalsSchema.pick({ durationUs: true, opsPerSec: true }),
-  counts: CountsSchema,
-  /** Its commands' latencies, summed up (for the redis-benchmark columns). Absent in sweeps recorded before it was kept. */
-  latency: SweepLatencySchema.optional(),
-});
+  totals: TotalsSchema.pick({ durationUs: true, opsPerSec: true }).describe('The run\'s totals.durationUs and opsPerSec, as in a trace (doneUs is not kept here).'),
+  counts: CountsSchema.describe('The run\'s counts, as in a trace.'),
+  latency: SweepLatencySchema.optional().describe('Its commands\' latencies, summed up (for the redis-benchmark columns). Absent in sweeps recorded before it was kept.'),
+}).describe('One chunked run of the sweep: what its trace document summed up.');
 export type SweepRun = z.infer<typeof SweepRunSchema>;
 
 export const SweepPointSchema = z.object({
-  depth: z.number().int().positive(),
-  runs: z.array(SweepRunSchema).min(1),
-});
+  depth: z.number().int().positive().describe('Commands per pipeline.'),
+  runs: z.array(SweepRunSchema).min(1).describe('One per repeat, in the order they ran.'),
+}).describe('One depth of the figure.');
 export type SweepPoint = z.infer<typeof SweepPointSchema>;
 
 export const REFERENCE_TOOL = 'redis-benchmark';
@@ -140,69 +136,72 @@ export function sweepRunAt(spec: SweepPlan, k: number): SweepStep | null {
 
 const millis = z.number().nonnegative().finite();
 
-/**
- * One redis-benchmark run's latency columns, ms, as its `--csv` printed them (Redis 7 and later; 3
- * decimals). Its own measure: with -P, each command's latency is that of the pipeline that carried it.
- */
-export const ReferenceLatencySchema = z.object({ avgMs: millis, minMs: millis, p50Ms: millis, p95Ms: millis, p99Ms: millis, maxMs: millis });
+export const ReferenceLatencySchema = z.object({
+  avgMs: millis.describe('avg_latency_ms.'),
+  minMs: millis.describe('min_latency_ms.'),
+  p50Ms: millis.describe('p50_latency_ms.'),
+  p95Ms: millis.describe('p95_latency_ms.'),
+  p99Ms: millis.describe('p99_latency_ms.'),
+  maxMs: millis.describe('max_latency_ms.'),
+}).describe(
+  'One redis-benchmark run\'s latency columns, ms, as its `--csv` printed them (Redis 7 and later; 3 decimals). Its own ' +
+    'measure: with -P, each command\'s latency is that of the pipeline that carried it.',
+);
 export type ReferenceLatency = z.infer<typeof ReferenceLatencySchema>;
 
-/** Redis's own benchmark client at the same depths: `redis-benchmark -c 1 -P depth -n commands`. */
 export const ReferenceSchema = z.object({
   tool: z.literal(REFERENCE_TOOL),
-  version: z.string(),
-  /** The command line, password left out. */
-  args: z.array(z.string()),
+  version: z.string().describe('redis-benchmark\'s version.'),
+  args: z.array(z.string()).describe('The command line, password left out.'),
   points: z.array(
     z.object({
-      depth: z.number().int().positive(),
-      /**
-       * Commands per redis-benchmark run at this depth: perPoint, or more where perPoint would take it
-       * under REFERENCE_MIN_RUN_MS (it times a run in whole milliseconds). Absent in older files, which
-       * ran perPoint everywhere.
-       */
-      commands: z.number().int().positive().optional(),
-      /** As redis-benchmark printed them, one per repeat. */
-      opsPerSec: z.array(z.number().nonnegative().finite()).min(1),
-      /**
-       * Its latency columns, one per repeat beside opsPerSec. Absent when it printed none (before Redis 7)
-       * and in files recorded before they were kept.
-       */
-      latencies: z.array(ReferenceLatencySchema).optional(),
+      depth: z.number().int().positive().describe('Commands per pipeline (-P).'),
+      commands: z.number().int().positive().optional().describe(
+        `Commands per redis-benchmark run at this depth: perPoint, or more where perPoint would take it under ${REFERENCE_MIN_RUN_MS} ms ` +
+          '(it times a run in whole milliseconds). Absent in older files, which ran perPoint everywhere.',
+      ),
+      opsPerSec: z.array(z.number().nonnegative().finite()).min(1).describe('As redis-benchmark printed them, one per repeat.'),
+      latencies: z.array(ReferenceLatencySchema).optional().describe(
+        'Its latency columns, one per repeat beside opsPerSec. Absent when it printed none (before Redis 7) and in files recorded before they were kept.',
+      ),
     }).refine((p) => p.latencies === undefined || p.latencies.length === p.opsPerSec.length, {
       message: 'reference latencies: one per repeat, as many as opsPerSec',
       path: ['latencies'],
     }),
-  ),
-});
+  ).describe('One per depth, in the sweep\'s order.'),
+}).describe('Redis\'s own benchmark client at the same depths: `redis-benchmark -c 1 -P depth -n commands`.');
 export type Reference = z.infer<typeof ReferenceSchema>;
 
 export const SweepInfoSchema = z.object({
-  id: z.string().min(1).max(64),
-  startedAt: z.iso.datetime(),
+  id: z.string().min(1).max(64).describe('Unique id; also the key namespace the sweep\'s keys lived under.'),
+  startedAt: z.iso.datetime().describe('Wall-clock time the sweep started, ISO 8601 (UTC).'),
   command: CommandNameSchema,
-  valueBytes: count,
-  engine: z.enum(ENGINES),
-  perPoint: z.number().int().positive(),
-  repeats: z.number().int().positive(),
-  depths: z.array(z.number().int().positive()).min(1),
-  rtt: z.object({ addedMs: z.number().nonnegative().finite(), jitterMs: z.number().nonnegative().finite() }),
-  /** Always false: sweep runs are never server-traced, so their throughput is Redis's real one. */
-  serverTraced: z.literal(false),
-});
+  valueBytes: count.describe('Size of the SET value (or of the value GET reads), bytes.'),
+  engine: z.enum(ENGINES).describe('The client that ran the sweep\'s runs.'),
+  perPoint: z.number().int().positive().describe('Commands sent at each depth, per repeat.'),
+  repeats: z.number().int().positive().describe('Runs at each depth.'),
+  depths: z.array(z.number().int().positive()).min(1).describe('Pipeline depths, increasing.'),
+  rtt: z.object({
+    addedMs: z.number().nonnegative().finite().describe('Round-trip time added by the delay proxy, ms.'),
+    jitterMs: z.number().nonnegative().finite().describe('± its jitter, ms.'),
+  }).describe('The delay proxy\'s settings for every run of the sweep.'),
+  serverTraced: z.literal(false).describe('Always false: sweep runs are never server-traced, so their throughput is Redis\'s real one.'),
+}).describe('The sweep\'s settings.');
 export type SweepInfo = z.infer<typeof SweepInfoSchema>;
 
 export const SweepDocumentSchema = z.object({
-  format: z.literal(SWEEP_FORMAT),
-  version: z.literal(SWEEP_FORMAT_VERSION),
+  format: z.literal(SWEEP_FORMAT).describe('What the file is.'),
+  version: z.literal(SWEEP_FORMAT_VERSION).describe('The format\'s version.'),
   sweep: SweepInfoSchema,
   redis: RedisInfoSchema,
   recorder: RecorderSchema,
-  points: z.array(SweepPointSchema),
-  /** null when redis-benchmark was not asked for (or is not installed: then `referenceMissing` says why). */
-  reference: ReferenceSchema.nullable(),
-  referenceMissing: z.string().optional(),
-});
+  points: z.array(SweepPointSchema).describe('One per depth, in the order of sweep.depths.'),
+  reference: ReferenceSchema.nullable().describe('null when redis-benchmark was not asked for (or is not installed: then `referenceMissing` says why).'),
+  referenceMissing: z.string().optional().describe('Why there is no reference, when one was asked for.'),
+}).describe(
+  'Throughput against pipeline depth: at each depth, `repeats` chunked runs of `perPoint` commands in pipelines of that ' +
+    'depth, untraced (no MONITOR, no strace), each kept as what its trace document summed up.',
+);
 export type SweepDocument = z.infer<typeof SweepDocumentSchema>;
 
 export interface Spread {

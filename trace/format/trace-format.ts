@@ -1,6 +1,8 @@
 // The Pipescope trace document, version 4: the one file format every part of Pipescope reads and
 // writes (live view, replay, import/export, embeds, CLI recorder, tests). The zod schema is the
-// specification; field names carry their unit (…Us = microseconds since the run's t0, bytes = octets).
+// specification; field names carry their unit (…Us = microseconds, …Ms = milliseconds, bytes = octets).
+// Each field's meaning is in its .describe(), which docs/trace-format.md is generated from
+// (npm run docs:trace-format; a unit test fails when the page and the schema disagree).
 //
 // The versioning rule, from version 4 on: a field added to the document is optional (absent in older
 // files, which mean by its absence what they always meant) and keeps the version. Only a breaking
@@ -44,249 +46,229 @@ export const COMMAND_NAMES = ['PING', 'INCR', 'SET', 'GET', 'GET-COMPUTE-SET'] a
  */
 export const RUN_MODES = ['sequential', 'pipeline', 'chunked', 'multi', 'eval', 'evalsha', 'multikey', 'auto'] as const;
 
-export const CommandNameSchema = z.enum(COMMAND_NAMES);
-export const RunModeSchema = z.enum(RUN_MODES);
+export const CommandNameSchema = z.enum(COMMAND_NAMES).describe(
+  'The workload\'s operation. GET-COMPUTE-SET (since version 3) is a dependent step: GET a key, compute from its value ' +
+    '(value × 2 + 1), SET the result; the SET needs the GET\'s reply, so a pipeline cannot batch it.',
+);
+export const RunModeSchema = z.enum(RUN_MODES).describe(
+  'sequential: one command, its reply awaited, then the next. pipeline: all n written at once. chunked: pipelines of ' +
+    'run.chunk commands, each one\'s replies awaited before the next is written. Since version 3: multi (MULTI, the n ' +
+    'commands, EXEC, written as one pipeline), eval (one EVAL whose Lua script does the n operations), evalsha (the ' +
+    'script loaded before t0, then n EVALSHA calls in one pipeline), multikey (one MSET or MGET), auto (the n commands ' +
+    'issued in one tick, the client library batching them itself).',
+);
 export type CommandName = z.infer<typeof CommandNameSchema>;
 export type RunMode = z.infer<typeof RunModeSchema>;
 
+/** µs counted from t0 (or a duration in µs): never negative. */
 const micros = z.number().nonnegative().finite();
 const count = z.number().int().nonnegative();
 
 export const OBSERVED_SOURCE = 'observing-proxy';
 export const HOP_COST_SOURCE = 'ping-through-and-around';
 
-/**
- * What the observing proxy's extra hop costs: sequential PINGs on two connections of Pipescope's own,
- * one straight to the target Redis and one through the observing port (no added delay), taken in
- * alternation so that a slow spell of the machine falls on both alike. addedUs is the median of the
- * paired differences (through − around), with a bootstrap 95 % interval; all µs.
- */
 export const HopCostSchema = z.object({
-  source: z.literal(HOP_COST_SOURCE),
-  pairs: z.number().int().positive(),
-  aroundMedianUs: z.number().nonnegative().finite(),
-  throughMedianUs: z.number().nonnegative().finite(),
-  addedUs: z.number().finite(),
-  addedLowUs: z.number().finite(),
-  addedHighUs: z.number().finite(),
-});
+  source: z.literal(HOP_COST_SOURCE).describe('How the hop was measured: PINGs through the observing port and around it.'),
+  pairs: z.number().int().positive().describe('PING pairs taken (one through, one around, alternating).'),
+  aroundMedianUs: z.number().nonnegative().finite().describe('Median round trip straight to the target Redis, µs.'),
+  throughMedianUs: z.number().nonnegative().finite().describe('Median round trip through the observing port, µs.'),
+  addedUs: z.number().finite().describe('Median of the paired differences (through − around), µs: what the hop adds per round trip.'),
+  addedLowUs: z.number().finite().describe('Lower end of addedUs\'s bootstrap 95 % interval, µs.'),
+  addedHighUs: z.number().finite().describe('Upper end of addedUs\'s bootstrap 95 % interval, µs.'),
+}).describe(
+  'What the observing proxy\'s extra hop costs: sequential PINGs on two connections of Pipescope\'s own, one straight ' +
+    'to the target Redis and one through the observing port (no added delay), taken in alternation so that a slow ' +
+    'spell of the machine falls on both alike.',
+);
 export type HopCost = z.infer<typeof HopCostSchema>;
 
-/** A frame from Redis not paired with any command: a RESP3 push, a pub/sub message, a MONITOR line. */
 export const ObservedPushSchema = z.object({
-  /** When the proxy received the frame's last byte from Redis, µs since t0. */
-  atUs: z.number().nonnegative().finite(),
-  bytes: z.number().int().nonnegative(),
-  /** The frame shortened for display, like a reply preview. */
-  text: z.string().max(256),
-});
+  atUs: z.number().nonnegative().finite().describe('When the proxy received the frame\'s last byte from Redis, µs since t0.'),
+  bytes: z.number().int().nonnegative().describe('The frame\'s size on the wire, bytes.'),
+  text: z.string().max(256).describe('The frame shortened for display, like a reply preview.'),
+}).describe('A frame from Redis not paired with any command: a RESP3 push, a pub/sub message, a MONITOR line.');
 
-/**
- * Optional in version 4: a connection of the user's own client or application, recorded by Pipescope's
- * observing proxy (`npm start -- --observe`, `npm run record -- observe`) instead of run by Pipescope.
- * Its times are taken at the proxy, not in the client: a command's sentUs is when the chunk carrying its
- * last byte arrived at the proxy from the client, toServerUs when the proxy wrote it on to Redis,
- * fromServerUs when the reply's last byte arrived from Redis, repliedUs when the proxy wrote it to the
- * client (so `writes` and `reads` are the chunks of the proxy's accepted socket, and counts.client counts
- * them there). t0 is the arrival of the connection's first byte. kernelTcp, when present, was read with
- * `ss` on the proxy's accepted socket: segmentsIn are the client's segments. run.mode is `sequential`
- * when the client never had two commands in flight and `pipeline` otherwise; run.command is only a
- * placeholder (PING): `commands` names each command. Passwords (AUTH, HELLO … AUTH and the like) were
- * replaced by "(redacted)" before anything was stored, in the texts and in every head of bytes.
- */
 export const ObservedSchema = z.object({
-  source: z.literal(OBSERVED_SOURCE),
-  /** The observing session, and this connection's number in it (from 1, in the order accepted). */
-  session: z.string().min(1).max(64),
-  connection: z.number().int().positive(),
-  /** host:port of the client as the proxy saw it. */
-  clientAddress: z.string().max(128),
-  /** What the client said of itself: CLIENT SETINFO lib-name / lib-ver, CLIENT SETNAME or HELLO … SETNAME. */
-  libName: z.string().max(128).optional(),
-  libVersion: z.string().max(128).optional(),
-  clientName: z.string().max(128).optional(),
-  /** The RESP version the connection spoke (3 after a successful HELLO 3). */
-  protocol: z.union([z.literal(2), z.literal(3)]),
-  /** Each command as sent, shortened (long arguments cut, secrets "(redacted)"), by index: run.n of them. */
-  commands: z.array(z.string().max(512)),
-  /** Bytes of each command and of each reply on the wire, by index. */
-  commandBytes: z.array(z.number().int().nonnegative()),
-  replyBytes: z.array(z.number().int().nonnegative()),
-  /** Frames from Redis not paired with a command, in order (at most the first 1,000). */
-  pushes: z.array(ObservedPushSchema),
-  pushCount: z.number().int().nonnegative(),
-  /** What happened to the connection besides its commands: closed for garbage, a limit reached, pairing stopped. */
-  notes: z.array(z.string().max(512)),
-  /** The proxy's own cost per round trip, measured for the session (null when it was not measured). */
-  hop: HopCostSchema.nullable(),
-});
+  source: z.literal(OBSERVED_SOURCE).describe('Who recorded the connection: the observing proxy.'),
+  session: z.string().min(1).max(64).describe('The observing session the connection belongs to.'),
+  connection: z.number().int().positive().describe('This connection\'s number in its session, from 1, in the order accepted.'),
+  clientAddress: z.string().max(128).describe('host:port of the client as the proxy saw it.'),
+  libName: z.string().max(128).optional().describe('The client library\'s name, as the client said with CLIENT SETINFO lib-name.'),
+  libVersion: z.string().max(128).optional().describe('The client library\'s version, as the client said with CLIENT SETINFO lib-ver.'),
+  clientName: z.string().max(128).optional().describe('The connection\'s name, from CLIENT SETNAME or HELLO … SETNAME.'),
+  protocol: z.union([z.literal(2), z.literal(3)]).describe('The RESP version the connection spoke (3 after a successful HELLO 3).'),
+  commands: z.array(z.string().max(512)).describe(
+    'Each command as sent, shortened (long arguments cut, secrets "(redacted)"), by index: run.n of them.',
+  ),
+  commandBytes: z.array(z.number().int().nonnegative()).describe('Bytes of each command on the wire, by index.'),
+  replyBytes: z.array(z.number().int().nonnegative()).describe('Bytes of each reply on the wire, by index.'),
+  pushes: z.array(ObservedPushSchema).describe('Frames from Redis not paired with a command, in order (at most the first 1,000).'),
+  pushCount: z.number().int().nonnegative().describe('How many such frames arrived in all (pushes keeps at most 1,000).'),
+  notes: z.array(z.string().max(512)).describe(
+    'What happened to the connection besides its commands: closed for garbage, a limit reached, pairing stopped.',
+  ),
+  hop: HopCostSchema.nullable().describe('The proxy\'s own cost per round trip, measured for the session; null when it was not measured.'),
+}).describe(
+  'Since version 4, optional: a connection of the user\'s own client or application, recorded by Pipescope\'s observing ' +
+    'proxy (`npm start -- --observe`, `npm run record -- observe`) instead of run by Pipescope. Its times are taken at ' +
+    'the proxy, not in the client: a command\'s sentUs is when the chunk carrying its last byte arrived at the proxy ' +
+    'from the client, toServerUs when the proxy wrote it on to Redis, fromServerUs when the reply\'s last byte arrived ' +
+    'from Redis, repliedUs when the proxy wrote it to the client (so `writes` and `reads` are the chunks of the ' +
+    'proxy\'s accepted socket, and counts.client counts them there). t0 is the arrival of the connection\'s first byte. ' +
+    'kernelTcp, when present, was read with `ss` on the proxy\'s accepted socket: segmentsIn are the client\'s ' +
+    'segments. run.mode is `sequential` when the client never had two commands in flight and `pipeline` otherwise; ' +
+    'run.command is only a placeholder (PING): `commands` names each command. Passwords (AUTH, HELLO … AUTH and the ' +
+    'like) were replaced by "(redacted)" before anything was stored, in the texts and in every head of bytes.',
+);
 export type Observed = z.infer<typeof ObservedSchema>;
 
 export const RunInfoSchema = z.object({
-  /** Unique id; also the key namespace `pipescope:<id>:` the run's keys lived under. */
-  id: z.string().min(1).max(64),
+  id: z.string().min(1).max(64).describe('Unique id; also the key namespace `pipescope:<id>:` the run\'s keys lived under.'),
   mode: RunModeSchema,
   command: CommandNameSchema,
-  /**
-   * Commands on the wire (one record each in `commands`). v3: differs from `operations` when the mode
-   * frames or folds them: multi adds MULTI and EXEC, eval and multikey send one command, GET-COMPUTE-SET
-   * sends a GET and a SET per operation (wire-layout.ts). Version-2 traces: n = operations.
-   */
-  n: z.number().int().positive(),
-  /** v3. Operations the run asked for (the workload's N): what opsPerSec counts. */
-  operations: z.number().int().positive(),
-  /** Size of the SET value (or of the value GET reads); 0 for PING and INCR. */
-  valueBytes: count,
-  /** Wall-clock time of t0, ISO 8601. All …Us fields count from t0, on the client's monotonic clock. */
-  startedAt: z.iso.datetime(),
-  /** How the i-th command's key is named: `{i}` stands for the index. Empty for PING. */
-  keyPattern: z.string(),
-  /** Chunked runs only: commands per pipeline (the last pipeline may be shorter). */
-  chunk: z.number().int().positive().optional(),
-  /**
-   * v2. The warm-up before t0 on the run's own connection: `commands` of the same command, in the same
-   * mode, on throw-away keys in the run's namespace (deleted after), taking durationUs. null: a cold
-   * connection, whose first command pays the first-call costs (and every version-1 trace).
-   */
-  warmup: z.object({ commands: z.number().int().positive(), durationUs: micros }).nullable(),
-  /**
-   * v3. A failure planted on purpose (INCR runs only): operation `operation` (from 0) fails. runtime: its
-   * key holds a non-integer, so INCR fails when Redis executes it (inside MULTI: after EXEC was accepted).
-   * queueing: the command is sent with a missing argument, so Redis rejects it before executing (inside
-   * MULTI: EXEC then aborts the whole transaction, EXECABORT). null: nothing planted.
-   */
-  injectedError: z.object({ operation: count, kind: z.enum(['runtime', 'queueing']) }).nullable(),
-  /** v2. Which repeat of its request this run was, from 0 (modes are interleaved: seq 0, pipe 0, seq 1…). */
-  repeat: count,
-  /** v2. The probes this run asked for (the socket probe is always on). */
+  n: z.number().int().positive().describe(
+    'Commands on the wire, one record each in `commands`. Since version 3 it differs from `operations` when the mode ' +
+      'frames or folds them: multi adds MULTI and EXEC, eval and multikey send one command, GET-COMPUTE-SET sends a GET ' +
+      'and a SET per operation (trace/format/wire-layout.ts). Version-2 traces: n = operations.',
+  ),
+  operations: z.number().int().positive().describe('Since version 3. Operations the run asked for (the workload\'s N): what totals.opsPerSec counts.'),
+  valueBytes: count.describe('Size of the SET value (or of the value GET reads), bytes; 0 for PING and INCR.'),
+  startedAt: z.iso.datetime().describe('Wall-clock time of t0, ISO 8601 (UTC). Every …Us field counts from t0, on the client\'s monotonic clock.'),
+  keyPattern: z.string().describe('How the i-th command\'s key is named: `{i}` stands for the index. Empty for PING.'),
+  chunk: z.number().int().positive().optional().describe('Chunked runs only: commands per pipeline (the last pipeline may be shorter).'),
+  warmup: z.object({
+    commands: z.number().int().positive().describe('Warm-up commands sent.'),
+    durationUs: micros.describe('How long the warm-up took, µs.'),
+  }).nullable().describe(
+    'Since version 2. The warm-up before t0 on the run\'s own connection: `commands` of the same command, in the same ' +
+      'mode, on throw-away keys in the run\'s namespace (deleted after). null: a cold connection, whose first command ' +
+      'pays the first-call costs (and every version-1 trace).',
+  ),
+  injectedError: z.object({
+    operation: count.describe('The operation that fails, counted from 0.'),
+    kind: z.enum(['runtime', 'queueing']).describe(
+      'runtime: its key holds a non-integer, so INCR fails when Redis executes it (inside MULTI: after EXEC was accepted). ' +
+        'queueing: the command is sent with a missing argument, so Redis rejects it before executing (inside MULTI: EXEC ' +
+        'then aborts the whole transaction, EXECABORT).',
+    ),
+  }).nullable().describe('Since version 3. A failure planted on purpose (INCR runs only). null: nothing planted.'),
+  repeat: count.describe('Since version 2. Which repeat of its request this run was, from 0 (modes are interleaved: sequential 0, pipeline 0, sequential 1…).'),
   probes: z.object({
-    /** MONITOR on a separate connection: execution order and times on Redis. Cheap. */
-    monitor: z.boolean(),
-    /** strace on redis-server: its read()/write() calls. Slows Redis several-fold while on. */
-    strace: z.boolean(),
-    /** Memory samples (Redis's CLIENT LIST + INFO memory on a worker thread; this process's heap). */
-    memory: z.boolean(),
-    /** The kernel's TCP_INFO for the run's client socket, read with `ss` before and after. */
-    kernelTcp: z.boolean(),
-    /** v3. One PING behind the run on its own connection, one beside it on another (heldConnection). */
-    heldConnection: z.boolean(),
-  }),
-  /** v3. Chunked runs only: ms the client slept between one pipeline's last reply and the next pipeline. */
-  chunkPauseMs: z.number().nonnegative().finite().optional(),
-  /** v4, optional: present when the run is a connection of the user's own client, observed (ObservedSchema). */
+    monitor: z.boolean().describe('MONITOR on a separate connection: execution order and times on Redis. Cheap.'),
+    strace: z.boolean().describe('strace on redis-server: its read()/write() calls. Slows Redis several-fold while on.'),
+    memory: z.boolean().describe('Memory samples (Redis\'s CLIENT LIST and INFO memory from a worker thread; this process\'s heap).'),
+    kernelTcp: z.boolean().describe('The kernel\'s TCP_INFO for the run\'s client socket, read with `ss` before and after.'),
+    heldConnection: z.boolean().describe('Since version 3. One PING behind the run on its own connection, one beside it on another (see heldConnection).'),
+  }).describe('Since version 2. The probes this run asked for (the client socket probe is always on).'),
+  chunkPauseMs: z.number().nonnegative().finite().optional().describe(
+    'Since version 3. Chunked runs only: ms the client slept between one pipeline\'s last reply and the next pipeline (inside the measured time).',
+  ),
   observed: ObservedSchema.optional(),
-});
+}).describe('What was run: the request, the probes it asked for and its place among its request\'s repeats.');
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 
 export const RttSchema = z.object({
-  /** Round-trip time added by Pipescope's TCP delay proxy (half each way); 0 when the run went direct. */
-  addedMs: z.number().nonnegative().finite(),
-  /** ± variation of each chunk's one-way delay in the proxy; 0 without jitter. */
-  jitterMs: z.number().nonnegative().finite(),
-  /** PING round trips on the run's own connection just before t0 (through the proxy when there is one). */
-  measuredMinUs: micros,
-  measuredMedianUs: micros,
-  samples: count,
-});
+  addedMs: z.number().nonnegative().finite().describe('Round-trip time added by Pipescope\'s TCP delay proxy (half each way), ms; 0 when the run went direct.'),
+  jitterMs: z.number().nonnegative().finite().describe('± variation of each chunk\'s one-way delay in the proxy, ms; 0 without jitter.'),
+  measuredMinUs: micros.describe('Fastest PING round trip on the run\'s own connection just before t0 (through the proxy when there is one), µs.'),
+  measuredMedianUs: micros.describe('Median of those PING round trips, µs.'),
+  samples: count.describe('How many PING round trips were timed.'),
+}).describe('The round-trip time: what Pipescope added, and what was measured before t0.');
 export type Rtt = z.infer<typeof RttSchema>;
 
 export const RedisInfoSchema = z.object({
-  /** `redis_version` from INFO server. */
-  version: z.string(),
-  /** True when Pipescope started this redis-server itself (no other clients). */
-  embedded: z.boolean(),
-  /** host:port the run connected to; never a password. */
-  address: z.string(),
-});
+  version: z.string().describe('`redis_version` from INFO server.'),
+  embedded: z.boolean().describe('True when Pipescope started this redis-server itself (no other clients).'),
+  address: z.string().describe('host:port the run connected to; never a password.'),
+}).describe('The Redis the run went to.');
 export type RedisInfo = z.infer<typeof RedisInfoSchema>;
 
-/** A reply value, shortened for display: strings longer than REPLY_PREVIEW_CHARS end in "…". */
-export const ReplyValueSchema = z.union([z.string(), z.number(), z.null()]);
-export type ReplyValue = z.infer<typeof ReplyValueSchema>;
 export const REPLY_PREVIEW_CHARS = 64;
+/** A reply value, shortened for display: strings longer than REPLY_PREVIEW_CHARS end in "…". */
+export const ReplyValueSchema = z.union([z.string(), z.number(), z.null()]).describe(
+  `The reply, shortened for display: a string longer than ${REPLY_PREVIEW_CHARS} characters ends in "…".`,
+);
+export type ReplyValue = z.infer<typeof ReplyValueSchema>;
 /** How many bytes of each socket write/read, proxy hop or syscall the wire view keeps. */
 export const HEAD_BYTES = 64;
 
 const commandTimes = {
-  index: count,
-  /** When the socket write that carried the command's last byte was issued. */
-  sentUs: micros,
-  /** Through the delay proxy only: when the proxy handed the command's last byte on to Redis. */
-  toServerUs: micros.optional(),
-  /**
-   * Server-traced runs only: when Redis executed the command (its MONITOR line), on the client's clock
-   * via serverTrace.clock, so within ± its uncertainty; may be slightly negative for the same reason.
-   */
-  serverUs: z.number().finite().optional(),
-  /** Through the delay proxy only: when the proxy received the last byte of the reply from Redis. */
-  fromServerUs: micros.optional(),
-  /** When the received chunk that completed the command's reply arrived. */
-  repliedUs: micros,
+  index: count.describe('The command\'s position on the wire, from 0.'),
+  sentUs: micros.describe('When the socket write that carried the command\'s last byte was issued, µs since t0.'),
+  toServerUs: micros.optional().describe('Through the delay proxy only: when the proxy handed the command\'s last byte on to Redis, µs since t0.'),
+  serverUs: z.number().finite().optional().describe(
+    'Server-traced runs only: when Redis executed the command (its MONITOR line), µs since t0 on the client\'s clock via ' +
+      'serverTrace.clock, so within ± its uncertainty; may be slightly negative for the same reason. Absent for a command ' +
+      'Redis never ran.',
+  ),
+  fromServerUs: micros.optional().describe('Through the delay proxy only: when the proxy received the last byte of the reply from Redis, µs since t0.'),
+  repliedUs: micros.describe('When the received chunk that completed the command\'s reply arrived, µs since t0.'),
 };
 
 export const CommandRecordSchema = z.union([
-  z.object({ ...commandTimes, reply: ReplyValueSchema }),
-  z.object({ ...commandTimes, error: z.string() }),
-]);
+  z.object({ ...commandTimes, reply: ReplyValueSchema }).describe('A command Redis answered with a value.'),
+  z.object({ ...commandTimes, error: z.string().describe('The error reply, as Redis sent it.') }).describe('A command Redis answered with an error.'),
+]).describe('One command on the wire, in wire order: its times and its reply.');
 export type CommandRecord = z.infer<typeof CommandRecordSchema>;
 
-/** One call of the client socket's write(): what the client library handed to the kernel at once. */
+const headField = z.string().optional().describe(
+  `Server-traced and raw-engine runs: the first ${HEAD_BYTES} bytes, escaped like a C string (trace/format/escape-bytes.ts).`,
+);
+
 export const SocketWriteSchema = z.object({
-  atUs: micros,
-  bytes: count,
-  /** Index of the first command completed by this write, and how many it completed. */
-  firstCommand: count,
-  commands: count,
-  /** Server-traced and raw-engine runs: the first HEAD_BYTES bytes, escaped (see escapeBytes). */
-  head: z.string().optional(),
-});
+  atUs: micros.describe('When write() was called, µs since t0.'),
+  bytes: count.describe('Bytes written.'),
+  firstCommand: count.describe('Index of the first command this write completed.'),
+  commands: count.describe('How many commands this write completed.'),
+  head: headField,
+}).describe('One call of the client socket\'s write(): what the client library handed to the kernel at once.');
 export type SocketWrite = z.infer<typeof SocketWriteSchema>;
 
-/** One `data` event on the client socket: one chunk the client read from the kernel. */
 export const SocketReadSchema = z.object({
-  atUs: micros,
-  bytes: count,
-  /** Index of the first reply completed by this chunk, and how many it completed. */
-  firstReply: count,
-  replies: count,
-  /** Server-traced and raw-engine runs: the first HEAD_BYTES bytes, escaped (see escapeBytes). */
-  head: z.string().optional(),
-});
+  atUs: micros.describe('When the chunk arrived, µs since t0.'),
+  bytes: count.describe('Bytes read.'),
+  firstReply: count.describe('Index of the first reply this chunk completed.'),
+  replies: count.describe('How many replies this chunk completed.'),
+  head: headField,
+}).describe('One `data` event on the client socket: one chunk the client read from the kernel.');
 export type SocketRead = z.infer<typeof SocketReadSchema>;
 
-/**
- * What Pipescope's TCP delay proxy saw on its Redis side, on the client's clock (same process): the
- * chunks it wrote to Redis and the chunks it read back. Redis is one loopback hop away from there.
- */
 export const ProxyHopsSchema = z.object({
-  toServer: z.array(SocketWriteSchema),
-  fromServer: z.array(SocketReadSchema),
-});
+  toServer: z.array(SocketWriteSchema.describe('One chunk the proxy wrote to Redis; `commands` counts the commands it completed.'))
+    .describe('The chunks the proxy wrote to Redis, in order.'),
+  fromServer: z.array(SocketReadSchema.describe('One chunk the proxy read from Redis; `replies` counts the replies it completed.'))
+    .describe('The chunks the proxy read back from Redis, in order.'),
+}).describe(
+  'What Pipescope\'s TCP delay proxy saw on its Redis side, on the client\'s clock (same process). Redis is one loopback hop away from there.',
+);
 export type ProxyHops = z.infer<typeof ProxyHopsSchema>;
 
 export const SYSCALL_NAMES = ['read', 'write', 'writev', 'epoll_wait'] as const;
 
-/** One system call Redis made on the run's socket (or an epoll_wait that woke for it), seen by strace. */
 export const SyscallSchema = z.object({
-  /** When the call started, on the client's clock via serverTrace.clock. */
-  atUs: z.number().finite(),
-  call: z.enum(SYSCALL_NAMES),
-  /** The call's result: bytes read or written (-1 for an error such as EAGAIN; events for epoll_wait). */
-  result: z.number().int(),
-  /** The first bytes moved, escaped like a C string ("*1\r\n$4\r\nPING\r\n"); "" for epoll_wait. */
-  head: z.string(),
-});
+  atUs: z.number().finite().describe('When the call started, µs since t0 on the client\'s clock via serverTrace.clock.'),
+  call: z.enum(SYSCALL_NAMES).describe('The system call.'),
+  result: z.number().int().describe('The call\'s result: bytes read or written (-1 for an error such as EAGAIN; events for epoll_wait).'),
+  head: z.string().describe('The first bytes moved, escaped like a C string ("*1\\r\\n$4\\r\\nPING\\r\\n"); "" for epoll_wait.'),
+}).describe('One system call Redis made on the run\'s socket (or an epoll_wait that woke for it), seen by strace.');
 export type Syscall = z.infer<typeof SyscallSchema>;
 
-/** What Pipescope saw on the Redis side when the run was server-traced (a per-run choice: it costs). */
 export const ServerTraceSchema = z.object({
-  /** Redis's clock on the client's: server epoch µs − client monotonic µs, ± uncertainty (TIME round trips). */
-  clock: z.object({ offsetUs: z.number().finite(), uncertaintyUs: micros, samples: count }),
-  /** Commands other connections ran during the run, from MONITOR: interleaving, shown for what it is (empty when run.probes.monitor was off). */
-  others: z.array(z.object({ atUs: z.number().finite(), source: z.string(), command: z.string() })),
-  /** Kernel-level calls on the run's socket, from strace; null when strace could not be used. */
-  syscalls: z.object({ source: z.literal('strace'), calls: z.array(SyscallSchema) }).nullable(),
-});
+  clock: z.object({
+    offsetUs: z.number().finite().describe('Server epoch µs − client monotonic µs, from the fastest TIME round trip.'),
+    uncertaintyUs: micros.describe('± half that round trip, µs.'),
+    samples: count.describe('TIME round trips taken.'),
+  }).describe('Redis\'s clock put on the client\'s, NTP-style (TIME round trips on the control connection).'),
+  others: z.array(z.object({
+    atUs: z.number().finite().describe('When Redis ran it, µs since t0 (client clock).'),
+    source: z.string().describe('The connection that sent it, as MONITOR names it (host:port).'),
+    command: z.string().describe('The command as MONITOR printed it.'),
+  })).describe('Commands other connections ran during the run, from MONITOR: interleaving, shown for what it is (empty when run.probes.monitor was off).'),
+  syscalls: z.object({
+    source: z.literal('strace'),
+    calls: z.array(SyscallSchema),
+  }).nullable().describe('Kernel-level calls on the run\'s socket, from strace; null when strace was off or could not be used.'),
+}).describe('What Pipescope saw on the Redis side when the run was server-traced (a per-run choice: it costs).');
 export type ServerTrace = z.infer<typeof ServerTraceSchema>;
 
 export const CLIENT_COUNT_SOURCE = 'client-socket';
@@ -294,108 +276,98 @@ export const SERVER_COUNT_SOURCE = 'redis-info';
 
 export const CountsSchema = z.object({
   client: z.object({
-    writes: count,
-    reads: count,
-    bytesOut: count,
-    bytesIn: count,
-    /** 'client-socket': counted by wrapping the client socket's write() and `data` events. */
-    source: z.literal(CLIENT_COUNT_SOURCE),
-  }),
+    writes: count.describe('Calls of write() on the client socket.'),
+    reads: count.describe('`data` events (chunks read) on the client socket.'),
+    bytesOut: count.describe('Bytes written.'),
+    bytesIn: count.describe('Bytes read.'),
+    source: z.literal(CLIENT_COUNT_SOURCE).describe('Counted by wrapping the client socket\'s write() and `data` events.'),
+  }).describe('What the client library did on its socket.'),
   server: z.object({
-    /** Read events Redis processed (INFO stats total_reads_processed delta), one read() each. */
-    reads: count,
-    /** Write events Redis processed (INFO stats total_writes_processed delta). */
-    writes: count,
-    /** Time Redis spent executing the run's command (INFO commandstats usec delta): its service time. */
-    execUs: micros,
-    source: z.literal(SERVER_COUNT_SOURCE),
-    /** False when other clients shared the Redis during the run, so the deltas include their traffic. */
-    exclusive: z.boolean(),
-  }),
-});
+    reads: count.describe('Read events Redis processed (INFO stats total_reads_processed delta), one read() each.'),
+    writes: count.describe('Write events Redis processed (INFO stats total_writes_processed delta).'),
+    execUs: micros.describe('Time Redis spent executing the run\'s commands (INFO commandstats usec delta), µs: its service time.'),
+    source: z.literal(SERVER_COUNT_SOURCE).describe('Deltas of INFO, read on a separate control connection before and after the run.'),
+    exclusive: z.boolean().describe('False when other clients shared the Redis during the run, so the deltas include their traffic.'),
+  }).describe('What Redis counted.'),
+}).describe('Counts of the run, each with its source.');
 export type Counts = z.infer<typeof CountsSchema>;
 
 export const TotalsSchema = z.object({
-  /** t0 (first command issued) to the arrival of the last reply. */
-  durationUs: micros,
-  /** v3: run.operations per second of durationUs (version 2 counted commands, then the same number). */
-  opsPerSec: z.number().nonnegative().finite(),
-  /**
-   * v2. t0 to when the client's call returned its results (the last reply parsed and handed over):
-   * at least durationUs. Version-1 traces did not measure it and migrate with doneUs = durationUs.
-   */
-  doneUs: micros,
-});
+  durationUs: micros.describe('t0 (first command issued) to the arrival of the last reply, µs.'),
+  opsPerSec: z.number().nonnegative().finite().describe(
+    'run.operations per second of durationUs (since version 3; version 2 counted commands, then the same number).',
+  ),
+  doneUs: micros.describe(
+    'Since version 2. t0 to when the client\'s call returned its results (the last reply parsed and handed over), µs: ' +
+      'at least durationUs. Version-1 traces did not measure it and migrate with doneUs = durationUs.',
+  ),
+}).describe('The run\'s headline figures, at the client socket.');
 export type Totals = z.infer<typeof TotalsSchema>;
 
 export const RecorderSchema = z.object({
-  tool: z.string(),
-  version: z.string(),
-  /** The client library that issued the commands, e.g. "ioredis 6.0.0". */
-  client: z.string(),
-  runtime: z.string(),
-});
+  tool: z.string().describe('What recorded the trace ("pipescope").'),
+  version: z.string().describe('Its version.'),
+  client: z.string().describe('The client library that issued the commands, e.g. "ioredis 6.0.0".'),
+  runtime: z.string().describe('The runtime the client ran on, e.g. "node v20.20.2".'),
+}).describe('Who recorded the run, with what.');
 
 export const KERNEL_TCP_SOURCE = 'kernel (ss)';
 
-/**
- * v2. What the kernel counted for the run's client socket (TCP_INFO via `ss -tin`, before and after
- * the run; deltas). It works against a remote Redis too: the client socket is local. Through the delay
- * proxy these are the client's hop to the proxy. `unavailable` says why there are no figures.
- */
 export const KernelTcpSchema = z.union([
   z.object({
     source: z.literal(KERNEL_TCP_SOURCE),
-    /** TCP segments sent / received, all (segs_out, segs_in) and carrying data (data_segs_out/in). */
-    segmentsOut: count,
-    segmentsIn: count,
-    dataSegmentsOut: count,
-    dataSegmentsIn: count,
-    /** Payload bytes acknowledged by the peer (bytes_acked) and received (bytes_received). */
-    bytesAcked: count,
-    bytesReceived: count,
-    /** Segments retransmitted (retrans total). */
-    retransmits: count,
-  }),
-  z.object({ source: z.literal(KERNEL_TCP_SOURCE), unavailable: z.string() }),
-]);
+    segmentsOut: count.describe('TCP segments sent (segs_out).'),
+    segmentsIn: count.describe('TCP segments received (segs_in).'),
+    dataSegmentsOut: count.describe('Segments sent that carried data (data_segs_out).'),
+    dataSegmentsIn: count.describe('Segments received that carried data (data_segs_in).'),
+    bytesAcked: count.describe('Payload bytes acknowledged by the peer (bytes_acked).'),
+    bytesReceived: count.describe('Payload bytes received (bytes_received).'),
+    retransmits: count.describe('Segments retransmitted (retrans total).'),
+  }).describe('The figures, as deltas over the run.'),
+  z.object({
+    source: z.literal(KERNEL_TCP_SOURCE),
+    unavailable: z.string().describe('Why there are no figures.'),
+  }).describe('No figures, and why.'),
+]).describe(
+  'What the kernel counted for the run\'s client socket (TCP_INFO via `ss -tin`, before and after the ' +
+    'run). It works against a remote Redis too: the client socket is local. Through the delay proxy these are the ' +
+    'client\'s hop to the proxy.',
+);
 export type KernelTcp = z.infer<typeof KernelTcpSchema>;
 
 export const MEMORY_SERVER_SOURCE = 'redis-client-list+info-memory';
 export const MEMORY_CLIENT_SOURCE = 'node-process-memory';
 
-/**
- * Memory during the run, sampled every intervalMs. Redis's side is asked from a worker thread, so it is
- * sampled while the client is busy too; the client's heap is read on the run's own thread, as often as
- * its event loop allows (a client busy encoding a huge pipeline takes no heap samples meanwhile). Each
- * sample's atUs is when its reading was taken, on the run's clock; the first of each is taken before
- * t0 (v2: negative atUs), the baseline the run's growth is measured from.
- */
 export const MemorySchema = z.object({
-  intervalMs: z.number().positive().finite(),
+  intervalMs: z.number().positive().finite().describe('Sampling interval, ms.'),
   server: z.object({
-    /** `CLIENT LIST ID` of the run's connection and `INFO memory`, asked on a separate connection. */
-    source: z.literal(MEMORY_SERVER_SOURCE),
+    source: z.literal(MEMORY_SERVER_SOURCE).describe('`CLIENT LIST ID` of the run\'s connection and `INFO memory`, asked on a separate connection.'),
     samples: z.array(
       z.object({
-        atUs: z.number().finite(),
-        /** The run connection's query buffer (commands read, not yet executed), bytes. */
-        qbuf: count,
-        /** The run connection's reply queue beyond its fixed 16 KiB buffer (replies not yet written), bytes. */
-        omem: count,
-        /** Everything Redis holds for the run connection, bytes. */
-        totMem: count,
-        /** Redis's whole allocation (`used_memory`), keys included, bytes. */
-        usedMemory: count,
+        atUs: z.number().finite().describe('When the reading was taken, µs since t0 (negative: the baseline before t0).'),
+        qbuf: count.describe('The run connection\'s query buffer (commands read, not yet executed), bytes.'),
+        omem: count.describe('The run connection\'s reply queue beyond its fixed 16 KiB buffer (replies not yet written), bytes.'),
+        totMem: count.describe('Everything Redis holds for the run connection, bytes.'),
+        usedMemory: count.describe('Redis\'s whole allocation (`used_memory`), keys included, bytes.'),
       }),
     ),
-  }),
+  }).describe('Redis\'s side, asked from a worker thread, so it is sampled while the client is busy too.'),
   client: z.object({
-    /** process.memoryUsage() of the Node process that ran the client. */
-    source: z.literal(MEMORY_CLIENT_SOURCE),
-    samples: z.array(z.object({ atUs: z.number().finite(), rss: count, heapUsed: count, external: count })),
-  }),
-});
+    source: z.literal(MEMORY_CLIENT_SOURCE).describe('process.memoryUsage() of the Node process that ran the client.'),
+    samples: z.array(z.object({
+      atUs: z.number().finite().describe('When the reading was taken, µs since t0 (negative: the baseline before t0).'),
+      rss: count.describe('Resident set size, bytes.'),
+      heapUsed: count.describe('V8 heap in use, bytes.'),
+      external: count.describe('Memory of C++ objects bound to JavaScript objects (Buffers included), bytes.'),
+    })),
+  }).describe(
+    'The client process, read on the run\'s own thread as often as its event loop allows (a client busy encoding a huge ' +
+      'pipeline takes no samples meanwhile).',
+  ),
+}).describe(
+  'Memory during the run, sampled every intervalMs. The first sample of each side is taken before t0 (since version 2: ' +
+    'negative atUs), the baseline the run\'s growth is measured from.',
+);
 export type Memory = z.infer<typeof MemorySchema>;
 export type ServerMemorySample = Memory['server']['samples'][number];
 export type ClientMemorySample = Memory['client']['samples'][number];
@@ -404,53 +376,51 @@ export const KEYS_AFTER_SOURCE = 'redis-after-run';
 /** Keys read back after a run at most: enough to see every key of a lesson-sized run. */
 export const MAX_KEYS_AFTER = 1000;
 
-/**
- * v3. The run's keys as Redis held them once the run was over, read on Pipescope's own connection
- * before they were deleted (GET, or TYPE for a key that is not a string): what was applied, what was
- * rolled back. Recorded for runs with a planted error, transactions and scripts; at most MAX_KEYS_AFTER,
- * in key order (`truncated` when there were more).
- */
 export const KeysAfterSchema = z.object({
   source: z.literal(KEYS_AFTER_SOURCE),
-  keys: z.array(z.object({ key: z.string(), value: z.string().nullable() })),
-  truncated: z.boolean(),
-});
+  keys: z.array(z.object({
+    key: z.string().describe('The key\'s name.'),
+    value: z.string().nullable().describe('Its value (GET), or its type (TYPE) for a key that is not a string; null: the key did not exist.'),
+  })).describe(`In key order, at most ${MAX_KEYS_AFTER}.`),
+  truncated: z.boolean().describe(`True when the run had more than ${MAX_KEYS_AFTER} keys.`),
+}).describe(
+  'The run\'s keys as Redis held them once the run was over, read on Pipescope\'s own connection before ' +
+    'they were deleted: what was applied, what was rolled back. Recorded for runs with a planted error, transactions and scripts.',
+);
 export type KeysAfter = z.infer<typeof KeysAfterSchema>;
 
 export const NEIGHBOR_SOURCE = 'neighbor-client';
 export const NEIGHBOR_COMMANDS = ['INCR', 'GET'] as const;
 
-/**
- * v3. Another client on its own connection, started before t0 and stopped after the run: it issued
- * `command` on its own key in the run's namespace at ratePerSec, one at a time (each awaited), as another
- * application sharing the Redis would. `address` is its connection as Redis (MONITOR) names it, so its
- * commands can be told apart in serverTrace.others. Each of its commands is timed on the run's clock.
- * Paced on an absolute schedule (command k due at k / ratePerSec); when a reply comes late it catches up
- * one command at a time, never with several in flight. The recorder sends at most 200,000 commands (10 s
- * at the highest rate), then stops: a longer run's `commands` end before the run does.
- */
 export const NeighborSchema = z.object({
   source: z.literal(NEIGHBOR_SOURCE),
-  command: z.enum(NEIGHBOR_COMMANDS),
-  ratePerSec: z.number().positive().finite(),
-  /** Size of the value its GETs read, bytes (0 for INCR). */
-  valueBytes: count,
-  address: z.string(),
-  /** Its commands in order: when each was sent and its reply arrived (µs since t0; before t0 is negative). */
-  commands: z.array(z.object({ sentUs: z.number().finite(), repliedUs: z.number().finite(), error: z.string().optional() })),
-});
+  command: z.enum(NEIGHBOR_COMMANDS).describe('What it issued, on its own key in the run\'s namespace.'),
+  ratePerSec: z.number().positive().finite().describe('Commands per second it aimed at.'),
+  valueBytes: count.describe('Size of the value its GETs read, bytes (0 for INCR).'),
+  address: z.string().describe('Its connection as Redis (MONITOR) names it, so its commands can be told apart in serverTrace.others.'),
+  commands: z.array(z.object({
+    sentUs: z.number().finite().describe('When it was sent, µs since t0 (negative: before t0).'),
+    repliedUs: z.number().finite().describe('When its reply arrived, µs since t0.'),
+    error: z.string().optional().describe('The error, when it failed.'),
+  })).describe('Its commands in order.'),
+}).describe(
+  'Another client on its own connection, started before t0 and stopped after the run, issuing one ' +
+    'command at a time (each awaited) as another application sharing the Redis would, timed on the run\'s clock. Paced ' +
+    'on an absolute schedule (command k due at k / ratePerSec); when a reply comes late it catches up one command at a ' +
+    'time, never with several in flight. The recorder sends at most 200,000 commands (10 s at the highest rate), then ' +
+    'stops: a longer run\'s `commands` end before the run does.',
+);
 export type Neighbor = z.infer<typeof NeighborSchema>;
 
-/**
- * v3. A pipeline holds its connection: one PING issued on the run's own connection right after the
- * pipeline was handed over (it waits behind every reply), and one PING at the same instant on a second
- * connection. The first is the run's last wire command; both times are µs since t0.
- */
 export const HeldConnectionSchema = z.object({
-  issuedUs: micros,
-  sameConnectionRepliedUs: micros,
-  otherConnectionRepliedUs: micros,
-});
+  issuedUs: micros.describe('When both PINGs were issued, µs since t0.'),
+  sameConnectionRepliedUs: micros.describe('When the PING on the run\'s own connection was answered, µs since t0.'),
+  otherConnectionRepliedUs: micros.describe('When the PING on the second connection was answered, µs since t0.'),
+}).describe(
+  'A pipeline holds its connection: one PING issued on the run\'s own connection right after the ' +
+    'pipeline was handed over (it waits behind every reply; it is the run\'s last wire command), and one PING at the same ' +
+    'instant on a second connection.',
+);
 export type HeldConnection = z.infer<typeof HeldConnectionSchema>;
 
 /**
@@ -469,53 +439,53 @@ export const OMITTED_MEASUREMENTS = ['redis-info', 'monitor', 'strace', 'memory'
 export type IncompleteReason = (typeof INCOMPLETE_REASONS)[number];
 export type OmittedMeasurement = (typeof OMITTED_MEASUREMENTS)[number];
 
-/**
- * v4. Present (non-null) when the trace holds only part of its run. Such a trace lists `commands` only
- * for the commands whose replies arrived (and were handed back by the client), the first
- * commands.length of run.n; `writes` may carry commands whose replies never came (up to `sent`).
- * totals cover what was measured: durationUs = t0 to the last listed reply, doneUs = durationUs (the
- * client's call never returned), opsPerSec = the operations whose replies arrived (wire-layout.ts
- * completedOperations) per durationUs. A measurement listed in `omitted` is null in the document;
- * counts.server, which cannot be null, is then all zeros and `exclusive: false`: not measured.
- */
 export const IncompleteSchema = z.object({
-  reason: z.enum(INCOMPLETE_REASONS),
-  /** failed: what the backend said went wrong. */
-  message: z.string().optional(),
-  /** How far it got: commands written to the socket and replies arrived, of run.n. */
-  sent: count,
-  replied: count,
-  omitted: z.array(z.enum(OMITTED_MEASUREMENTS)),
-});
+  reason: z.enum(INCOMPLETE_REASONS).describe(
+    'in-progress: a snapshot of a run still streaming (the live view draws these; one exported then says so). cancelled: ' +
+      'the user cancelled it. connection-lost: the browser\'s connection to the backend closed during it. failed: the ' +
+      'backend reported an error.',
+  ),
+  message: z.string().optional().describe('failed: what the backend said went wrong.'),
+  sent: count.describe('Commands written to the socket, of run.n.'),
+  replied: count.describe('Replies arrived, of run.n.'),
+  omitted: z.array(z.enum(OMITTED_MEASUREMENTS)).describe(
+    'The measurements that need the whole run, each left out (named so that a reader knows it was not measured, rather ' +
+      'than measured as nothing): redis-info = counts.server, monitor and strace = serverTrace, memory, kernel-tcp = ' +
+      'kernelTcp, keys-after, neighbor, held-connection.',
+  ),
+}).describe(
+  'Present when the trace holds only part of its run. Such a trace lists `commands` only for the ' +
+    'commands whose replies arrived (the first commands.length of run.n); `writes` may carry commands whose replies never ' +
+    'came (up to `sent`). totals cover what was measured: durationUs = t0 to the last listed reply, doneUs = durationUs ' +
+    '(the client\'s call never returned), opsPerSec = the operations whose replies arrived per durationUs. A measurement ' +
+    'listed in `omitted` is null in the document; counts.server, which cannot be null, is then all zeros with ' +
+    '`exclusive: false`: not measured.',
+);
 export type Incomplete = z.infer<typeof IncompleteSchema>;
 
 export const TraceDocumentSchema = z.object({
-  format: z.literal(TRACE_FORMAT),
-  version: z.literal(FORMAT_VERSION),
+  format: z.literal(TRACE_FORMAT).describe('What the file is.'),
+  version: z.literal(FORMAT_VERSION).describe('The format\'s version; files of older versions migrate as they are opened.'),
   run: RunInfoSchema,
   redis: RedisInfoSchema,
   rtt: RttSchema,
   recorder: RecorderSchema,
-  commands: z.array(CommandRecordSchema),
-  writes: z.array(SocketWriteSchema),
-  reads: z.array(SocketReadSchema),
-  /** null when the run connected to Redis directly. */
-  proxy: ProxyHopsSchema.nullable(),
-  /** null unless the run was server-traced (MONITOR, and strace where possible). */
-  serverTrace: ServerTraceSchema.nullable(),
+  commands: z.array(CommandRecordSchema).describe('Every command on the wire, in wire order (run.n of them in a whole run).'),
+  writes: z.array(SocketWriteSchema).describe('Every write() on the client socket, in order.'),
+  reads: z.array(SocketReadSchema).describe('Every chunk read on the client socket, in order.'),
+  proxy: ProxyHopsSchema.nullable().describe('null when the run connected to Redis directly.'),
+  serverTrace: ServerTraceSchema.nullable().describe('null unless the run was server-traced (MONITOR, and strace where possible).'),
   counts: CountsSchema,
   totals: TotalsSchema,
-  /** null when memory was not sampled (or the trace predates sampling). */
-  memory: MemorySchema.nullable().default(null),
-  /** v2. null when the run did not ask for kernel TCP figures. */
-  kernelTcp: KernelTcpSchema.nullable(),
-  /** v3. null unless recorded (see KeysAfterSchema). */
-  keysAfter: KeysAfterSchema.nullable(),
-  /** v3. null when no neighbour client ran alongside. */
-  neighbor: NeighborSchema.nullable(),
-  /** v3. null unless the run asked for the held-connection probe. */
-  heldConnection: HeldConnectionSchema.nullable(),
-  /** v4. null for a whole run (see IncompleteSchema). */
-  incomplete: IncompleteSchema.nullable(),
-});
+  memory: MemorySchema.nullable().default(null).describe('null when memory was not sampled (or the trace predates sampling).'),
+  kernelTcp: KernelTcpSchema.nullable().describe('Since version 2. null when the run did not ask for kernel TCP figures.'),
+  keysAfter: KeysAfterSchema.nullable().describe('Since version 3. null unless recorded.'),
+  neighbor: NeighborSchema.nullable().describe('Since version 3. null when no neighbour client ran alongside.'),
+  heldConnection: HeldConnectionSchema.nullable().describe('Since version 3. null unless the run asked for the held-connection probe.'),
+  incomplete: IncompleteSchema.nullable().describe('Since version 4. null for a whole run.'),
+}).describe(
+  'One run, measured: what was run, against which Redis, every command with its times, every socket write and read, ' +
+    'and what the probes saw. Times are µs since t0 (the instant the run called the client for its first command) on ' +
+    'the client\'s monotonic clock.',
+);
 export type TraceDocument = z.infer<typeof TraceDocumentSchema>;

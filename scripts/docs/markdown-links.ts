@@ -1,0 +1,84 @@
+// What a markdown file links to, and which anchors its headings make, the way GitHub renders them: enough
+// to check that every relative link in the docs lands on a file that exists and, with a #fragment, on a
+// heading (or an explicit id) that exists in it. External links (http:, mailto:) are not followed: the
+// check runs offline.
+
+export interface MarkdownLink {
+  /** As written: a path, a path#fragment, or #fragment alone. */
+  target: string;
+  /** 1-based line of the link in its file. */
+  line: number;
+}
+
+/**
+ * The anchor GitHub gives a heading: its rendered text in lower case, without punctuation or symbols
+ * (hyphens and underscores stay), spaces turned into hyphens. `## Traces for the web: \`run.json.gz\``
+ * becomes `traces-for-the-web-runjsongz`.
+ */
+export function githubAnchor(heading: string): string {
+  // Code spans are text as written; outside them, links and images count by their text and HTML tags not at all.
+  const text = heading
+    .split(/(`[^`]*`)/)
+    .map((part) => (part.startsWith('`') ? part.slice(1, -1) : part.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/<[^>]+>/g, '').replace(/\*/g, '')))
+    .join('');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+}
+
+/** Each line of the file with fenced code blocks blanked (their text is not markdown). */
+function proseLines(markdown: string): string[] {
+  let fence: string | null = null;
+  return markdown.split('\n').map((line) => {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+      return '';
+    }
+    if (marker) {
+      fence = marker;
+      return '';
+    }
+    return line;
+  });
+}
+
+/** Inline code spans blanked, so that `[a](b)` inside backticks is not taken for a link. */
+const withoutCodeSpans = (line: string): string => line.replace(/(`+)(?:(?!\1).)+?\1/g, (m) => ' '.repeat(m.length));
+
+/** The anchors a file's headings make (numbered like GitHub when repeated), and its explicit ids. */
+export function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const counts = new Map<string, number>();
+  for (const line of proseLines(markdown)) {
+    const heading = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)?.[1];
+    if (heading !== undefined) {
+      const base = githubAnchor(heading);
+      const n = counts.get(base) ?? 0;
+      counts.set(base, n + 1);
+      anchors.add(n === 0 ? base : `${base}-${n}`);
+    }
+    for (const match of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(match[1]!);
+  }
+  return anchors;
+}
+
+/** Every link and image target in the file's prose: inline `[text](target)`, reference definitions, and HTML src/href. */
+export function linksOf(markdown: string): MarkdownLink[] {
+  const links: MarkdownLink[] = [];
+  proseLines(markdown).forEach((raw, i) => {
+    const line = withoutCodeSpans(raw);
+    const add = (target: string) => links.push({ target: target.trim().replace(/^<|>$/g, ''), line: i + 1 });
+    // [text](target "title") — the text may hold nested brackets ([`a[]`](b)) one level deep.
+    for (const match of line.matchAll(/!?\[(?:[^\][]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\s*\)/g)) add(match[1]!);
+    const definition = /^ {0,3}\[[^\]]+\]:\s+(\S+)/.exec(line);
+    if (definition) add(definition[1]!);
+    for (const match of line.matchAll(/<(?:a|img|source)\s[^>]*?(?:href|src)="([^"]+)"/g)) add(match[1]!);
+  });
+  return links;
+}
+
+/** Links that leave the repository's files: another scheme, or a protocol-relative URL. */
+export const isExternal = (target: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//');
