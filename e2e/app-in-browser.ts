@@ -1,15 +1,13 @@
 // One built app (private redis-server) and one Chromium page per test file, started before its tests
 // and stopped after; plus the locators every browser test reads a run panel with.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { ROOT, startAppProcess, type AppProcess } from './app-process.ts';
+import { ARTIFACTS, startAppProcess, type AppProcess } from './app-process.ts';
 import { launchBrowser, newPage } from './browser.ts';
 import type { RunMode } from '../trace/format/trace-format.ts';
 
-/** Screenshots go here (git-ignored); the README's are copied from them. */
-export const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
+export { ARTIFACTS };
 
 export interface AppInBrowser {
   app: AppProcess;

@@ -8,6 +8,9 @@ import { projectRoot } from '../server/support/project-root.ts';
 /** Found by its package.json, so this module works from e2e/ and compiled into dist/bench/ alike. */
 export const ROOT = projectRoot();
 
+/** What a test leaves to look at when it fails (git-ignored): golden mismatches, diffs. */
+export const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
+
 export interface AppProcess {
   url: string;
   child: ChildProcess;

@@ -3,9 +3,8 @@
 // memory chart shows Redis's and the client's peaks. The docs' advice presets: SETs fill the form;
 // GETs of 1 KB run, and Redis's queue of unread replies shows on its side. The same view drawn from
 // recorded runs (e2e/fixtures/) must look like its golden screenshot.
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, requestDone, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
+import { requestDone, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
@@ -129,5 +128,4 @@ it('the reply-queue preset shows Redis holding one pipeline’s 1 KB replies, an
   expect(await page.locator('[data-testid=headline-memory]').innerText()).toMatch(/Redis: the run's connection [\d.]+ MiB vs [\d.]+ (KiB|MiB) \(CLIENT LIST tot-mem\)/);
   await page.mouse.move(0, 0);
   await waitForIdleRender(page);
-  await page.locator('.panels').screenshot({ path: join(ARTIFACTS, 'reply-queue-get-1k.png') });
 });

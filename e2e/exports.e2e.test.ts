@@ -4,12 +4,12 @@
 // Mermaid and as a text flow (the same text as the CLI's, trace/export/__goldens__/) — and the depth sweep as
 // redis-benchmark CSV. A trace exported, opened again (Open trace…) and exported once more is
 // byte-identical. The SVG is also drawn on a page of its own and screenshotted (artifacts) to be looked at.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { expect, it } from 'vitest';
-import { ARTIFACTS, useAppInBrowser } from './app-in-browser.ts';
+import { useAppInBrowser } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
 import { expectMatchesGoldenImage, goldenFiles } from './golden-image.ts';
 import { GOLDENS, GOLDEN_ARTIFACTS, openFixtures } from './golden-page.ts';
@@ -86,12 +86,6 @@ it('exports a recorded pipeline as SVG, PNG 2×, CSV, Mermaid and text flow, as 
     expect(flow.name).toBe('pipescope-pipeline-incr-10-mwt9dlrq-b0113f71.flow.txt');
     expect(flow.bytes.toString('utf8')).toBe(traceGolden('incr-10-pipeline.flow.txt'));
 
-    // To look at: the SVG drawn by Chromium on a page of its own.
-    const view = await page.context().newPage();
-    await view.setViewportSize({ width, height });
-    await view.setContent(svgText.replace(/^<\?xml[^>]*>\n/, ''));
-    writeFileSync(join(ARTIFACTS, 'export-incr-10-pipeline.svg'), svgText);
-    await view.screenshot({ path: join(ARTIFACTS, 'export-incr-10-pipeline-svg.png') });
   } finally {
     await page.context().close();
   }
@@ -108,7 +102,6 @@ it('exports a comparison as one SVG with every panel', async () => {
     expect(text).toContain('Pipescope sequence diagram: Sequential · 10 × INCR · 6.15 ms vs Pipeline · 10 × INCR · 3.7 ms');
     expect(text.match(/<svg /g)).toHaveLength(3); // the file and one per panel
     expect(new Set(text.match(/id="[^"]+"/g)).size).toBe(text.match(/id="[^"]+"/g)!.length); // ids unique across panels
-    writeFileSync(join(ARTIFACTS, 'export-compare-incr-10.svg'), text);
   } finally {
     await page.context().close();
   }
@@ -157,11 +150,9 @@ it('exports a dense run (canvas mode) in the dark theme with the canvas bands as
     expect([bands.width, bands.height]).toEqual([2 * Number(image![1]), 2 * Number(image![2])]);
     // Dark theme colours, resolved: app.css's dark --paper behind everything, its --request on the bands' side.
     expect(text).toContain('<rect width="' + width + '" height="' + height + '" fill="#181d24"/>');
-    writeFileSync(join(ARTIFACTS, 'export-ping-2000-dark.svg'), text);
     const png = await exportAs(page, 'png');
     const picture = PNG.sync.read(png.bytes);
     expect([picture.width, picture.height]).toEqual([2 * width, 2 * height]);
-    writeFileSync(join(ARTIFACTS, 'export-ping-2000-dark-2x.png'), png.bytes);
   } finally {
     await page.context().close();
   }

@@ -3,9 +3,8 @@
 // card shows what was measured beside the published figure; "Show the runs" opens their diagrams.
 // The gallery as it looks with the netcat example's recorded run (e2e/fixtures/gallery/) and no other
 // run yet must look like its golden screenshot (live figures vary; that state does not).
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ARTIFACTS, runPanel, useAppInBrowser } from './app-in-browser.ts';
+import { runPanel, useAppInBrowser } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
@@ -57,7 +56,6 @@ describe('the gallery, live', () => {
     // The netcat card kept its result while the other ran.
     expect(await card('docs-netcat').locator('[data-testid=gallery-netcat]').innerText()).toMatch(/^1 write\(\)/);
     await ctx.page.mouse.move(0, 0);
-    await ctx.page.screenshot({ path: join(ARTIFACTS, 'gallery-live.png'), fullPage: true });
   });
 
   it('shows the runs behind a card as diagrams in the single-run view', async () => {

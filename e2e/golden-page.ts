@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { ARTIFACTS } from './app-in-browser.ts';
-import { ROOT } from './app-process.ts';
+import { ARTIFACTS, ROOT } from './app-process.ts';
 import { VIEWPORT, waitForIdleRender } from './browser.ts';
 import { expectMatchesGoldenImage, goldenFiles } from './golden-image.ts';
 
@@ -22,7 +21,8 @@ export const GOLDEN_ARTIFACTS = join(ARTIFACTS, 'goldens');
  * The app asks for system-ui and ui-monospace, which each machine's fontconfig answers its own way.
  * DejaVu is what Debian's fontconfig answers here, and fonts-dejavu-core comes with Debian's chromium
  * (chromium → libfontconfig1 → fontconfig-config → fonts-dejavu-core, its first choice), so naming it
- * keeps the goldens looking like the README's screenshots and like every other machine with that package.
+ * keeps the goldens looking like the pictures in docs/ (npm run docs:screenshots) and like every other
+ * machine with that package.
  */
 export const PINNED_FONTS = { sans: 'DejaVu Sans', mono: 'DejaVu Sans Mono' } as const;
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { ARTIFACTS, requestDone, runPanel, useAppInBrowser } from './app-in-browser.ts';
+import { requestDone, runPanel, useAppInBrowser } from './app-in-browser.ts';
 import { VIEWPORT, openFresh, waitForIdleRender } from './browser.ts';
 import { FIXTURES, expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
@@ -131,7 +131,6 @@ it('lists two recorded batches, a link and two files, as in its golden', async (
     await boxes.nth(0).check();
     await boxes.nth(2).check();
     await expectGoldenScreenshot(page.locator('[data-testid=history-view]'), 'history-two-batches');
-    await page.screenshot({ path: join(ARTIFACTS, 'history-view.png') }); // the whole page, tabs and count included (for the README)
   } finally {
     await page.context().close();
   }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, useAppInBrowser } from './app-in-browser.ts';
+import { useAppInBrowser } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
 import { FIXTURES, expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
@@ -78,14 +78,12 @@ describe('the diagram’s marks by keyboard, and the table view, on a recorded s
     expect(await live().getAttribute('aria-live')).toBe('polite');
     await expectRing('command');
     expect(await page.locator('[role=tooltip]').innerText()).toMatch(/command 1 of 10/);
-    await page.screenshot({ path: join(ARTIFACTS, 'keyboard-marks-command.png') });
   });
 
   it('S: the next syscall, Redis’s read() of the whole pipeline (strace)', async () => {
     expect(await press('s')).toBe(true);
     expect(await live().textContent()).toBe('Syscall 2 of 3: Redis read() on the run’s socket at 4.89 ms ± 41 µs (strace), 560 B, request bytes coming in.');
     await expectRing('syscall');
-    await page.screenshot({ path: join(ARTIFACTS, 'keyboard-marks-syscall.png') });
   });
 
   it('E: the next execution (MONITOR); Shift+O: the other client’s command before it; ↓ and ↑ step in time order', async () => {
@@ -97,7 +95,6 @@ describe('the diagram’s marks by keyboard, and the table view, on a recorded s
     expect(await press('Shift+O')).toBe(true);
     expect(await live().textContent()).toBe('Other client’s command 1 of 1: info memory, from 127.0.0.1:33582 at 3.47 ms ± 41 µs (MONITOR), on the same Redis during the run.');
     await expectRing('other');
-    await page.screenshot({ path: join(ARTIFACTS, 'keyboard-marks-other.png') });
   });
 
   it('leaves ←/→, Home/End and +/- to the page’s playback keys', async () => {

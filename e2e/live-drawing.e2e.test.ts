@@ -3,10 +3,9 @@
 // the second count larger); Cancel leaves the partial diagram on screen marked incomplete, and its
 // Export re-imports with the mark.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { ARTIFACTS, requestDone, useAppInBrowser } from './app-in-browser.ts';
+import { requestDone, useAppInBrowser } from './app-in-browser.ts';
 import { openFresh, waitForIdleRender } from './browser.ts';
 
 const ctx = useAppInBrowser();
@@ -50,7 +49,6 @@ it('a sequential run draws its arrows while it streams, before its end', async (
   expect(await progress(page).count()).toBe(1);
   expect(await livePanel(page).getAttribute('data-incomplete')).toBe('in-progress');
   console.log(`live drawing: ${first} then ${second} request arrows of 300 before run-end`);
-  await page.screenshot({ path: join(ARTIFACTS, 'live-drawing-in-progress.png') });
   await requestDone(page);
   await waitForIdleRender(page);
   // The whole run replaces its partial one in the same panel.
@@ -76,7 +74,6 @@ it('Cancel keeps the partial diagram on screen, marked incomplete, and its expor
   expect(await mark.locator('[data-testid=incomplete-rate]').innerText()).toMatch(/ops\/s over the [\d,]+ commands measured$/);
   // Drawn as far as the run was measured: every command kept (arrows, or density bands beyond ~300).
   expect(Number(await panel.getAttribute('data-commands-drawn'))).toBe(kept);
-  await page.screenshot({ path: join(ARTIFACTS, 'live-drawing-cancelled.png'), fullPage: true });
 
   await page.click('[data-testid=export]'); // opens the Export menu
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-trace]')]);

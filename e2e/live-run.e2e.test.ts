@@ -2,9 +2,8 @@
 // A user runs both modes, reads the diagram and the summary; the default form's repeats show as
 // median [min–max] with where each run's time went; a 100,000-command pipeline renders.
 // The same views drawn from recorded runs (e2e/fixtures/) must look like their golden screenshots.
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, requestDone, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
+import { requestDone, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
@@ -127,7 +126,6 @@ describe('the default form (10 × INCR, sequential vs one pipeline, 5 repeats), 
     expect(await panel('sequential').locator('[data-testid=kernel-tcp]').innerText()).toMatch(/· 10 round trips client socket$/);
     await ctx.page.mouse.move(0, 0);
     await waitForIdleRender(ctx.page);
-    await ctx.page.screenshot({ path: join(ARTIFACTS, 'default-run-repeats.png'), fullPage: true });
   });
 });
 
@@ -165,7 +163,6 @@ it('a 100,000-command pipeline renders as density bands', async () => {
   await waitForIdleRender(ctx.page);
   // The page still paints frames (how fast is a benchmark's business, not a test's).
   await ctx.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-  await ctx.page.screenshot({ path: join(ARTIFACTS, 'pipeline-n100000.png'), fullPage: true });
 });
 
 it('says clearly when the backend goes away', async () => {

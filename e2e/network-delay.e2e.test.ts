@@ -1,8 +1,7 @@
 // The "250 ms link" preset, live: a real delay proxy between the run and a real redis-server. The
 // sequential client manages at most 4 requests per second; the arrows slope with the time in flight.
-import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { ARTIFACTS, useAppInBrowser } from './app-in-browser.ts';
+import { useAppInBrowser } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
 
 const ctx = useAppInBrowser();
@@ -31,7 +30,6 @@ it('the 250 ms link preset shows ≤ 4 ops/s sequentially, sloped arrows, and th
     const [y1, y2] = await Promise.all([arrow.getAttribute('y1'), arrow.getAttribute('y2')]);
     expect(Number(y2)).toBeGreaterThan(Number(y1));
   }
-  await ctx.page.screenshot({ path: join(ARTIFACTS, 'link-250ms.png'), fullPage: true });
 });
 
 it('a sequential run of minutes asks first, and "reduce N" runs about a minute\'s worth', async () => {

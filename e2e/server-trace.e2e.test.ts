@@ -3,9 +3,8 @@
 // read() calls from strace — one per command sequentially, one for the whole pipeline, the docs'
 // syscall difference — and the wire view lists the bytes; the netcat preset shows the docs' example.
 // The same view drawn from recorded runs (e2e/fixtures/) must look like its golden screenshot.
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, requestDone, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
+import { requestDone, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
 import { waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
@@ -61,10 +60,8 @@ describe('INCR ×10, both modes, Redis side traced', () => {
     expect(await wire.locator('[data-kind=client-write]').first().innerText()).toMatch(/commands 1–10/);
     await panel('pipeline').locator('[data-testid=server-syscall][data-call=read]').first().click({ force: true });
     await expect.poll(() => wire.locator('[data-testid=wire-row][aria-selected=true]').getAttribute('data-kind')).toBe('server-read');
-    // The README's docs/pipescope.png is a copy of this page (a live run: its timings differ each time).
     await ctx.page.mouse.move(0, 0);
     await waitForIdleRender(ctx.page);
-    await ctx.page.screenshot({ path: join(ARTIFACTS, 'server-trace-n10.png'), fullPage: true });
   });
 });
 
@@ -93,5 +90,4 @@ it('the netcat preset: PING\\r\\n three times in one write, three +PONG back', a
   const wire = ctx.page.locator('[data-testid=wire-view]');
   expect(await wire.locator('[data-kind=client-write] code').first().innerText()).toBe('PING\\r\\nPING\\r\\nPING\\r\\n');
   expect(await wire.locator('[data-kind=client-read] code').first().innerText()).toBe('+PONG\\r\\n+PONG\\r\\n+PONG\\r\\n');
-  await ctx.page.screenshot({ path: join(ARTIFACTS, 'netcat-ping3.png'), fullPage: true });
 });

@@ -3,10 +3,9 @@
 // chart and the table, exports the sweep and opens it again; a link reproduces the form. A recorded
 // sweep (e2e/fixtures/) must look like its golden screenshot.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from '../trace/format/sweep-io.ts';
-import { ARTIFACTS, useAppInBrowser } from './app-in-browser.ts';
+import { useAppInBrowser } from './app-in-browser.ts';
 import { openFresh, waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
@@ -70,10 +69,8 @@ describe('a sweep of PING at depths 1…64, 2,000 per point, 2 repeats, with red
     expect(statement).toMatch(/Redis \d+\.\d+/);
     expect(await ctx.page.locator('[data-testid=sweep-row]').count()).toBe(7);
     expect(await ctx.page.locator('[data-testid=sweep-chart]').innerText()).toContain('redis-benchmark -c 1 -P d (Redis’s own C client)');
-    // The README's docs/sweep.png is a copy of this page (a live sweep: its figures differ each time).
     await ctx.page.mouse.move(0, 0);
     await waitForIdleRender(ctx.page);
-    await ctx.page.screenshot({ path: join(ARTIFACTS, 'sweep.png'), fullPage: true });
   });
 
   it('exports the sweep as JSON, which opens again as the same sweep', async () => {
