@@ -114,7 +114,7 @@ function record(entry) {
 
 /** The recorded document, read back through the same parser as the app (the CLI's build of trace/). */
 async function readRecorded(file) {
-  const { parseDocument } = await import(pathToFileURL(join(root, 'dist', 'node', 'trace', 'sweep-io.js')).href);
+  const { parseDocument } = await import(pathToFileURL(join(root, 'dist', 'node', 'trace', 'format', 'sweep-io.js')).href);
   return parseDocument(gunzipSync(readFileSync(join(outDir, file))).toString('utf8')).doc;
 }
 
