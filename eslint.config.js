@@ -15,8 +15,11 @@ import layers from './scripts/eslint-layers.mjs';
 const root = dirname(fileURLToPath(import.meta.url));
 const nodeBuiltins = ['node:*', ...builtinModules];
 
-/** What each folder may import, besides itself and trace/ (for server/ and web/src/). Lowest first. */
-const LAYERS = {
+/**
+ * What each folder may import, besides itself and trace/ (for server/ and web/src/). Lowest first.
+ * ARCHITECTURE.md shows the same graph as tables (scripts/docs/architecture-layers.test.ts keeps them equal).
+ */
+export const LAYERS = {
   // The documents first; what is derived from them and what travels between processes each on format/
   // alone; the text exports on both.
   trace: {

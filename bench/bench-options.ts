@@ -1,5 +1,5 @@
-// Flags of `npm run bench`: which parts to measure, and how big. The full run is what the README's
-// figures come from; --quick is a smoke run of every part with small sizes (its figures say little).
+// Flags of `npm run bench`: which parts to measure, and how big. The full run is what the figures in
+// docs/benchmarks.md come from; --quick is a smoke run of every part with small sizes (its figures say little).
 import { CliError, strictParse } from '../server/app/cli/cli-options.ts';
 
 export const BENCH_PARTS = ['client', 'reference', 'first-write', 'latency', 'observe', 'trace-size', 'browser', 'websocket', 'default-runs', 'player-size'] as const;

@@ -26,7 +26,7 @@ let host: Server;
 let hostUrl: string;
 let appOrigin: string;
 
-/** The host page: one iframe per embed URL given (?embed=…, repeatable), the messages it hears kept in window.received, and the README's sizing script. */
+/** The host page: one iframe per embed URL given (?embed=…, repeatable), the messages it hears kept in window.received, and the sizing script the Embed dialog gives. */
 function hostPage(embeds: string[]): string {
   const frames = embeds.map((src, i) => `<iframe id="embed${i}" name="embed${i}" src="${src.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" style="width:900px;border:0;display:block"></iframe>`).join('\n');
   return `<!doctype html><html><head><meta charset="utf-8"><title>Docs page</title></head><body style="margin:0">

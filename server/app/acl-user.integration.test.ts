@@ -1,9 +1,9 @@
-// The README's least-privilege ACL line, tried for real: the user is created on a private
-// redis-server with exactly that line (read from README.md, so the two cannot drift apart), and
+// The documented least-privilege ACL line, tried for real: the user is created on a private
+// redis-server with exactly that line (read from docs/your-own-redis.md, so the two cannot drift apart), and
 // Pipescope, given redis://pipescope:…@host:port, runs every mode, both engines, memory sampling,
 // MONITOR, the delay proxy, a cancelled run's clean-up and the sweep with its redis-benchmark
 // reference. Redis's ACL LOG then lists every command it refused: only redis-benchmark's CONFIG GET,
-// which it does without (the README says so).
+// which it does without (the page says so).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -19,17 +19,19 @@ let redis: PrivateRedis;
 let admin: Redis;
 let app: RunningApp;
 
-/** The README's line, with the password it tells you to choose. */
-function readmeAclLine(): string[] {
-  const line = /^ACL SETUSER pipescope .*$/m.exec(readFileSync(join(projectRoot(), 'README.md'), 'utf8'))?.[0];
-  if (!line) throw new Error('README.md has no "ACL SETUSER pipescope …" line');
+const ACL_PAGE = 'docs/your-own-redis.md';
+
+/** The documented line, with the password it tells you to choose. */
+function documentedAclLine(): string[] {
+  const line = /^ACL SETUSER pipescope .*$/m.exec(readFileSync(join(projectRoot(), ACL_PAGE), 'utf8'))?.[0];
+  if (!line) throw new Error(`${ACL_PAGE} has no "ACL SETUSER pipescope …" line`);
   return line.replace('>CHOOSE-A-PASSWORD', `>${PASSWORD}`).split(/\s+/).slice(2);
 }
 
 beforeAll(async () => {
   redis = await startPrivateRedis();
   admin = new Redis({ host: redis.host, port: redis.port });
-  expect(await admin.call('ACL', 'SETUSER', ...readmeAclLine())).toBe('OK');
+  expect(await admin.call('ACL', 'SETUSER', ...documentedAclLine())).toBe('OK');
   await admin.call('ACL', 'LOG', 'RESET');
   app = await startApp({ port: 0, host: '127.0.0.1', redisUrl: `redis://pipescope:${PASSWORD}@${redis.host}:${redis.port}` }, () => {});
 });
@@ -51,7 +53,7 @@ const REQUESTS: [string, unknown][] = [
   ['sweep of GET on the raw engine, with the reference', { type: 'sweep', spec: { command: 'GET', depths: [1, 4], perPoint: 40, repeats: 1, engine: 'raw', reference: true } }],
 ];
 
-it('every feature works as the README\'s least-privilege user', async () => {
+it('every feature works as the documented least-privilege user', async () => {
   const client = await new LiveTestClient(app.url).open();
   for (const [what, request] of REQUESTS) {
     client.send({ ...(request as object), requestId: what.replace(/\W+/g, '-').slice(0, 60) });

@@ -1,6 +1,6 @@
 // Why a live sequential-vs-pipeline ratio differs from a published one, as numbers. A run of n commands
-// is modelled as round trips plus per-command costs (claim 2 of CLAIMS.md: sequentially each command pays
-// a round trip; one pipeline pays one in all):
+// is modelled as round trips plus per-command costs (sequentially each command pays a round trip; one
+// pipeline pays one in all):
 //   sequential time = n × (RTT + s)      pipeline time = RTT + n × p
 // where s and p are what each command costs besides the round trip (client, kernel, Redis). From a live
 // pair and the RTT measured on the run's own connection, s and p follow; the ratio at a round trip r is

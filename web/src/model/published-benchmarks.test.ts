@@ -9,7 +9,7 @@ describe('PUBLISHED_BENCHMARKS', () => {
     expect(parsed.data).toEqual(b.spec);
   });
 
-  it('holds the figures of CLAIMS.md’s table, and ratios that follow from them', () => {
+  it('holds the figures the sources published, and ratios that follow from them', () => {
     const rows = PUBLISHED_BENCHMARKS.map((b) => [b.id, b.spec.command, b.spec.n, b.figures?.sequentialMs ?? null, b.figures?.pipelineMs ?? null, b.figures?.ratioText ?? null]);
     expect(rows).toEqual([
       ['tair-incr', 'INCR', 5000, 5844, 78, '~75×'],
@@ -21,7 +21,7 @@ describe('PUBLISHED_BENCHMARKS', () => {
     for (const b of PUBLISHED_BENCHMARKS) {
       const f = b.figures;
       if (!f || f.sequentialMs === null) continue;
-      // A ratio computed from two times prints rounded, as CLAIMS.md rounds it.
+      // A ratio computed from two times prints rounded, as the sources round it.
       expect(f.ratioText).toBe(`${f.ratioText.startsWith('~') ? '~' : ''}${f.ratio >= 10 ? Math.round(f.ratio) : f.ratio.toFixed(1)}×`);
       if (f.sequentialMs !== null && f.pipelineMs !== null) expect(f.ratio).toBe(f.sequentialMs / f.pipelineMs);
     }

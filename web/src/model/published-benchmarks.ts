@@ -1,5 +1,5 @@
 // The sources' own workloads, as data: what each write-up ran, on what client, machine and network, and
-// the figures it published (../shared/CLAIMS.md, "Published figures"), each with the RunSpec that runs
+// the figures it published (docs/published-benchmarks.md lists them), each with the RunSpec that runs
 // the same workload here. The gallery (views/gallery/gallery-view.tsx) runs these specs live beside the
 // published figures; model/pipelining-gap.ts explains the difference. Only what the sources state is
 // written here: an unstated machine or network says so.
@@ -13,7 +13,7 @@ export interface PublishedFigures {
   pipelineMs: number | null;
   /** Sequential time ÷ pipelined time: computed from the two figures when both are given, else as published. */
   ratio: number;
-  /** The ratio as the table in CLAIMS.md prints it, e.g. "~75×", "16.8×". */
+  /** The ratio as the source states it, e.g. "~75×", "16.8×". */
   ratioText: string;
   /** The times as the source prints them ("5,844 ms", "1.185 s"); null with the figure. */
   sequentialText: string | null;

@@ -1,4 +1,4 @@
-// Sweep documents for unit tests, shaped like the README's measured sweep (PING, ioredis, loopback):
+// Sweep documents for unit tests, shaped like the measured sweep in docs/benchmarks.md (PING, ioredis, loopback):
 // ops/s rising with depth and levelling off, Redis read events falling as 1/depth, redis-benchmark
 // beside it. For unit tests only; nothing here is shown to users.
 import { SWEEP_FORMAT, SWEEP_FORMAT_VERSION, type SweepDocument, type SweepRun } from '../../../trace/format/sweep-format.ts';
