@@ -1,5 +1,5 @@
 // What `npm run bench` found, and how it prints: one finding per goal of the benchmark, its measured
-// median [min–max] beside the goal, judged on the median. The goals are the issue's; the figures are
+// median [min–max] beside the goal, judged on the median. The goals are the project's; the figures are
 // this run's, on this machine, and nothing here fails a build: a missed goal is reported, not hidden.
 // A figure measured for context (no goal of its own) is listed too, as "info".
 import type { Spread } from './side-by-side.ts';

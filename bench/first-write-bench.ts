@@ -17,7 +17,7 @@ export interface FirstWriteOptions {
   rounds: number;
 }
 
-/** The goals for the app's default options, by engine (µs); null: information only. */
+/** The goals for the app's default options, by engine (µs); null: information only. */
 const GOALS_US: Record<Engine, number | null> = { ioredis: 50, raw: 20, 'node-redis': null };
 
 interface Setting {

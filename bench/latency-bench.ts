@@ -77,7 +77,7 @@ export async function latencyBench(session: RedisSession, { n, rounds }: Latency
       name: `sequential PING latency p50, ${engine} engine ÷ redis-benchmark -c 1 -P 1 avg`,
       unit: 'ratio',
       spread: roundRatios(stats.map((s) => s.p50Us), avg),
-      // The issue sets the goal for the raw engine; the client libraries' figures are stated beside it.
+      // The goal is set for the raw engine; the client libraries' figures are stated beside it.
       goal: engine === 'raw' ? { bound: 'at most', value: 1.5 } : null,
       how: `latencyStats(doc).p50Us of executeRun(sequential, ${n.toLocaleString('en-US')} PINGs, app defaults: warm, memory and kernelTcp on) ÷ avg_latency_ms of ` +
         `\`redis-benchmark -c 1 -P 1 -n ${n} --csv -t ping\` (${test}, the same bytes on the wire), ${rounds} rounds side by side; per-round ratio`,

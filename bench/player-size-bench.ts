@@ -9,7 +9,7 @@ import type { Finding } from './bench-report.ts';
 import { spreadOf } from './side-by-side.ts';
 
 export const PLAYER_SCRIPT = join(ROOT, 'dist', 'web', 'pipescope-player.js');
-/** The goal: at most 100 kB gzipped. */
+/** The goal: at most 100 kB gzipped. */
 export const PLAYER_GZIP_GOAL_BYTES = 100_000;
 
 export function playerSizeBench(log: (line: string) => void, file = PLAYER_SCRIPT): Finding[] {

@@ -1,7 +1,7 @@
 // How big a recorded trace is as a file, in each form Pipescope can write it (server/app/cli/trace-files-node.ts):
 // plain JSON, plain JSON gzipped, the compact encoding (trace/format/compact-trace.ts), and the compact encoding
 // gzipped — the form served to the web (`npm run record -- … --out run.json.gz`). Reported in bytes per
-// command of the run; the issue's goal is a 100,000-command trace in at most 1 MB as served, 10 B/command.
+// command of the run; the goal is a 100,000-command trace in at most 1 MB as served, 10 B/command.
 // Two traces: the render bench's pipeline of PINGs (the easy case: its commands share one write, few reads
 // and one reply text) and a sequential run of INCRs traced with MONITOR (the hard case: every command has its
 // own write, read, reply and execution time). Sizes, not timings: the same trace gives like figures anywhere.

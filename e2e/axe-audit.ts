@@ -17,7 +17,7 @@ export interface AxeFinding {
   nodes: string[];
 }
 
-/** Serious and critical violations only (the bar); minor and moderate ones are not returned. */
+/** Serious and critical violations only (the bar we hold to); minor and moderate ones are not returned. */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ content: AXE_SOURCE });

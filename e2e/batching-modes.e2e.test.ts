@@ -1,4 +1,4 @@
-// Issue 12 in the browser, from Redis to pixels: the ways to batch beyond a plain pipeline run side by
+// The batching modes in the browser, from Redis to pixels: the ways to batch beyond a plain pipeline run side by
 // side in the compare view (live, on the real backend, then recorded traces against a golden), and a
 // failing INCR is marked where its reply arrived, with the verdict read from the keys after the run.
 // Goldens use the recorded traces in e2e/fixtures/modes-incr-10/ (see e2e/fixtures/README.md).

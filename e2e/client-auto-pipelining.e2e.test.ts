@@ -1,4 +1,4 @@
-// Issue 12's auto-pipelining claim, through the browser on the real backend: 1,000 INCRs issued in one
+// The auto-pipelining claim, through the browser on the real backend: 1,000 INCRs issued in one
 // tick, no pipeline call, once with node-redis and once with ioredis (enableAutoPipelining). Each run is
 // saved with Export and both files are opened together, so the compare table shows the two libraries
 // side by side, each row named by its library, and each made far fewer client writes than operations.

@@ -1,4 +1,4 @@
-// The "done when", as a docs author does it: open a recorded run on the static site (built by
+// Embedding end to end, as a docs author does it: open a recorded run on the static site (built by
 // npm run build:static, served by a plain static host under /pipescope/, no backend anywhere), press
 // Embed, and paste the two snippets into pages of one's own — the iframe snippet into a page on another
 // origin, the custom-element snippet into a page beside the site (same origin: the element fetches the

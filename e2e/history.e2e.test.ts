@@ -1,4 +1,4 @@
-// Issue 13's run history in the built app on the real backend: two live runs are saved in this browser's
+// The run history in the built app on the real backend: two live runs are saved in this browser's
 // IndexedDB; after a reload the History tab lists both and the run on screen comes back ("Restored from
 // history"); picking both and Compare shows two panels on one time scale. Opening more runs than fit (8
 // files at once, or a group of 8 from the history) names those not drawn. Clear history, after its

@@ -1,4 +1,4 @@
-// Issue 13, "watch it happen", live in Chromium against a real redis-server through the delay proxy: a
+// Watch it happen: live in Chromium against a real redis-server through the delay proxy: a
 // sequential run slow enough to watch draws its arrows while it streams (counted twice before its end,
 // the second count larger); Cancel leaves the partial diagram on screen marked incomplete, and its
 // Export re-imports with the mark.

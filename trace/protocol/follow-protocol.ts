@@ -1,4 +1,4 @@
-// Follow mode's messages on the /live WebSocket (issue 13): a presenter starts a follow session and gets an
+// Follow mode's messages on the /live WebSocket: a presenter starts a follow session and gets an
 // unguessable code; attendees join with it and are sent, by the server, the presenter's run stream (the very
 // run-start / run-events / run-end … messages the presenter gets, so they build the same traces) and the
 // presenter's display state (playhead, view, display hash keys). live-protocol.ts puts these schemas in its

@@ -1,4 +1,4 @@
-// Issue 13 (watch it happen): a cancelled run keeps what it measured. Over the real WebSocket against a
+// Watch it happen, cut short: a cancelled run keeps what it measured. Over the real WebSocket against a
 // real redis-server, a long sequential run is cancelled mid-way: its events arrive, then 'cancelled'
 // naming the run cut short; the events make a valid incomplete trace (v4) that round-trips through
 // export and import; and the run's keys are gone all the same.

@@ -1,4 +1,4 @@
-// The compare table's rows (issue 12): for two to six runs of one workload side by side — whatever
+// The compare table's rows: for two to six runs of one workload side by side — whatever
 // their modes — each run's time, ops/s, client writes, TCP data segments, Redis reads, round trips and
 // where its time went (trace/derive/run-phases.ts). Over repeats every figure is the median; the phases are the
 // shown repeat's. Each column says who measured it; when the runs were made by different client libraries

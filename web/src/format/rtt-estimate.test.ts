@@ -58,7 +58,7 @@ describe('rttEstimate', () => {
   });
 
   it('explains a total far above the estimate by the client’s own parts, measured', () => {
-    // The case: 10 INCRs in one pipeline, the first byte out 3.9 ms after t0 (the client building and
+    // The motivating case: 10 INCRs in one pipeline, the first byte out 3.9 ms after t0 (the client building and
     // encoding), replies 120 µs later, the call returning 800 µs after the last read.
     const b = new TraceBuilder(header('pipeline', 10));
     b.addWrite({ atUs: 3900, bytes: 560, commands: 10 });

@@ -1,4 +1,4 @@
-// The verdict lines of one run (issue 12), computed from its trace alone, each naming who measured it:
+// The verdict lines of one run, computed from its trace alone, each naming who measured it:
 // what went on the wire ("10 INCRs as 12 commands on the wire: MULTI, 10 × INCR, EXEC"); round trips,
 // client writes, TCP data segments and Redis reads; atomic or not (from MONITOR when it was on, otherwise
 // what Redis guarantees, said as "could"); rolled back or not (from the error replies and the keys read

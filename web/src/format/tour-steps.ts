@@ -1,4 +1,4 @@
-// The guided tour (issue 13) as plain data: the Redis docs' pipelining story in steps, each with a title,
+// The guided tour as plain data: the Redis docs' pipelining story in steps, each with a title,
 // two or three sentences, the run (or sweep) that shows it, small enough to finish in a few seconds here,
 // and the function that words its verdict from what that run measured (tour-verdicts.ts). The view
 // (views/tour/tour-view.tsx) runs a step's preset live, or loads its recording (public/tour/) when no backend

@@ -1,4 +1,4 @@
-// The guided tour's verdicts (issue 13): for each step, sentences computed from the traces (or the sweep)
+// The guided tour's verdicts: for each step, sentences computed from the traces (or the sweep)
 // the step produced, live or recorded — never a number written in advance. Each function returns null
 // when what it is given is not that step's result (a mode missing, a probe off), so the tour shows no
 // verdict rather than a wrong one. Pure, unit-tested on the tour's own recordings (public/tour/).

@@ -173,7 +173,7 @@ describe('LiveRunTracker', () => {
     expect(serializeTrace(event.doc)).toBe(serializeTrace(recorded));
   });
 
-  describe('partial runs (issue 13)', () => {
+  describe('partial runs', () => {
     it('gives the run under way as far as it got, marked in-progress, without disturbing it', () => {
       const t = new LiveRunTracker();
       t.begin('r1', spec);

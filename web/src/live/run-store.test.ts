@@ -127,7 +127,7 @@ describe('RunStore', () => {
     expect(listeners.size).toBe(0);
   });
 
-  describe('live drawing (issue 13)', () => {
+  describe('live drawing', () => {
     const events = (requestId: string, runId: string, k: number) => msg({
       type: 'run-events', requestId, runId,
       ...encodeBatch({ writes: [{ atUs: 10 * k, bytes: 40, commands: 1 }], reads: [{ atUs: 10 * k + 5, bytes: 4, replies: 1 }], outcomes: [{ reply: k + 1 }] }),

@@ -1,4 +1,4 @@
-// The run history of this browser (issue 13): every trace shown is saved in IndexedDB (history-db.ts)
+// The run history of this browser: every trace shown is saved in IndexedDB (history-db.ts)
 // and listed in the History view, kept across reloads within the bounds of model/history-entries.ts.
 // It watches the run store rather than being called by it: live traces are saved as they appear on
 // screen (a live request's runs form one group), files and ?trace= links are recorded by showLoaded as

@@ -47,7 +47,7 @@ describe('presets', () => {
   });
 });
 
-describe('the issue-12 presets', () => {
+describe('the batching presets', () => {
   it('the error preset plants a runtime error at operation 4 in a pipeline and in MULTI/EXEC, with MONITOR on', () => {
     const applied = applyPreset({ ...form, plantError: false }, preset('error'));
     expect(applied).toMatchObject({ command: 'INCR', n: '10', mode: 'custom', modes: ['pipeline', 'multi'], plantError: true, errorAt: '4', errorKind: 'runtime', monitor: true });

@@ -2,7 +2,7 @@
 // small enough to finish while the room watches, plus the docs' netcat example (PING×3 inline on a raw
 // socket, server-traced) and the docs' advice to send a large job in chunks of ~10k (time and memory of
 // one huge pipeline beside chunks: SETs, whose cost falls on the client, and GETs of 1 KB, whose
-// replies Redis must queue). Loopback adds nothing; the rest are labelled delay. Issue 12 adds the
+// replies Redis must queue). Loopback adds nothing; the rest are labelled delay. Then the
 // lessons beyond plain pipelines: four ways to batch side by side, a planted error (no rollback, and
 // EXECABORT), a read-compute-write that a pipeline cannot batch, and what redis-py's default pipeline()
 // puts on the wire (MULTI … EXEC): real redis-py, run by the backend through the observing port

@@ -84,7 +84,7 @@ describe('validateRunForm', () => {
   });
 });
 
-describe('the issue-12 fields', () => {
+describe('the batching fields', () => {
   it('asks for the modes ticked one by one, in the modes\' own order', () => {
     expect(validateRunForm(form({ mode: 'custom', modes: ['eval', 'pipeline', 'multi'] }))).toMatchObject({ ok: true, spec: { modes: ['pipeline', 'multi', 'eval'] } });
     expect(validateRunForm(form({ mode: 'custom', modes: [] }))).toEqual({ ok: false, errors: { modes: 'choose at least one mode' } });

@@ -188,7 +188,7 @@ export function serverTracedPipeline(n: number): TraceDocument {
   return b.finish(SERVER(1, 1), { serverSide: { trace, serverUs: Array.from({ length: n }, (_, i) => 300 + i) } });
 }
 
-/** Issue 12's fixtures: options of a run with a planted error, a transaction or MONITOR. */
+/** Batching-mode fixtures: options of a run with a planted error, a transaction or MONITOR. */
 export interface ModeTraceOptions {
   /** A planted failing INCR at this operation, and its kind. */
   errorAt?: number;

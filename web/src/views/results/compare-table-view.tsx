@@ -1,4 +1,4 @@
-// The compare view's table (issue 12): two to six runs of one workload, one row each — time, ops/s,
+// The compare view's table: two to six runs of one workload, one row each — time, ops/s,
 // client writes, TCP data segments, Redis reads, round trips, and where the time went as a bar on one
 // scale for all rows — above their diagrams, which share one time scale (the toolbar's toggle). Shown
 // whenever more than one run is on screen: after a request with several modes, and when several trace

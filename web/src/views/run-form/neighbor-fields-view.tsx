@@ -1,4 +1,4 @@
-// The run form's other-clients fields (issue 12): a neighbour client on its own connection issuing INCR
+// The run form's other-clients fields: a neighbour client on its own connection issuing INCR
 // or GET at a chosen rate during the run (does it get in between your commands? how long does it wait?),
 // and the held-connection probe (one PING behind the run on its connection, one beside it on another).
 // Kept apart from run-form-view.tsx; the neighbour's own view of its latency is drawn elsewhere.

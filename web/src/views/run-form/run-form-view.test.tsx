@@ -1,4 +1,4 @@
-// The run form's issue-12 choices as a user meets them: each mode with what it puts on the wire, the
+// The run form's batching choices as a user meets them: each mode with what it puts on the wire, the
 // ones the spec refuses for this command or engine disabled with the reason, a planted error's fields.
 import { describe, expect, it } from 'vitest';
 import type { RunFormState } from '../../state/run-form-state.ts';

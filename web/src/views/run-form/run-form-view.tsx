@@ -2,7 +2,7 @@
 // (when a chunked run is asked for), added delay, client engine, repeats, a cold connection, the two
 // Redis-side probes (MONITOR and strace, each with its cost), Run / Cancel. Validated with the shared
 // RunSpecSchema as the user types, messages shown next to the field they concern.
-// Issue 12: the modes beyond plain pipelines (each with what it puts on the wire; those the spec would
+// Beyond plain pipelines: the modes (each with what it puts on the wire; those the spec would
 // refuse for this command or engine disabled, with the reason), a custom pick of modes to compare, the
 // chunk pause, a planted error (plant-error-view.tsx) and the neighbour fields (neighbor-fields-view.tsx).
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-// The guided tour's panel (issue 13): the step's title and sentences, "Run this step" (one click runs its
+// The guided tour's panel: the step's title and sentences, "Run this step" (one click runs its
 // preset live through the run or sweep store; with no backend reachable it loads the step's recording
 // from public/tour/ instead and says so), the verdict measured from what the step produced, and
 // Previous / Next. A presentation clicker drives it: while the tour is open, PageDown runs the step if
