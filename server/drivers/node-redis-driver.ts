@@ -23,7 +23,7 @@
 // this 2-core machine under load), so a Cancel, the live feed and HTTP wait for it. Writing does not hold it:
 // node-redis writes ~16 KiB, then waits for 'drain'.
 //
-// Version: redis 6.3.1, pinned exactly (package.json). Version 5 was the one first planned; the registry's newest is
+// Version: redis 6.3.1, pinned exactly (package.json); version 5 was planned first. The registry's newest is
 // 6.3.1 and node-redis 6 requires Node >= 20, which Pipescope runs on (package.json engines), so a
 // user installing node-redis today gets 6 and that is what is measured. The last v5 is 5.12.1 (Node
 // >= 18.19). What matters here in 6: RESP3 by default, and a 5 s per-command write timeout.
