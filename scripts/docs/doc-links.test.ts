@@ -68,8 +68,8 @@ describe('the link reader', () => {
   });
 
   it('finds links, images and definitions, not those in code', () => {
-    const text = 'See [a](docs/a.md#x) and ![p](docs/p.png "t").\n`[no](code.md)`\n```\n[no](fenced.md)\n```\n[ref]: ../out.md\n<img src="pic.png">';
-    expect(linksOf(text).map((l) => l.target)).toEqual(['docs/a.md#x', 'docs/p.png', '../out.md', 'pic.png']);
+    const text = 'See [a](docs/a.md#x) and ![p](docs/p.png "t").\n`[no](code.md)`\n```\n[no](fenced.md)\n```\n[ref]: ../out.md\n<img src="pic.png">\n![a picture described\nover two lines](two.png)';
+    expect(linksOf(text).map((l) => [l.target, l.line])).toEqual([['docs/a.md#x', 1], ['docs/p.png', 1], ['../out.md', 6], ['pic.png', 7], ['two.png', 8]]);
   });
 
   it('fails a link to a missing file, a missing heading or a file outside the repository', () => {

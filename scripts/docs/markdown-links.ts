@@ -65,19 +65,21 @@ export function anchorsOf(markdown: string): Set<string> {
   return anchors;
 }
 
-/** Every link and image target in the file's prose: inline `[text](target)`, reference definitions, and HTML src/href. */
+/**
+ * Every link and image target in the file's prose: inline `[text](target)` (its text may run over several
+ * lines, as long image descriptions do), reference definitions, and HTML src/href.
+ */
 export function linksOf(markdown: string): MarkdownLink[] {
+  const lines = proseLines(markdown).map(withoutCodeSpans);
+  const prose = lines.join('\n');
+  const lineAt = (index: number) => prose.slice(0, index).split('\n').length;
   const links: MarkdownLink[] = [];
-  proseLines(markdown).forEach((raw, i) => {
-    const line = withoutCodeSpans(raw);
-    const add = (target: string) => links.push({ target: target.trim().replace(/^<|>$/g, ''), line: i + 1 });
-    // [text](target "title") — the text may hold nested brackets ([`a[]`](b)) one level deep.
-    for (const match of line.matchAll(/!?\[(?:[^\][]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\s*\)/g)) add(match[1]!);
-    const definition = /^ {0,3}\[[^\]]+\]:\s+(\S+)/.exec(line);
-    if (definition) add(definition[1]!);
-    for (const match of line.matchAll(/<(?:a|img|source)\s[^>]*?(?:href|src)="([^"]+)"/g)) add(match[1]!);
-  });
-  return links;
+  const add = (target: string, index: number) => links.push({ target: target.trim().replace(/^<|>$/g, ''), line: lineAt(index) });
+  // [text](target "title") — the text may hold nested brackets ([`a[]`](b)) one level deep.
+  for (const match of prose.matchAll(/!?\[(?:[^\][]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\s*\)/g)) add(match[1]!, match.index);
+  for (const match of prose.matchAll(/^ {0,3}\[[^\]\n]+\]:\s+(\S+)/gm)) add(match[1]!, match.index);
+  for (const match of prose.matchAll(/<(?:a|img|source)\s[^>]*?(?:href|src)="([^"]+)"/g)) add(match[1]!, match.index);
+  return links.sort((a, b) => a.line - b.line);
 }
 
 /** Links that leave the repository's files: another scheme, or a protocol-relative URL. */
