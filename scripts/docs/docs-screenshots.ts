@@ -2,18 +2,21 @@
 // (`npm start`'s own server on a free port) showing recorded traces that are committed to the repository
 // (public/traces/, public/tour/, e2e/fixtures/), in Debian's Chromium driven by playwright-core. Recorded
 // traces make the pictures repeatable: the same files draw the same diagrams on any machine with the
-// same fonts. Each picture has a fixed viewport (CSS px at device scale 1), and its caption — the line
+// same fonts. The one exception is the Observe tab, which shows a live session: real redis-py run
+// through the observing port as the picture is taken, on this machine, and said so in its caption.
+// Each picture has a fixed viewport (CSS px at device scale 1), and its caption — the line
 // ending in `<!-- screenshot:NAME -->` in any markdown page — is rewritten with the day it was taken,
 // this machine, and where and when the runs it shows were recorded.
 //
 //   npm run docs:screenshots                     every picture
 //   npm run docs:screenshots -- --only sweep.png one (repeatable)
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { arch, cpus, platform } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, waitForIdleRender } from '../../e2e/browser.ts';
-import { ROOT, startAppProcess } from '../../e2e/app-process.ts';
+import { ROOT, startAppProcess, type AppProcess } from '../../e2e/app-process.ts';
 import { openFixturesAt } from '../../e2e/golden-page.ts';
 
 /** Where a recorded trace was measured, and when, as far as the repository says. */
@@ -30,6 +33,10 @@ interface Shot {
   theme?: 'light' | 'dark';
   /** The recorded traces shown, as repository paths (public/traces/…, public/tour/…, e2e/fixtures/…). */
   traces: string[];
+  /** The runs shown are recorded live while the picture is taken (no traces): on this machine, today. */
+  live?: true;
+  /** Flags for the app's server beyond `--port 0` (e.g. `--observe 0`); pictures with the same flags share one. */
+  appArgs?: string[];
   /** Takes the picture on a page already opened on `url` (the traces as ?trace= links). */
   take: (page: Page, context: ShotContext) => Promise<Buffer>;
   /** The page's query and hash beyond the ?trace= links. */
@@ -143,6 +150,16 @@ a recorded Pipescope run: one at a time, then in one pipeline. Press play, or st
   return page;
 }
 
+/** The Observe tab with the port open; real redis-py run through it by the tab's button, both ways, drawn. */
+async function openObserve(browser: Browser, appUrl: string, shot: Shot): Promise<Page> {
+  const page = await openFixturesAt(browser, new URL('/#view=observe', appUrl).href, [], { theme: shot.theme ?? 'light' });
+  await page.setViewportSize(shot.viewport);
+  await page.locator('[data-testid=observe-url]').waitFor({ timeout: 30_000 });
+  await page.click('[data-testid=observe-run-redis-py]');
+  await page.locator('[data-testid=observe-client-message]').filter({ hasText: /plain: 10 commands/ }).waitFor({ timeout: 60_000 });
+  return page;
+}
+
 const SHOTS: Shot[] = [
   {
     file: 'pipescope.png',
@@ -234,6 +251,19 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    file: 'observe.png',
+    viewport: { width: 1440, height: 900 },
+    traces: [],
+    live: true,
+    appArgs: ['--observe', '0'],
+    open: openObserve,
+    // The tab from the header down to both connections' verdict lines.
+    take: async (page) => {
+      await panelsDrawn(page, 2);
+      return shootRegion(page, null, ['[data-testid=run-panel] [data-testid^=verdict-]']);
+    },
+  },
+  {
     file: 'embed.png',
     viewport: { width: 960, height: 900 },
     traces: ['public/traces/incr-10-sequential.json.gz', 'public/traces/incr-10-pipeline.json.gz'],
@@ -280,8 +310,14 @@ function provenanceOf(path: string): Provenance {
 
 const unique = (values: string[]) => [...new Set(values)];
 
+/** The version of Debian's redis-server, which `npm start` runs as its private Redis. */
+function localRedisVersion(): string {
+  const text = execFileSync('redis-server', ['--version'], { encoding: 'utf8' });
+  return /v=([\d.]+)/.exec(text)?.[1] ?? 'of unknown version';
+}
+
 function captionOf(shot: Shot, takenOn: string, machine: string, chromium: string): string {
-  const sources = shot.traces.map(provenanceOf);
+  const sources = shot.live ? [{ recordedOn: `${takenOn} as the picture was taken`, machine, redis: localRedisVersion() }] : shot.traces.map(provenanceOf);
   const recorded = unique(sources.map((s) => s.recordedOn)).join(' and ');
   const where = unique(sources.map((s) => s.machine)).join('; ');
   const redis = unique(sources.map((s) => s.redis)).join(', ');
@@ -325,13 +361,20 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const shots = only.length ? SHOTS.filter((s) => only.includes(s.file)) : SHOTS;
-  const app = await startAppProcess();
+  // One server per set of flags, started when a picture first needs it.
+  const apps = new Map<string, Promise<AppProcess>>();
+  const appFor = (shot: Shot): Promise<AppProcess> => {
+    const key = (shot.appArgs ?? []).join(' ');
+    if (!apps.has(key)) apps.set(key, startAppProcess(shot.appArgs ?? []));
+    return apps.get(key)!;
+  };
   const browser = await launchBrowser();
   const takenOn = new Date().toISOString().slice(0, 10);
   const machine = machineText();
   const captions = new Map<string, string>();
   try {
     for (const shot of shots) {
+      const app = await appFor(shot);
       const page = await (shot.open ?? openApp)(browser, app.url, shot);
       try {
         const png = await shot.take(page, { appUrl: app.url });
@@ -344,7 +387,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    await app.stop();
+    await Promise.all([...apps.values()].map(async (app) => (await app).stop()));
   }
   const pages = updateCaptions(captions);
   console.log(`Captions updated in ${pages} page${pages === 1 ? '' : 's'}.`);
