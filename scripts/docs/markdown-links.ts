@@ -84,3 +84,33 @@ export function linksOf(markdown: string): MarkdownLink[] {
 
 /** Links that leave the repository's files: another scheme, or a protocol-relative URL. */
 export const isExternal = (target: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//');
+
+export interface CodePath {
+  /** As written inside the backticks: `server/app/live/`, `views/run/run-panel-view.tsx`, `mode-plan.ts`. */
+  path: string;
+  line: number;
+}
+
+/** A file name with an extension (a slash-free span must be a source file's name: `data.json` may be the user's). */
+const FILE_NAME = /\.[a-z]{1,4}$/;
+const SOURCE_FILE = /\.(?:ts|tsx|mjs|css|html|md|py|rb)$/;
+/** Characters that make a code span a value, a URL, a glob or a command rather than a path. */
+const NOT_A_PATH = /[\s:*?=<>{}#@$'"`,;()|\\]|^[-.]|\.\.|^\//;
+
+/**
+ * The repository paths the prose names in code spans: a folder (`web/src/url/`), a file in a folder
+ * (`app/cli/serve-options.ts`) or a source file's name (`mode-plan.ts`), and nothing that makes it a
+ * value, a URL, a glob, a MIME type or a command. Fenced code is not prose and is not read.
+ */
+export function codePathsOf(markdown: string): CodePath[] {
+  const paths: CodePath[] = [];
+  proseLines(markdown).forEach((line, i) => {
+    for (const match of line.matchAll(/(`+)((?:(?!\1).)+?)\1/g)) {
+      const span = match[2]!.trim();
+      if (NOT_A_PATH.test(span)) continue;
+      const inFolder = /^[\w.-]+(?:\/[\w.-]+)*\/?$/.test(span) && span.includes('/') && (span.endsWith('/') || FILE_NAME.test(span));
+      if (inFolder || (!span.includes('/') && SOURCE_FILE.test(span))) paths.push({ path: span, line: i + 1 });
+    }
+  });
+  return paths;
+}
