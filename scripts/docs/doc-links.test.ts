@@ -1,6 +1,6 @@
 // Every link in the repository's markdown lands somewhere: a relative link on a file (or folder) that
 // exists, a #fragment on a heading or an explicit id of its target page. External links are not followed
-// (the check runs offline); a link out of the repository (../shared/…) fails like a missing file.
+// (the check runs offline); a link out of the repository (../elsewhere/…) fails like a missing file.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

@@ -1,8 +1,8 @@
-// Claim 12: a pipeline holds its connection until it completes. The moment the run's last work command
-// has been handed to the socket (the pipeline, or the last chunk of a chunked run; the tick after that
-// write), two PINGs are issued at once: one on the run's own connection (it queues behind every reply:
-// the run's last wire command, wire-layout.ts) and one on a second connection opened before t0. Their
-// reply times, on the run's clock, are the trace's heldConnection.
+// A pipeline holds its connection until it completes (docs/what-pipelining-does.md). The moment the
+// run's last work command has been handed to the socket (the pipeline, or the last chunk of a chunked
+// run; the tick after that write), two PINGs are issued at once: one on the run's own connection (it
+// queues behind every reply: the run's last wire command, wire-layout.ts) and one on a second connection
+// opened before t0. Their reply times, on the run's clock, are the trace's heldConnection.
 //
 // The second connection takes the same road as the run: through a delay proxy of its own with the same
 // added RTT when the run has one (the run's proxy records every connection through it), else straight to

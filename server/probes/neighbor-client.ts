@@ -1,5 +1,5 @@
-// The neighbour: another application sharing the Redis while a run is measured (claims 8 and 14:
-// other clients' commands run between a pipeline's commands; big batches raise their latency). It runs
+// The neighbour: another application sharing the Redis while a run is measured (what it shows: other
+// clients' commands run between a pipeline's commands; big batches raise their latency). It runs
 // on a worker thread (neighbor-client-worker.ts) on its own connection, straight to Redis (never through
 // the delay proxy), so it shares neither the run's event loop nor its socket. Started before t0 and
 // warmed up (its latency before the run is the baseline), stopped after the run's last reply; each of

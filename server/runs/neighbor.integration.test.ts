@@ -1,4 +1,4 @@
-// Claims 8, 12 and 14 against a real redis-server: a neighbour client on its own connection (a worker
+// Other clients beside a run, against a real redis-server: a neighbour client on its own connection (a worker
 // thread) runs between a plain pipeline's commands in MONITOR order; its commands are timed on the run's
 // clock; its key is deleted after; a PING on the run's own connection waits behind the whole pipeline
 // while one on a second connection does not; a Cancel stops the neighbour. Figures are printed, not

@@ -1,7 +1,8 @@
-// What a trace says about other clients (claims 8, 12 and 14), as pure functions of the document: the
-// CLI summary and the browser's neighbour view both read them here. Each verdict names its source:
-// interleaving comes from MONITOR (serverTrace.others), latencies from the neighbour client's own
-// timings, the held connection from the two PINGs' reply times. All times are µs since the run's t0.
+// What a trace says about other clients (their commands run inside a pipeline, a held connection,
+// neighbours slowed), as pure functions of the document: the CLI summary and the browser's neighbour
+// view both read them here. Each verdict names its source: interleaving comes from MONITOR
+// (serverTrace.others), latencies from the neighbour client's own timings, the held connection from the
+// two PINGs' reply times. All times are µs since the run's t0.
 import { statsOfSorted, type LatencyStats } from './latency-stats.ts';
 import type { TraceDocument } from '../format/trace-format.ts';
 import { workCommandCount } from '../format/wire-layout.ts';

@@ -1,4 +1,4 @@
-// The neighbour view's sentences (claims 8, 12 and 14): how many of the neighbour's commands Redis ran
+// The neighbour view's sentences: how many of the neighbour's commands Redis ran
 // inside the run (source: MONITOR), its p99 during the run against before it (source: the neighbour's
 // own timings), and how long a PING waited on the run's connection against a second one. Pure, from the
 // verdicts in trace/derive/neighbor-verdicts.ts, so the CLI and the browser say the same thing.

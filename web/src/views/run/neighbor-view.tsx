@@ -1,4 +1,4 @@
-// The other clients beside one run (claims 8, 12 and 14), under its memory chart: the neighbour
+// The other clients beside one run, under its memory chart: the neighbour
 // client's latency over time with the run's span marked, its p99 during the run against before it, the
 // verdict on how many of its commands Redis ran inside the run (with its source, MONITOR), and the
 // held-connection line (a PING behind the run on its own connection against one on a second
