@@ -23,6 +23,7 @@ import { latencyBench } from './latency-bench.ts';
 import { observeBench } from './observe-bench.ts';
 import { playerSizeBench } from './player-size-bench.ts';
 import { referenceBench } from './reference-bench.ts';
+import { addedDelayBench, firstRoundTripBench, probeCostBench } from './small-runs-bench.ts';
 import { traceSizeBench } from './trace-size-bench.ts';
 import { bytesPerCommandBench, liveDelayBench } from './websocket-bench.ts';
 
@@ -76,6 +77,10 @@ async function nodeParts({ parts, sizes }: BenchOptions, session: Parameters<typ
     log(`\nfirst command's write − t0, sequential ${sizes.firstWrite.n} × INCR (side by side)`);
     findings.push(...(await firstWriteBench(session, sizes.firstWrite, log)));
   }
+  if (parts.includes('added-delay')) {
+    log('\nadded delay: round trips through the delay proxy against direct ones (side by side)');
+    findings.push(...(await addedDelayBench(session, sizes.smallRuns, log)));
+  }
   if (parts.includes('latency')) {
     log('\nsequential PING latency vs redis-benchmark -c 1 -P 1 -t ping (side by side)');
     findings.push(...(await latencyBench(session, sizes.latency, log)));
@@ -87,12 +92,16 @@ async function nodeParts({ parts, sizes }: BenchOptions, session: Parameters<typ
   return findings;
 }
 
+/** Parts that drive the built app over its WebSocket alone. */
+const APP_PARTS: readonly string[] = ['default-runs', 'first-round-trip', 'probe-cost'];
+
 /** Parts that drive the built app: in Chromium (browser, websocket) or over its WebSocket alone (default-runs). */
 async function appParts({ parts, sizes }: BenchOptions, session: Parameters<typeof clientOverheadBench>[0], recorded: TraceDocument | null): Promise<Finding[]> {
   const needsBrowser = parts.includes('browser') || parts.includes('websocket');
-  if (!needsBrowser && !parts.includes('default-runs')) return [];
+  if (!needsBrowser && !parts.some((part) => APP_PARTS.includes(part))) return [];
   const findings: Finding[] = [];
-  const [app, browser] = await Promise.all([startAppProcess(), needsBrowser ? launchBrowser() : undefined]);
+  // The small-runs parts send a request per round, more than a page may per minute by default.
+  const [app, browser] = await Promise.all([startAppProcess(['--max-runs-per-minute', '100000']), needsBrowser ? launchBrowser() : undefined]);
   try {
     log(`\napp at ${app.url}${browser ? `; browser: Chromium ${browser.version()} (headless)` : ''}`);
     if (browser && parts.includes('browser') && recorded) {
@@ -110,6 +119,14 @@ async function appParts({ parts, sizes }: BenchOptions, session: Parameters<type
         ], repeats, log)),
       );
       findings.push(...(await liveDelayBench(browser, app.url, n, delayRuns, log)));
+    }
+    if (parts.includes('first-round-trip')) {
+      log(`\nthe default form's first round trip against the rest, ${sizes.smallRuns.requests} requests over the app's WebSocket`);
+      findings.push(...(await firstRoundTripBench(app.url, sizes.smallRuns, log)));
+    }
+    if (parts.includes('probe-cost')) {
+      log('\nthe probes\' cost on the default form (side by side)');
+      findings.push(...(await probeCostBench(app.url, session, sizes.smallRuns, log)));
     }
     if (parts.includes('default-runs')) {
       log(`\nthe default form, ${sizes.defaultRuns.requests} requests over the app's WebSocket`);

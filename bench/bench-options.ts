@@ -2,7 +2,7 @@
 // docs/benchmarks.md come from; --quick is a smoke run of every part with small sizes (its figures say little).
 import { CliError, strictParse } from '../server/app/cli/cli-options.ts';
 
-export const BENCH_PARTS = ['client', 'reference', 'first-write', 'latency', 'observe', 'trace-size', 'browser', 'websocket', 'default-runs', 'player-size'] as const;
+export const BENCH_PARTS = ['client', 'reference', 'first-write', 'latency', 'observe', 'trace-size', 'browser', 'websocket', 'default-runs', 'player-size', 'first-round-trip', 'probe-cost', 'added-delay'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 export interface BenchSizes {
@@ -22,6 +22,8 @@ export interface BenchSizes {
   websocket: { n: number; sequentialN: number; repeats: number; delayRuns: number };
   /** The observing port: PING pairs per round and rounds (latency); redis-benchmark PINGs and rounds (throughput). */
   observe: { pairs: number; rounds: number; throughputN: number; throughputRounds: number };
+  /** Default-form requests (first round trip) and rounds (probe cost, added delay) of the small-runs parts. */
+  smallRuns: { requests: number; rounds: number };
 }
 
 export interface BenchOptions {
@@ -41,6 +43,7 @@ export const FULL_SIZES: BenchSizes = {
   render: { n: 100_000, loads: 7, steps: 20 },
   websocket: { n: 100_000, sequentialN: 10_000, repeats: 3, delayRuns: 7 },
   observe: { pairs: 2_000, rounds: 7, throughputN: 200_000, throughputRounds: 7 },
+  smallRuns: { requests: 10, rounds: 30 },
 };
 
 export const QUICK_SIZES: BenchSizes = {
@@ -52,6 +55,7 @@ export const QUICK_SIZES: BenchSizes = {
   render: { n: 20_000, loads: 1, steps: 4 },
   websocket: { n: 20_000, sequentialN: 1_000, repeats: 1, delayRuns: 1 },
   observe: { pairs: 300, rounds: 2, throughputN: 20_000, throughputRounds: 2 },
+  smallRuns: { requests: 1, rounds: 2 },
 };
 
 export const BENCH_USAGE = `Usage: npm run bench -- [--only ${BENCH_PARTS.join(',')}] [--quick] [--json FILE]

@@ -62,7 +62,7 @@ export async function defaultRunsBench(appUrl: string, { requests }: DefaultRuns
   const overlapping = verdicts.filter((v) => v.withinNoise).length;
   log(`  pipeline faster in ${faster} of ${requests}; ratio ${ratios.median.toFixed(2)}× [${ratios.min.toFixed(2)}–${ratios.max.toFixed(2)}], max ÷ min ${spreadRatio.toFixed(2)}; ` +
     `ranges overlapping in ${overlapping} of ${requests}`);
-  const what = `${requests} requests of the default form (${spec.n} × ${spec.command}, sequential + pipeline, ${spec.repeats} repeats interleaved, memory on) over the app's WebSocket`;
+  const what = `${requests} requests of the default form (${spec.n} × ${spec.command}, sequential + pipeline, ${spec.repeats} repeats interleaved, its default probes) over the app's WebSocket`;
   const exact = (value: number) => ({ median: value, min: value, max: value });
   return [
     {

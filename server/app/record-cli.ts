@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { latencyStats, percentileNeeds } from '../../trace/derive/latency-stats.ts';
 import { neighborVerdictLines } from '../../trace/derive/neighbor-verdicts.ts';
 import { medianRepeat, spreadOver } from '../../trace/derive/repeat-stats.ts';
-import { REPEAT_BELOW_US } from '../../trace/format/run-request.ts';
+import { REPEAT_BELOW_US, memorySampled } from '../../trace/format/run-request.ts';
 import { runPhases, type PhaseName } from '../../trace/derive/run-phases.ts';
 import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import { wireCommandName } from '../../trace/format/wire-layout.ts';
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   try {
     const repeats: TraceDocument[] = [];
     for (let repeat = 0; repeat < options.spec.repeats; repeat++) {
-      const doc = await executeRun(redis.session, options.mode, { ...options.spec, repeat });
+      const doc = await executeRun(redis.session, options.mode, { ...options.spec, memory: memorySampled({ ...options.spec, modes: [options.mode] }), repeat });
       repeats.push(doc);
       if (doc.totals.doneUs >= REPEAT_BELOW_US) break;
     }

@@ -140,6 +140,10 @@ export class RawDriver implements RunDriver {
 
   /** Encodes each batch of the plan into one buffer, before t0, the event loop free between slices. */
   async preparePlan(plan: WirePlan, cancelled: () => boolean): Promise<void> {
+    this.preparedPlan = { plan, batches: await this.encodePlan(plan, cancelled) };
+  }
+
+  private async encodePlan(plan: WirePlan, cancelled: () => boolean): Promise<{ bytes: Buffer; count: number }[]> {
     const batches: { bytes: Buffer; count: number }[] = [];
     for (const batch of plan.batches()) {
       const parts: Buffer[] = [];
@@ -152,13 +156,14 @@ export class RawDriver implements RunDriver {
       }
       batches.push({ bytes: Buffer.concat(parts), count: batch.length });
     }
-    this.preparedPlan = { plan, batches };
+    return batches;
   }
 
+  /** The plan's batches: as preparePlan() encoded them, or encoded now (the warm-up's), leaving the prepared ones alone. */
   async batches(plan: WirePlan, record: (o: Outcome) => void, cancelled: () => boolean): Promise<void> {
-    if (this.preparedPlan?.plan !== plan) await this.preparePlan(plan, cancelled);
+    const batches = this.preparedPlan?.plan === plan ? this.preparedPlan.batches : await this.encodePlan(plan, cancelled);
     const each = replyRecorder(record);
-    for (const { bytes, count } of this.preparedPlan!.batches) {
+    for (const { bytes, count } of batches) {
       if (cancelled()) throw new RunCancelledError('Run cancelled');
       await this.send(bytes, count, each);
     }

@@ -64,19 +64,39 @@ export function parseSsInfo(stdout: string): TcpCounters | undefined {
 }
 
 /** The run's share: after − before, as the trace stores it (or why there is none). */
-export function kernelTcpDelta(before: TcpReading, after: TcpReading): KernelTcp {
+/**
+ * The run's figures: after − before, less the warm-up's tail (`tail`), which crossed the socket between
+ * the two readings: its bytes as the socket probe counted them, and a data segment per write and per
+ * read. That holds because the tail is small (each request and each reply at most TAIL_SEGMENT_BYTES,
+ * one segment at any MSS) and goes one message at a time with TCP_NODELAY, so no segment carries two.
+ */
+export function kernelTcpDelta(before: TcpReading, after: TcpReading, tail: TcpTailTraffic = NO_TAIL): KernelTcp {
   if ('unavailable' in before) return { source: KERNEL_TCP_SOURCE, unavailable: before.unavailable };
   if ('unavailable' in after) return { source: KERNEL_TCP_SOURCE, unavailable: after.unavailable };
   const a = after.counters;
   const b = before.counters;
+  const at = (value: number) => Math.max(0, value);
   return {
     source: KERNEL_TCP_SOURCE,
-    segmentsOut: a.segsOut - b.segsOut,
-    segmentsIn: a.segsIn - b.segsIn,
-    dataSegmentsOut: a.dataSegsOut - b.dataSegsOut,
-    dataSegmentsIn: a.dataSegsIn - b.dataSegsIn,
-    bytesAcked: a.bytesAcked - b.bytesAcked,
-    bytesReceived: a.bytesReceived - b.bytesReceived,
+    segmentsOut: at(a.segsOut - b.segsOut - tail.writes),
+    segmentsIn: at(a.segsIn - b.segsIn - tail.reads),
+    dataSegmentsOut: at(a.dataSegsOut - b.dataSegsOut - tail.writes),
+    dataSegmentsIn: at(a.dataSegsIn - b.dataSegsIn - tail.reads),
+    bytesAcked: at(a.bytesAcked - b.bytesAcked - tail.bytesOut),
+    bytesReceived: at(a.bytesReceived - b.bytesReceived - tail.bytesIn),
     retransmits: a.retransmits - b.retransmits,
   };
 }
+
+/** The warm-up tail's messages may be at most this big (bytes) while `ss` reads the run's socket. */
+export const TAIL_SEGMENT_BYTES = 1024;
+
+/** What the warm-up's tail put through the socket between the two readings. */
+export interface TcpTailTraffic {
+  writes: number;
+  reads: number;
+  bytesOut: number;
+  bytesIn: number;
+}
+
+const NO_TAIL: TcpTailTraffic = { writes: 0, reads: 0, bytesOut: 0, bytesIn: 0 };

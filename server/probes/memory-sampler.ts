@@ -78,9 +78,16 @@ export class MemorySampler {
   /** Client heap: read on the run's thread (another thread cannot see its heap), when its loop is free. */
   private sampleClient(): void {
     if (this.stopped) return;
+    const started = process.hrtime.bigint();
     this.readClient();
     this.timer = setTimeout(() => this.sampleClient(), this.intervalMs);
+    this.runThreadNs += process.hrtime.bigint() - started;
+    this.samplesAfterGo++;
   }
+
+  /** The readings taken on the run's thread after go(), and the time they took there (ns). */
+  private runThreadNs = 0n;
+  private samplesAfterGo = 0;
 
   private readClient(): void {
     const memory = process.memoryUsage();
@@ -89,9 +96,10 @@ export class MemorySampler {
 
   /**
    * Stops sampling once the request in flight (if any) has answered; `requests` is how many sampling
-   * requests Redis answered (each: 2 commands, 1 read event, 1 write event), for the INFO correction.
+   * requests Redis answered (each: 2 commands, 1 read event, 1 write event), for the INFO correction;
+   * `runThread`: the client readings taken on the run's thread since go(), and their time there (µs).
    */
-  async stop(t0: bigint): Promise<{ memory: Memory; requests: number }> {
+  async stop(t0: bigint): Promise<{ memory: Memory; requests: number; runThread: { us: number; samples: number } }> {
     this.stopped = true;
     clearTimeout(this.timer);
     this.worker.postMessage({ type: 'stop' });
@@ -109,6 +117,7 @@ export class MemorySampler {
         client: { source: MEMORY_CLIENT_SOURCE, samples: this.client.map(([atNs, sample]) => ({ atUs: microsSince(t0, atNs), ...sample })) },
       },
       requests: reply.requests,
+      runThread: { us: Number(this.runThreadNs) / 1000, samples: this.samplesAfterGo },
     };
   }
 

@@ -3,6 +3,10 @@
 // after the run, it gives the run's commands their execution times and shows other clients' commands.
 // A plain socket, not ioredis: its monitor mode races the first lines against its own command queue
 // and can emit an unhandled error when other clients are busy.
+//
+// hold() stops reading (the socket is paused: no event wakes this process for it) and release() reads
+// on. MONITOR's times are Redis's own, so reading later loses nothing; what Redis writes meanwhile waits
+// in the kernel's socket buffers, as long as it fits there (see MONITOR_HOLD_BYTES).
 import type { Socket } from 'node:net';
 import { handshakeCommands, openRawSocket, type RedisTarget } from '../redis/redis-target.ts';
 
@@ -17,10 +21,35 @@ export interface MonitorLine {
 const MONITOR_LINE = /^\+(\d+\.\d+) \[\d+ ([^\]]+)\] (.*)$/;
 const QUOTED = /"((?:[^"\\]|\\.)*)"/g;
 
+/**
+ * MONITOR output a run may leave unread while it runs (bytes): a quarter of the kernel's default receive
+ * buffer for a TCP socket on Linux (tcp_rmem 131,072), which also holds what the sender's buffer cannot.
+ * Within it, Redis never keeps the lines in its own memory, so no output-buffer limit of a user's Redis
+ * (client-output-buffer-limit, maxmemory-clients: not ours to change) can come into play.
+ */
+export const MONITOR_HOLD_BYTES = 32 * 1024;
+
+/**
+ * The length of the MONITOR line of one command, at most: "+<s>.<µs> [<db> <address>] " (an IPv6
+ * address with port is at most 47 characters), each argument quoted as sdscatrepr quotes it, and CRLF.
+ */
+export function monitorLineBytes(args: readonly (string | Buffer)[]): number {
+  let bytes = 1 + 17 + 2 + 5 + 1 + 47 + 2 + 2;
+  for (const arg of args) {
+    bytes += 3; // the quotes and the space before
+    const data = typeof arg === 'string' ? Buffer.from(arg) : arg;
+    for (const byte of data) bytes += byte === 0x22 || byte === 0x5c || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x07 || byte === 0x08 ? 2 : byte < 0x20 || byte > 0x7e ? 4 : 1;
+  }
+  return bytes;
+}
+
 export class MonitorProbe {
   readonly lines: MonitorLine[] = [];
   private waiters: (() => void)[] = [];
   private pending = '';
+  /** ns spent reading and parsing lines while `timing` (the run's measured window). */
+  private busyNs = 0n;
+  private timing = false;
 
   private constructor(private readonly socket: Socket) {}
 
@@ -41,7 +70,7 @@ export class MonitorProbe {
         }
       };
     });
-    socket.on('data', (chunk: Buffer) => probe.feed(chunk.toString('latin1')));
+    socket.on('data', (chunk: Buffer) => probe.received(chunk));
     socket.on('error', () => {}); // a dying monitor only loses lines; finish() reports what is missing
     socket.write([...handshake, ['MONITOR']].map(resp).join(''));
     await ready;
@@ -49,6 +78,33 @@ export class MonitorProbe {
   }
 
   private onLine: (line: string) => void = () => {};
+
+  private received(chunk: Buffer): void {
+    if (!this.timing) return this.feed(chunk.toString('latin1'));
+    const started = process.hrtime.bigint();
+    this.feed(chunk.toString('latin1'));
+    this.busyNs += process.hrtime.bigint() - started;
+  }
+
+  /** Stops reading: what Redis writes waits in the socket's buffers until release(). */
+  hold(): void {
+    this.socket.pause();
+  }
+
+  release(): void {
+    this.socket.resume();
+  }
+
+  /** Times its own reading from now until stopTiming(), which returns it (µs). */
+  startTiming(): void {
+    this.busyNs = 0n;
+    this.timing = true;
+  }
+
+  stopTiming(): number {
+    this.timing = false;
+    return Number(this.busyNs) / 1000;
+  }
 
   private feed(text: string): void {
     this.pending += text;

@@ -19,6 +19,11 @@ export interface ServerSnapshot {
   commands: number;
   /** Microseconds spent per command name (lower case), from INFO commandstats. */
   commandUsec: Map<string, number>;
+  /**
+   * Redis's CPU time so far (INFO cpu, getrusage; µs): its main thread's where Redis reports it apart
+   * (used_cpu_*_main_thread), the whole process's otherwise. Undefined when INFO has no cpu section.
+   */
+  cpu?: { userUs: number; systemUs: number };
 }
 
 function numberField(fields: Map<string, string>, name: string): number {
@@ -28,14 +33,30 @@ function numberField(fields: Map<string, string>, name: string): number {
 }
 
 export async function snapshotServer(control: Redis, namespace: string): Promise<ServerSnapshot> {
+  return parseSnapshot(await readServerInfo(control, namespace));
+}
+
+/**
+ * The INFO text alone, parsed later (parseSnapshot): the run's first snapshot is the last thing before
+ * t0, and parsing its few hundred lines there would leave Redis idle meanwhile.
+ */
+export async function readServerInfo(control: Redis, namespace: string): Promise<string> {
   assertAllowed(namespace, 'INFO', ['all']);
-  const fields = parseInfo(await control.info('all'));
+  return control.info('all');
+}
+
+export function parseSnapshot(info: string): ServerSnapshot {
+  const fields = parseInfo(info);
   const commandUsec = new Map<string, number>();
   for (const [name, value] of fields) {
     const usec = /(?:^|,)usec=(\d+)/.exec(value);
     if (name.startsWith('cmdstat_') && usec) commandUsec.set(name.slice('cmdstat_'.length), Number(usec[1]));
   }
+  const seconds = (name: string) => Number(fields.get(`${name}_main_thread`) ?? fields.get(name));
+  const user = seconds('used_cpu_user');
+  const system = seconds('used_cpu_sys');
   return {
+    ...(Number.isFinite(user) && Number.isFinite(system) ? { cpu: { userUs: Math.round(user * 1e6), systemUs: Math.round(system * 1e6) } } : {}),
     reads: numberField(fields, 'total_reads_processed'),
     writes: numberField(fields, 'total_writes_processed'),
     commands: numberField(fields, 'total_commands_processed'),

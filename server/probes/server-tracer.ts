@@ -4,7 +4,7 @@
 // Everything is started before t0 and turned into the trace's Redis side afterwards.
 import type { Redis } from 'ioredis';
 import type { ServerSide } from '../../trace/format/trace-builder.ts';
-import { MonitorProbe, redisAddress, type MonitorLine } from './monitor-probe.ts';
+import { MONITOR_HOLD_BYTES, MonitorProbe, redisAddress, type MonitorLine } from './monitor-probe.ts';
 import { alignServerClock, serverToTraceUs, type ClockAlignment } from './server-clock.ts';
 import type { RedisTarget } from '../redis/redis-target.ts';
 import { StraceProbe, straceAvailable } from './strace-probe.ts';
@@ -15,6 +15,8 @@ const LUA_SOURCE = 'lua';
 
 /** The run's wire commands as MONITOR should show them (protocol/mode-plan.ts executionsOf, trace/format/wire-layout.ts). */
 export interface ExpectedWire {
+  /** Lines of the run's connection before its own (the warm-up's tail, sent after MONITOR began). */
+  before?: number;
   n: number;
   /** Upper-case name of wire command i. */
   name(index: number): string;
@@ -38,6 +40,32 @@ export class ServerTracer {
     const strace = probes.strace && redisPid && straceAvailable() ? await StraceProbe.attach(redisPid).catch(() => undefined) : undefined;
     return new ServerTracer(control, clock, monitor, strace);
   }
+
+  /**
+   * From just before t0: MONITOR's connection is not read until release(), when the lines the run may
+   * leave unread (`runLineBytes`, at most) fit MONITOR_HOLD_BYTES; otherwise it is read as the run goes,
+   * and its reading is timed. Returns whether it was held.
+   */
+  holdMonitor(runLineBytes: number): boolean {
+    if (!this.monitor) return false;
+    this.monitor.startTiming();
+    if (runLineBytes > MONITOR_HOLD_BYTES) return false;
+    this.monitor.hold();
+    return (this.held = true);
+  }
+
+  /** After the run's last reply (or once it has run for a flush interval): MONITOR is read again. */
+  releaseMonitor(): void {
+    if (this.held) this.monitor?.release();
+    this.held = false;
+  }
+
+  /** µs spent reading MONITOR between holdMonitor() and now (0 while it was held). */
+  monitorReadingUs(): number {
+    return this.monitor?.stopTiming() ?? 0;
+  }
+
+  private held = false;
 
   get monitorOn(): boolean {
     return this.monitor !== undefined;
@@ -86,8 +114,9 @@ export class ServerTracer {
 
   /** Each wire command's MONITOR line, in order (null for one Redis did not execute), names checked. */
   private async executions(monitor: MonitorProbe, runSource: string, wire: ExpectedWire): Promise<(MonitorLine | null)[]> {
-    await monitor.waitFor(runSource, wire.executedCount);
-    const lines = monitor.linesFrom(runSource);
+    const before = wire.before ?? 0;
+    await monitor.waitFor(runSource, before + wire.executedCount);
+    const lines = monitor.linesFrom(runSource).slice(before);
     if (lines.length !== wire.executedCount) throw new Error(`MONITOR saw ${lines.length} commands from the run's connection, expected ${wire.executedCount}.`);
     const executions = new Array<MonitorLine | null>(wire.n);
     let next = 0;

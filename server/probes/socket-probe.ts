@@ -25,10 +25,16 @@ export class SocketProbe {
   /** Commands written so far (corked ones included), and who waits for a count of them (whenWritten). */
   private written = 0;
   private writtenWaiter: { count: number; callback: () => void } | undefined;
+  /** Its own time on the run's thread (ns) and the events it timed, since it was attached or last discard(). */
+  private selfNs = 0n;
+  private events = 0;
   private readonly onData = (chunk: Buffer | string): void => {
-    const atUs = this.clock.micros();
+    const entered = process.hrtime.bigint();
+    const atUs = this.clock.micros(entered);
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     this.pending.reads.push({ atUs, bytes: bytes.length, replies: this.replies.feed(bytes), ...this.headOf(bytes) });
+    this.events++;
+    this.selfNs += process.hrtime.bigint() - entered;
   };
 
   /** Watches the socket from now on; times count from the clock's t0 (the run starts it later). */
@@ -42,7 +48,8 @@ export class SocketProbe {
     const write = this.originalWrite as (...args: unknown[]) => boolean;
     // Wrapped on the instance only: other sockets, and this one after detach(), are untouched.
     socket.write = ((chunk: unknown, ...rest: unknown[]): boolean => {
-      const atUs = this.clock.micros();
+      const entered = process.hrtime.bigint();
+      const atUs = this.clock.micros(entered);
       const bytes = toBytes(chunk, rest[0]);
       const commands = this.requests.feed(bytes);
       if (socket.writableCorked > 0) {
@@ -58,6 +65,8 @@ export class SocketProbe {
       } else {
         this.pending.writes.push({ atUs, bytes: bytes.length, commands, ...this.headOf(bytes) });
       }
+      this.events++;
+      this.selfNs += process.hrtime.bigint() - entered; // up to the library's own write: that is not the probe's
       const result = write.call(socket, chunk, ...rest) as boolean;
       this.written += commands;
       const waiter = this.writtenWaiter;
@@ -105,12 +114,46 @@ export class SocketProbe {
     return batch;
   }
 
+  /**
+   * Drops everything seen so far (the warm-up's last commands, sent through the attached probe so that
+   * its code is warm at t0) and counts written commands from zero again; returns what it dropped. The
+   * frame counters stay: the warm-up's requests and replies were whole.
+   */
+  discard(): DroppedTraffic {
+    const { writes, reads } = this.pending;
+    const dropped = { writes: writes.length, reads: reads.length, bytesOut: sum(writes), bytesIn: sum(reads) };
+    this.pending = emptyBatch();
+    this.written = 0;
+    this.selfNs = 0n;
+    this.events = 0;
+    return dropped;
+  }
+
+  /**
+   * Its own time on the run's thread since it was attached or discard()ed: µs in its write and read
+   * hooks (each timed from its entry to the library's write, or to its return), and the events timed.
+   * Its full cost, caches and all, is what `npm run bench` measures side by side.
+   */
+  cost(): { inRunUs: number; events: number } {
+    return { inRunUs: Number(this.selfNs) / 1000, events: this.events };
+  }
+
   detach(): void {
     this.socket.write = this.originalWrite;
     this.socket.uncork = this.originalUncork;
     this.socket.off('data', this.onData);
   }
 }
+
+/** What discard() dropped: writes and reads, and their bytes. */
+export interface DroppedTraffic {
+  writes: number;
+  reads: number;
+  bytesOut: number;
+  bytesIn: number;
+}
+
+const sum = (events: readonly { bytes: number }[]) => events.reduce((total, event) => total + event.bytes, 0);
 
 function emptyBatch(): ProbeBatch {
   return { writes: [], reads: [], outcomes: [] };

@@ -4,13 +4,14 @@
 // by text or by SHA1), every key in KEYS in the namespace; SCRIPT LOAD of those scripts only (never
 // SCRIPT FLUSH or anything else); MSET and MGET with every key in the namespace; and the two
 // deliberately malformed commands of a queueing error: INCR without its key, EVALSHA of our script
-// without its numkeys (Redis refuses both unrun, naming no key).
+// without its numkeys (Redis refuses both unrun, naming no key). The warm-up's last round trips use a
+// twin of the run's command (ECHO, INCRBY, GETRANGE, SETEX: runs/warmup.ts), on its own keys.
 import { isOwnScript, isOwnScriptSha } from './lua-scripts.ts';
 
 export const RUN_NAMESPACE_PREFIX = 'pipescope:';
 
-const KEYLESS = new Set(['PING', 'INFO', 'TIME', 'MULTI', 'EXEC']);
-const SINGLE_KEY = new Set(['INCR', 'SET', 'GET']);
+const KEYLESS = new Set(['PING', 'ECHO', 'INFO', 'TIME', 'MULTI', 'EXEC']);
+const SINGLE_KEY = new Set(['INCR', 'SET', 'GET', 'INCRBY', 'GETRANGE', 'SETEX']);
 const MULTI_KEY = new Set(['UNLINK', 'EXISTS', 'MGET', 'TYPE']);
 const SCRIPTS = new Set(['EVAL', 'EVALSHA', 'SCRIPT']);
 

@@ -19,12 +19,13 @@ import type { RedisSession } from '../redis/redis-session.ts';
 import { collectGarbage, releaseMemoryWhenIdle } from '../support/garbage-collection.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { deleteKeys, explainRunFailure } from './run-cleanup.ts';
-import { Warmup, warmupSize } from './warmup.ts';
+import { TAIL_MESSAGE_BYTES, Warmup, tailPlan, warmupSize } from './warmup.ts';
+import { TAIL_SEGMENT_BYTES } from '../probes/kernel-tcp-probe.ts';
 import { collectRun } from './run/collect-run.ts';
 import { measureRun, runHeader, type RunProgress } from './run/measure-run.ts';
 import { RunConnection, measureRtt } from './run/run-connection.ts';
 import type { RunListener } from './run/run-listener.ts';
-import { planRun, type RunParameters, type RunPlan } from './run/run-plan.ts';
+import { planRun, runMonitorBytes, type RunParameters, type RunPlan } from './run/run-plan.ts';
 import { RunProbes } from './run/run-probes.ts';
 
 export { FLUSH_INTERVAL_MS } from './run/measure-run.ts';
@@ -83,11 +84,16 @@ async function runInOrder(session: RedisSession, plan: RunPlan, listener: RunLis
     warmup = warmupFor(plan, rtt.measuredMedianUs);
     await warmup?.run(run, control, plan.mode, plan.workload.chunk, signal);
     await probes.open(control, target, plan, run);
-    await probes.readBefore(run.socket, control, plan);
+    await probes.readTcpBefore(run.socket, plan);
     await prepare(plan, run, () => signal?.aborted === true);
-    const header = runHeader(plan, session.info, rtt, warmup ? { commands: warmup.commands, durationUs: warmup.durationUs } : null, run.client);
-    const measured = await measureRun(plan, connection, probes, header, listener, progress, signal);
-    const end = await collectRun(plan, run, connection.source!, control, probes, measured);
+    const { workload } = plan;
+    const tail = tailPlan(plan.mode, workload.command, workload.operations, workload.chunk, warmup?.commands ?? 0, workload.valueBytes, rtt.measuredMedianUs,
+      plan.probes.kernelTcp ? TAIL_SEGMENT_BYTES : TAIL_MESSAGE_BYTES);
+    const warmed = warmup ? { commands: warmup.commands, durationUs: warmup.durationUs, ...(tail.roundTrips > 0 ? { tail: { roundTrips: tail.roundTrips, commands: tail.commands } } : {}) } : null;
+    const header = runHeader(plan, session.info, rtt, warmed, run.client);
+    const hotStart = { warmup, tail, monitorBytes: plan.probes.monitor ? runMonitorBytes(plan) : 0 };
+    const measured = await measureRun(plan, connection, probes, header, hotStart, control, listener, progress, signal);
+    const end = await collectRun(plan, run, connection.source!, control, probes, measured, tail);
     measured.builder.checkComplete(end.serverSide);
     listener.onEnd?.(plan.id, end);
     document = measured.builder.finish(end.server, end);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_COMMANDS, MAX_PAYLOAD_BYTES, MAX_VALUE_BYTES, RunSpecSchema, commandTakesValue } from './run-request.ts';
+import { MAX_COMMANDS, MAX_PAYLOAD_BYTES, MAX_VALUE_BYTES, MEMORY_AUTO_OPERATIONS, RunSpecSchema, commandTakesValue, memorySampled } from './run-request.ts';
 
 const VALID = { command: 'SET', n: 100, valueBytes: 16, modes: ['sequential', 'pipeline'] };
 
@@ -138,10 +138,19 @@ describe('RunSpecSchema: chunked runs and memory sampling', () => {
     expect(issueOf({ ...VALID, modes: ['chunked'], chunk })).toBe(message);
   });
 
-  it('memory sampling is on unless turned off', () => {
-    expect(RunSpecSchema.parse(VALID).memory).toBe(true);
+  it('memory sampling: as asked, or by default only for runs that can move memory', () => {
+    expect(RunSpecSchema.parse(VALID).memory).toBeUndefined();
     expect(RunSpecSchema.parse({ ...VALID, memory: false }).memory).toBe(false);
     expect(issueOf({ ...VALID, memory: 'yes' })).toBe('memory: memory must be true or false');
+    const spec = (fields: object) => RunSpecSchema.parse({ ...VALID, ...fields });
+    expect(memorySampled(spec({ command: 'INCR', n: 10, modes: ['sequential', 'pipeline'] }))).toBe(false);
+    expect(memorySampled(spec({ command: 'INCR', n: 10, modes: ['sequential'], memory: true }))).toBe(true);
+    expect(memorySampled(spec({ command: 'INCR', n: MEMORY_AUTO_OPERATIONS, modes: ['pipeline'] }))).toBe(true);
+    expect(memorySampled(spec({ command: 'INCR', n: MEMORY_AUTO_OPERATIONS, modes: ['pipeline'], memory: false }))).toBe(false);
+    expect(memorySampled(spec({ command: 'SET', n: 1024, valueBytes: 1024, modes: ['pipeline'] }))).toBe(true);
+    expect(memorySampled(spec({ command: 'SET', n: 1023, valueBytes: 1024, modes: ['pipeline'] }))).toBe(false);
+    expect(memorySampled(spec({ command: 'PING', n: 1024, valueBytes: 1024, modes: ['pipeline'] }))).toBe(false); // PING carries no value
+    expect(memorySampled(spec({ command: 'PING', n: 100, modes: ['pipeline', 'chunked'], chunk: 10 }))).toBe(true);
   });
 });
 

@@ -105,8 +105,12 @@ export const RunSpecSchema = z
     neighborCommand: z.enum(NEIGHBOR_COMMANDS, { error: 'neighborCommand must be INCR or GET' }).default('INCR'),
     /** One PING behind the run on its own connection and one on a second connection (trace heldConnection). */
     heldConnection: z.boolean({ error: 'heldConnection must be true or false' }).default(false),
-    /** Sample Redis's memory for the run connection, and this process's, during the run. */
-    memory: z.boolean({ error: 'memory must be true or false' }).default(true),
+    /**
+     * Sample Redis's memory for the run connection, and this process's: true = in a memory repeat, one
+     * more run of each mode after the timed ones (the sampler slows a small run 1.5–2×, so no timed run
+     * samples); false = never; absent = as memorySampled() decides: for runs that can move memory.
+     */
+    memory: z.boolean({ error: 'memory must be true or false' }).optional(),
     modes: z
       .array(RunModeSchema)
       .min(1, 'choose at least one mode')
@@ -167,6 +171,21 @@ export type RunSpec = z.infer<typeof RunSpecSchema>;
 /** Which Redis-side probes a spec asks for: serverTrace means both. */
 export function serverProbes(spec: Pick<RunSpec, 'serverTrace' | 'monitor' | 'strace'>): { monitor: boolean; strace: boolean } {
   return { monitor: spec.serverTrace || spec.monitor, strace: spec.serverTrace || spec.strace };
+}
+
+/** Runs of at least this many operations can move memory: sampled unless the request says no. */
+export const MEMORY_AUTO_OPERATIONS = 10_000;
+/** …and runs carrying at least this many value bytes in all (n × valueBytes). */
+export const MEMORY_AUTO_PAYLOAD_BYTES = 1024 * 1024;
+
+/**
+ * Whether a request samples memory (in its memory repeat): as asked, or, when it did not say, for runs
+ * that can move memory: many operations, large values in all, or chunks (whose point is to bound it).
+ */
+export function memorySampled(spec: Pick<RunSpec, 'memory' | 'n' | 'valueBytes' | 'command' | 'modes'>): boolean {
+  if (spec.memory !== undefined) return spec.memory;
+  const payload = commandTakesValue(spec.command) ? spec.n * spec.valueBytes : 0;
+  return spec.n >= MEMORY_AUTO_OPERATIONS || payload >= MEMORY_AUTO_PAYLOAD_BYTES || spec.modes.includes('chunked');
 }
 
 /** How many warm-up commands a run of n commands gets: min(n, MAX_WARMUP_COMMANDS), none when cold. */

@@ -14,8 +14,10 @@ import {
   type KeysAfter,
   type Memory,
   type Neighbor,
+  type ProbeCosts,
   type ReplyValue,
   type RunInfo,
+  type ServerCpu,
   type ServerTrace,
   type SocketRead,
   type SocketWrite,
@@ -83,6 +85,10 @@ export interface RunClosing {
   neighbor?: Neighbor | null;
   /** v3: the held-connection probe's two PINGs. */
   heldConnection?: HeldConnection | null;
+  /** Redis's CPU time over the run (optional in the document). */
+  serverCpu?: ServerCpu | null;
+  /** Which probes ran and what each cost the run (optional in the document). */
+  probeCosts?: ProbeCosts | null;
   /**
    * Import only: the file's own command records, kept as the document's instead of building equal ones
    * anew (a big trace's import spent its time there); the caller compares each with `times` before it
@@ -299,6 +305,8 @@ export class TraceBuilder {
       neighbor: closing.neighbor ?? null,
       heldConnection: closing.heldConnection ?? null,
       incomplete: null,
+      ...(closing.serverCpu ? { serverCpu: closing.serverCpu } : {}),
+      ...(closing.probeCosts ? { probeCosts: closing.probeCosts } : {}),
     };
   }
 
@@ -486,16 +494,18 @@ function extend<T>(out: T[], chunks: readonly Chunk[], map: (chunk: Chunk) => T)
 
 /** The run's fields in the schema's order, whatever order the caller used (exports compare byte for byte). */
 function canonicalRun(run: RunInfo): RunInfo {
-  const { id, mode, command, n, operations, valueBytes, startedAt, keyPattern, chunk, warmup, injectedError, repeat, probes, chunkPauseMs, observed } = run;
+  const { id, mode, command, n, operations, valueBytes, startedAt, keyPattern, chunk, warmup, injectedError, repeat, probes, chunkPauseMs, observed, memoryRepeat } = run;
+  const tail = warmup?.tail;
   return {
     id, mode, command, n, operations, valueBytes, startedAt, keyPattern,
     ...(chunk === undefined ? {} : { chunk }),
-    warmup: warmup && { commands: warmup.commands, durationUs: warmup.durationUs },
+    warmup: warmup && { commands: warmup.commands, durationUs: warmup.durationUs, ...(tail ? { tail: { roundTrips: tail.roundTrips, commands: tail.commands } } : {}) },
     injectedError: injectedError && { operation: injectedError.operation, kind: injectedError.kind },
     repeat,
     probes: { monitor: probes.monitor, strace: probes.strace, memory: probes.memory, kernelTcp: probes.kernelTcp, heldConnection: probes.heldConnection },
     ...(chunkPauseMs === undefined ? {} : { chunkPauseMs }),
     ...(observed === undefined ? {} : { observed }),
+    ...(memoryRepeat === undefined ? {} : { memoryRepeat }),
   };
 }
 

@@ -22,7 +22,9 @@
 // Added in version 4: incomplete (a run cut short, or still streaming, keeps what it measured; see
 // IncompleteSchema for what that changes in the other fields).
 // Added in version 4, optional (the version kept: additive fields are optional): run.observed, a
-// connection of the user's own client recorded by the observing proxy (ObservedSchema).
+// connection of the user's own client recorded by the observing proxy (ObservedSchema); run.warmup.tail
+// (the hot start), run.memoryRepeat, rtt.mechanism and the delay's measured figures, serverCpu (Redis's
+// CPU time over the run), probeCosts (which probes ran, what each cost).
 import { z } from 'zod';
 
 export const TRACE_FORMAT = 'pipescope-trace';
@@ -139,6 +141,16 @@ export const RunInfoSchema = z.object({
   warmup: z.object({
     commands: z.number().int().positive().describe('Warm-up commands sent.'),
     durationUs: micros.describe('How long the warm-up took, µs.'),
+    tail: z.object({
+      roundTrips: count.describe('Its sequential round trips of the run\'s command, plus one for a small batch in the run\'s mode.'),
+      commands: count.describe('The wire commands it sent.'),
+    }).optional().describe(
+      'Optional (absent in older traces: no tail). The hot start: the warm-up\'s last round trips, sent after every probe ' +
+        'was attached and right before the run\'s first INFO snapshot and t0, so that neither Redis nor the client idles ' +
+        'before the first command (an idle gap of 1 ms made the first round trip ~4× a steady one here). It sends the run ' +
+        'command\'s twin (INCRBY key 1, GETRANGE, SETEX, ECHO), which Redis counts under another name. Not counted in ' +
+        '`commands` or `durationUs`; before the first INFO snapshot, so no INFO delta holds it.',
+    ),
   }).nullable().describe(
     'Since version 2. The warm-up before t0 on the run\'s own connection: `commands` of the same command, in the same ' +
       'mode, on throw-away keys in the run\'s namespace (deleted after). null: a cold connection, whose first command ' +
@@ -164,6 +176,11 @@ export const RunInfoSchema = z.object({
     'Since version 3. Chunked runs only: ms the client slept between one pipeline\'s last reply and the next pipeline (inside the measured time).',
   ),
   observed: ObservedSchema.optional(),
+  memoryRepeat: z.boolean().optional().describe(
+    'Optional (absent: false). true for a request\'s memory repeat: a run of its own that sampled memory, after the timed ' +
+      'repeats, which ran without the sampler (it slowed a small run 1.5–2× here). Its time includes the sampler\'s: it ' +
+      'is for the memory figures, and no time comparison uses it.',
+  ),
 }).describe('What was run: the request, the probes it asked for and its place among its request\'s repeats.');
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 
@@ -173,6 +190,21 @@ export const RttSchema = z.object({
   measuredMinUs: micros.describe('Fastest PING round trip on the run\'s own connection just before t0 (through the proxy when there is one), µs.'),
   measuredMedianUs: micros.describe('Median of those PING round trips, µs.'),
   samples: count.describe('How many PING round trips were timed.'),
+  mechanism: z.enum(['proxy']).optional().describe(
+    'Optional, runs with added delay only (absent in older traces). How the delay was added: proxy = Pipescope\'s TCP ' +
+      'proxy in the backend\'s process, holding each chunk half the added RTT each way (kernel delay, netem, is not used: ' +
+      'it needs root and is missing from some kernels).',
+  ),
+  measuredP10Us: micros.optional().describe('Optional, with `mechanism`: the 10th percentile of the same PING round trips, µs.'),
+  measuredP90Us: micros.optional().describe('Optional, with `mechanism`: the 90th percentile of the same PING round trips, µs.'),
+  directMedianUs: micros.optional().describe(
+    'Optional, with `mechanism`: the median of as many PINGs on a direct connection, taken alternately with the proxied ' +
+      'ones, µs: measuredMedianUs − directMedianUs is the added round trip as measured.',
+  ),
+  hopCompensationUs: micros.optional().describe(
+    'Optional, with `mechanism`: what the proxy takes off each hold, µs: the cost of its own hop in each direction, ' +
+      'calibrated before the run as half of (RTT through the proxy holding nothing − RTT direct).',
+  ),
 }).describe('The round-trip time: what Pipescope added, and what was measured before t0.');
 export type Rtt = z.infer<typeof RttSchema>;
 
@@ -331,7 +363,8 @@ export const KernelTcpSchema = z.union([
 ]).describe(
   'What the kernel counted for the run\'s client socket (TCP_INFO via `ss -tin`, before and after the ' +
     'run). It works against a remote Redis too: the client socket is local. Through the delay proxy these are the ' +
-    'client\'s hop to the proxy.',
+    'client\'s hop to the proxy. The warm-up\'s tail (run.warmup.tail) crosses the socket between the two readings: its ' +
+    'bytes, as the socket probe counted them, and one data segment per message are taken out.',
 );
 export type KernelTcp = z.infer<typeof KernelTcpSchema>;
 
@@ -423,6 +456,67 @@ export const HeldConnectionSchema = z.object({
 );
 export type HeldConnection = z.infer<typeof HeldConnectionSchema>;
 
+export const SERVER_CPU_SOURCES = ['proc-schedstat', 'redis-info-cpu'] as const;
+
+export const ServerCpuSchema = z.union([
+  z.object({
+    source: z.enum(SERVER_CPU_SOURCES).describe('Where the figure comes from (see below).'),
+    totalUs: micros.describe('Redis\'s CPU time over the run, user and system together, µs.'),
+    userUs: micros.optional().describe('INFO\'s user share, µs: runs of 10 ms or more (the kernel prorates the split from tick samples).'),
+    systemUs: micros.optional().describe('INFO\'s system share, µs: as userUs.'),
+  }).describe('The figure.'),
+  z.object({
+    source: z.enum(SERVER_CPU_SOURCES).describe('Where the figure would have come from.'),
+    unavailable: z.string().describe('Why there is no figure (a run too short for INFO cpu to carry it).'),
+  }).describe('No figure, and why.'),
+]).describe(
+  'Optional (absent in older traces and incomplete ones). Redis\'s CPU time over the run, t0 to its last reply. ' +
+    'proc-schedstat (Pipescope\'s own redis-server): its main thread\'s run time from /proc/<pid>/task/<pid>/schedstat, ' +
+    'read by Pipescope at t0 and after the last reply; exact to the ns and free for Redis. redis-info-cpu (any Redis): ' +
+    'the change of INFO cpu\'s used_cpu_user/sys (main thread where Redis reports it) between the run\'s two INFO ' +
+    'snapshots; µs-exact as a sum, but it holds part of those INFO calls\' own work (tens of µs), so it is recorded only ' +
+    'for runs of at least 10 ms.',
+);
+export type ServerCpu = z.infer<typeof ServerCpuSchema>;
+
+export const ProbeCostsSchema = z.object({
+  socket: z.object({
+    inRunUs: micros.describe('Time in its write and read hooks between t0 and the last reply, µs.'),
+    events: count.describe('Events it timed.'),
+  }).describe('The client socket probe, always on (it is the measurement).'),
+  flushes: z.object({
+    inRunUs: micros.describe('Their time on the run\'s thread, µs.'),
+    count: count.describe('How many.'),
+  }).describe('Batches of events handed on every flush interval while the run ran (none in a run shorter than one).'),
+  memory: z.object({
+    inRunUs: micros.describe('Its time on the run\'s thread in the run, µs.'),
+    clientSamples: count.describe('Heap readings of this process.'),
+    serverRequests: count.describe('Requests to Redis (CLIENT LIST and INFO memory each), from its worker thread on its own connection.'),
+    setupUs: micros.describe('Wall time it added before t0 and after the run, µs.'),
+  }).optional().describe('The memory sampler, when it ran (a memory repeat).'),
+  monitor: z.object({
+    heldDuringRun: z.boolean().describe(
+      'Its connection was not read from t0 to the last reply (Redis\'s lines waited in the kernel\'s socket buffers and ' +
+        'were read after; their times are Redis\'s own); a run whose lines could outgrow those buffers is read as it goes.',
+    ),
+    inRunUs: micros.describe('Time reading its lines inside the run, µs (0 when held).'),
+    lines: count.describe('Lines Redis wrote for the run\'s own commands (formatting and writing each is Redis\'s share of the cost).'),
+    setupUs: micros.describe('Wall time it added before t0 and after the run, µs.'),
+  }).optional().describe('MONITOR, when on.'),
+  strace: z.object({
+    syscalls: count.describe('Redis\'s system calls it stopped and recorded (each stop is Redis\'s cost).'),
+    setupUs: micros.describe('Wall time it added before t0 and after the run, µs.'),
+  }).optional().describe('strace, when it ran.'),
+  kernelTcp: z.object({
+    setupUs: micros.describe('Wall time of `ss` before t0 and after the last reply, µs; never in the run.'),
+  }).optional().describe('`ss`, when asked for.'),
+}).describe(
+  'Optional (absent in older traces). Which of Pipescope\'s probes ran with the run and what each cost it, measured in ' +
+    'the run itself. How much each slows a run beside none is measured side by side by `npm run bench` (probe-cost); a ' +
+    'probe that would slow a small run more than noise is off there unless asked for.',
+);
+export type ProbeCosts = z.infer<typeof ProbeCostsSchema>;
+
 /**
  * Why a run's trace holds only part of it. in-progress: a snapshot of a run still streaming (the live
  * view draws these; one exported then says so). cancelled: the user cancelled it. connection-lost: the
@@ -483,6 +577,8 @@ export const TraceDocumentSchema = z.object({
   neighbor: NeighborSchema.nullable().describe('Since version 3. null when no neighbour client ran alongside.'),
   heldConnection: HeldConnectionSchema.nullable().describe('Since version 3. null unless the run asked for the held-connection probe.'),
   incomplete: IncompleteSchema.nullable().describe('Since version 4. null for a whole run.'),
+  serverCpu: ServerCpuSchema.optional(),
+  probeCosts: ProbeCostsSchema.optional(),
 }).describe(
   'One run, measured: what was run, against which Redis, every command with its times, every socket write and read, ' +
     'and what the probes saw. Times are µs since t0 (the instant the run called the client for its first command) on ' +

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Outcome, ProbeBatch, ReadEvent, ServerSide, TraceBuilder, WriteEvent } from '../format/trace-builder.ts';
 import type { TraceDocument } from '../format/trace-format.ts';
-import { CountsSchema, HeldConnectionSchema, KernelTcpSchema, KeysAfterSchema, MemorySchema, NeighborSchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema, ServerTraceSchema } from '../format/trace-format.ts';
+import { CountsSchema, HeldConnectionSchema, KernelTcpSchema, KeysAfterSchema, MemorySchema, NeighborSchema, ProbeCostsSchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema, ServerCpuSchema, ServerTraceSchema } from '../format/trace-format.ts';
 import { RunSpecSchema } from '../format/run-request.ts';
 import { SweepDocumentSchema, SweepInfoSchema, SweepSpecSchema } from '../format/sweep-format.ts';
 import { describeIssues } from '../format/trace-io.ts';
@@ -89,6 +89,9 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     keysAfter: KeysAfterSchema.optional(),
     neighbor: NeighborSchema.optional(),
     heldConnection: HeldConnectionSchema.optional(),
+    /** Redis's CPU time over the run; which probes ran and what each cost it (trace-format.ts). */
+    serverCpu: ServerCpuSchema.optional(),
+    probeCosts: ProbeCostsSchema.optional(),
   }),
   z.object({ type: z.literal('sweep-start'), requestId, sweep: SweepInfoSchema, redis: RedisInfoSchema, recorder: RecorderSchema }),
   /** Progress: which run of the sweep is being measured (one message per run, so a few dozen in all). */
@@ -135,6 +138,7 @@ export function finishRun(builder: TraceBuilder, message: RunEndMessage): TraceD
   return builder.finish(message.server, {
     serverSide: serverSideOf(message), memory: message.memory ?? null, doneUs: message.doneUs, kernelTcp: message.kernelTcp ?? null,
     keysAfter: message.keysAfter ?? null, neighbor: message.neighbor ?? null, heldConnection: message.heldConnection ?? null,
+    serverCpu: message.serverCpu ?? null, probeCosts: message.probeCosts ?? null,
   });
 }
 

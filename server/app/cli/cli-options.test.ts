@@ -20,7 +20,7 @@ describe('parseRecordOptions', () => {
       mode: 'pipeline',
       spec: {
         command: 'PING', n: 100, valueBytes: 16, rttMs: 0, jitterMs: 0, engine: 'ioredis', serverTrace: false, monitor: false, strace: false,
-        cold: false, repeats: 1, kernelTcp: true, memory: true, modes: ['pipeline'],
+        cold: false, repeats: 1, kernelTcp: true, modes: ['pipeline'],
         chunkPauseMs: 0, errorKind: 'runtime', neighborRate: 0, neighborCommand: 'INCR', heldConnection: false,
       },
       redisUrl: undefined,
@@ -192,8 +192,11 @@ describe('parseRecordOptions: chunks and memory', () => {
     expect(cliErrorOf(() => parseRecordOptions([...BASE, '--mode', 'pipeline', '--chunk', '0'], {}))).toBe('--chunk: chunk must be at least 1');
   });
 
-  it('--no-memory turns memory sampling off', () => {
+  it('--no-memory turns memory sampling off, --memory on; without either the run decides (memorySampled)', () => {
     expect(parseRecordOptions([...BASE, '--mode', 'pipeline', '--no-memory'], {})).toMatchObject({ spec: { memory: false } });
+    expect(parseRecordOptions([...BASE, '--mode', 'pipeline', '--memory'], {})).toMatchObject({ spec: { memory: true } });
+    const options = parseRecordOptions([...BASE, '--mode', 'pipeline'], {});
+    expect(options !== 'help' && 'memory' in options.spec).toBe(false);
   });
 });
 

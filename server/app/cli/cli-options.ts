@@ -40,7 +40,7 @@ export interface RecordOptions {
 export const RECORD_USAGE = `Usage: npm run record -- --mode M --command PING|INCR|SET|GET|GET-COMPUTE-SET --n N --out FILE
                          [--chunk C] [--chunk-pause-ms MS] [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--engine E]
                          [--error-at K] [--error-kind runtime|queueing]
-                         [--monitor] [--strace] [--server-trace] [--cold] [--repeats K] [--no-memory]
+                         [--monitor] [--strace] [--server-trace] [--cold] [--repeats K] [--memory | --no-memory]
                          [--neighbor-rate R [--neighbor-command INCR|GET]] [--held-connection]
                          [--redis-url redis://host:port | --redis-url-file FILE]
        npm run record -- sweep --out FILE [--depths 1,2,4,…,1024 | --max-depth D] [--per-point M] [--repeats K]
@@ -68,7 +68,10 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M --command PING|IN
   --cold                 no warm-up: the run's first command pays the connection's first-call costs
   --repeats K            run K times (a run of a second or more is not repeated); prints median [min–max]
                          and writes the median run (by total time) to FILE. Default 1
-  --no-memory            do not sample memory (Redis CLIENT LIST / INFO memory, this process) during the run
+  --memory               sample memory (Redis CLIENT LIST / INFO memory, this process) during the run; its time then
+                         includes the sampler (the trace's probeCosts says so). Without either flag: only runs that can
+                         move memory (10,000 operations or more, 1 MiB of values or more, or chunked)
+  --no-memory            never sample memory
   --neighbor-rate R      a neighbour client on its own connection sends R commands per second (one at a time)
                          from before t0 to the run's end: its latency, and with --monitor, how many of its
                          commands ran inside the run
@@ -100,6 +103,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     'chunk-pause-ms': { type: 'string' },
     'error-at': { type: 'string' },
     'error-kind': { type: 'string' },
+    memory: { type: 'boolean' },
     'no-memory': { type: 'boolean' },
     'neighbor-rate': { type: 'string' },
     'neighbor-command': { type: 'string' },
@@ -136,7 +140,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     chunkPauseMs: numberFlag(values['chunk-pause-ms']),
     errorAt: numberFlag(values['error-at']),
     errorKind: values['error-kind'],
-    memory: !values['no-memory'],
+    ...(values.memory ? { memory: true } : values['no-memory'] ? { memory: false } : {}),
     neighborRate: numberFlag(values['neighbor-rate']),
     neighborCommand: values['neighbor-command']?.toUpperCase(),
     heldConnection: values['held-connection'] ?? false,

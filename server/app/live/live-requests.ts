@@ -3,7 +3,7 @@
 // request-done, cancelled, or an error that says what failed.
 import type { RunEndMessage, ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 import { encodeBatch } from '../../../trace/protocol/live-protocol.ts';
-import { REPEAT_BELOW_US, type RunSpec } from '../../../trace/format/run-request.ts';
+import { REPEAT_BELOW_US, memorySampled, type RunSpec } from '../../../trace/format/run-request.ts';
 import type { SweepSpec } from '../../../trace/format/sweep-format.ts';
 import { RUN_MODES } from '../../../trace/format/trace-format.ts';
 import type { RedisSession } from '../../redis/redis-session.ts';
@@ -16,7 +16,9 @@ export type Send = (message: ServerMessage) => void;
 /**
  * A run request: each mode `repeats` times, interleaved (sequential 0, pipeline 0, sequential 1, …) so
  * that a slow spell of the machine falls on both modes alike. Runs that take a second or more are not
- * repeated: after the first round, if any run took that long, the request ends there.
+ * repeated: after the first round, if any run took that long, the request ends there. None of these
+ * timed runs samples memory; when the request does (memorySampled), one memory repeat of each mode
+ * follows them (run.memoryRepeat), its time not compared.
  */
 export async function runRequest(send: Send, session: RedisSession, requestId: string, spec: RunSpec, signal: AbortSignal): Promise<void> {
   const modes = RUN_MODES.filter((mode) => spec.modes.includes(mode)); // sequential first, like the docs
@@ -26,10 +28,13 @@ export async function runRequest(send: Send, session: RedisSession, requestId: s
     for (let repeat = 0; repeat < spec.repeats; repeat++) {
       let slowest = 0;
       for (const mode of modes) {
-        const doc = await executeRun(session, mode, { ...spec, repeat }, liveRunListener(send, requestId, underWay), signal);
+        const doc = await executeRun(session, mode, { ...spec, memory: false, repeat }, liveRunListener(send, requestId, underWay), signal);
         slowest = Math.max(slowest, doc.totals.doneUs);
       }
       if (slowest >= REPEAT_BELOW_US) break;
+    }
+    if (memorySampled(spec)) {
+      for (const mode of modes) await executeRun(session, mode, { ...spec, memory: true, memoryRepeat: true }, liveRunListener(send, requestId, underWay), signal);
     }
     send({ type: 'request-done', requestId });
   } catch (error) {
@@ -49,7 +54,7 @@ function liveRunListener(send: Send, requestId: string, underWay: { runId?: stri
     },
     onBatch: (runId, batch) => send({ type: 'run-events', requestId, runId, ...encodeBatch(batch) }),
     // Sent before the run's own document is assembled and its keys deleted: the browser has what it needs.
-    onEnd: (runId, { server, serverSide, memory, doneUs, kernelTcp, keysAfter, neighbor, heldConnection }) => {
+    onEnd: (runId, { server, serverSide, memory, doneUs, kernelTcp, keysAfter, neighbor, heldConnection, serverCpu, probeCosts }) => {
       delete underWay.runId;
       const end: RunEndMessage = { type: 'run-end', requestId, runId, server, doneUs };
       if (serverSide) {
@@ -61,6 +66,8 @@ function liveRunListener(send: Send, requestId: string, underWay: { runId?: stri
       if (keysAfter) end.keysAfter = keysAfter;
       if (neighbor) end.neighbor = neighbor;
       if (heldConnection) end.heldConnection = heldConnection;
+      end.serverCpu = serverCpu;
+      end.probeCosts = probeCosts;
       send(end);
     },
   };

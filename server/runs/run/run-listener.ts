@@ -2,7 +2,7 @@
 // batches, and everything measured after its last reply (RunEnd), before the trace document is
 // assembled. The live endpoint streams these to the browser; the recorder and tests may ignore them.
 import type { ProbeBatch, ServerCounts, ServerSide, TraceHeader } from '../../../trace/format/trace-builder.ts';
-import type { HeldConnection, KernelTcp, KeysAfter, Memory, Neighbor } from '../../../trace/format/trace-format.ts';
+import type { HeldConnection, KernelTcp, KeysAfter, Memory, Neighbor, ProbeCosts, ServerCpu } from '../../../trace/format/trace-format.ts';
 
 export interface RunListener {
   onStart?(header: TraceHeader): void;
@@ -27,4 +27,7 @@ export interface RunEnd {
   keysAfter: KeysAfter | null;
   neighbor: Neighbor | null;
   heldConnection: HeldConnection | null;
+  /** Redis's CPU time over the run; which probes ran and what each cost it. */
+  serverCpu: ServerCpu;
+  probeCosts: ProbeCosts;
 }

@@ -10,6 +10,7 @@ import { wireCommandCount, workCommandCount, type WireRun } from '../../../trace
 import { assertAllowed, namespaceFor } from '../../protocol/command-guard.ts';
 import { PLAN_MODES, executionsOf, modePlan, type Executions, type WirePlan } from '../../protocol/mode-plan.ts';
 import { workloadFor, type InjectedError, type Workload } from '../../protocol/run-workload.ts';
+import { monitorLineBytes } from '../../probes/monitor-probe.ts';
 
 /** What one run needs to know; the optional fields default to ioredis, direct, untraced, warm, one repeat. */
 export type RunParameters = Pick<RunSpec, 'command' | 'n' | 'valueBytes'> &
@@ -17,6 +18,8 @@ export type RunParameters = Pick<RunSpec, 'command' | 'n' | 'valueBytes'> &
   Partial<Pick<RunSpec, 'neighborRate' | 'neighborCommand' | 'heldConnection'>> & {
     /** Which repeat of its request this run is, from 0 (recorded as run.repeat). */
     repeat?: number;
+    /** The request's memory repeat: it samples memory, and its time is not compared (run.memoryRepeat). */
+    memoryRepeat?: boolean;
     /**
      * Commands per slice of a long ioredis pipeline (drivers/ioredis-driver.ts; default PIPELINE_SLICE).
      * Infinity hands it to ioredis in one piece, as before slicing: for measuring what slicing costs.
@@ -81,6 +84,7 @@ export interface RunPlan {
   namespace: string;
   mode: RunMode;
   repeat: number;
+  memoryRepeat: boolean;
   engine: EnginePlan;
   workload: WorkloadPlan;
   wire: WireCount;
@@ -112,6 +116,7 @@ export function planRun(mode: RunMode, spec: RunParameters, id: string = newRunI
     namespace,
     mode,
     repeat: spec.repeat ?? 0,
+    memoryRepeat: spec.memoryRepeat ?? false,
     engine: { name: spec.engine ?? 'ioredis', ...(spec.pipelineSlice === undefined ? {} : { pipelineSlice: spec.pipelineSlice }) },
     workload: {
       command: spec.command,
@@ -131,6 +136,26 @@ export function planRun(mode: RunMode, spec: RunParameters, id: string = newRunI
     // The neighbour reads values of the request's size, whether or not the run's command takes one.
     neighbor: (spec.neighborRate ?? 0) > 0 ? { ratePerSec: spec.neighborRate!, command: spec.neighborCommand ?? 'INCR', valueBytes: spec.valueBytes } : null,
   };
+}
+
+/**
+ * The MONITOR lines the run's own commands make, at most (bytes): every command of a plan; otherwise n
+ * times the line of the operation with the longest key (the last), two for a GET-COMPUTE-SET step (its
+ * SET's value is a number), and the held PING. Scripts' redis.call lines come on top for eval/evalsha.
+ */
+export function runMonitorBytes(plan: RunPlan): number {
+  const { workload, wire } = plan;
+  let bytes = wire.n > wire.work ? monitorLineBytes(['PING']) : 0;
+  if (workload.wirePlan) {
+    for (const batch of workload.wirePlan.batches()) for (const command of batch) bytes += monitorLineBytes(command);
+    const args = workload.commands.argsFor(workload.operations - 1);
+    return bytes + wire.executions.luaCalls * monitorLineBytes([workload.command.toLowerCase(), ...args]);
+  }
+  const args = workload.commands.argsFor(workload.operations - 1);
+  const perOperation = workload.dependent
+    ? monitorLineBytes(['GET', ...args]) + monitorLineBytes(['SET', ...args, 'x'.repeat(32)]) // computeNext's numbers, as text
+    : monitorLineBytes([workload.command, ...args]);
+  return bytes + workload.operations * perOperation;
 }
 
 /** True when the run goes through the delay proxy. */

@@ -9,7 +9,9 @@ import { HeldConnectionProbe } from '../../probes/held-connection-probe.ts';
 import { readKernelTcp, type TcpReading } from '../../probes/kernel-tcp-probe.ts';
 import { MemorySampler } from '../../probes/memory-sampler.ts';
 import { connectNeighbor, type NeighborClient } from '../../probes/neighbor-client.ts';
-import { snapshotServer, type ServerSnapshot } from '../../probes/server-counters.ts';
+import { readServerInfo } from '../../probes/server-counters.ts';
+import { SchedstatReader } from '../../probes/server-cpu.ts';
+import { microsSince } from '../../support/monotonic-clock.ts';
 import { ServerTracer } from '../../probes/server-tracer.ts';
 import type { RunDriver } from '../../drivers/run-driver.ts';
 import type { RedisTarget } from '../../redis/redis-target.ts';
@@ -22,10 +24,14 @@ export class RunProbes {
   held: HeldConnectionProbe | undefined;
   /** Another client on its own connection, from before t0 to after the run. */
   neighbor: NeighborClient | undefined;
+  /** The kernel's count of the private redis-server's CPU time (server-cpu.ts); undefined for any other Redis. */
+  schedstat: SchedstatReader | undefined;
   /** The kernel's TCP figures for the run's socket before the run (`ss`), when asked for. */
   tcpBefore: TcpReading | undefined;
-  /** Redis's INFO before the run. */
-  infoBefore: ServerSnapshot | undefined;
+  /** Redis's INFO before the run, as text: read last before t0, parsed after the run. */
+  infoBefore: string | undefined;
+  /** Wall time (µs) each probe took to set up before t0 (and, for ss, to read after the run). */
+  readonly setupUs = { memory: 0, tracer: 0, kernelTcp: 0 };
 
   /**
    * Opens what the plan asks for, each ready before t0: the sampler's baseline taken, MONITOR's +OK in,
@@ -35,22 +41,37 @@ export class RunProbes {
     const { probes, id, namespace } = plan;
     // Sampled directly, not through the delay proxy: the samples should not wait for the run's RTT.
     if (probes.memory) {
+      const started = process.hrtime.bigint();
       const runClientId = await run.clientId();
       this.sampler = await MemorySampler.connect(target, `pipescope-memory-${id}`);
       await this.sampler.start(runClientId); // the baseline, before the first INFO snapshot
+      this.setupUs.memory = microsSince(started);
     }
     // MONITOR starts before the first INFO snapshot, so its own command is not taken for traffic.
-    if (probes.monitor || probes.strace) this.tracer = await ServerTracer.start(control, target, { monitor: probes.monitor, strace: probes.strace });
+    if (probes.monitor || probes.strace) {
+      const started = process.hrtime.bigint();
+      this.tracer = await ServerTracer.start(control, target, { monitor: probes.monitor, strace: probes.strace });
+      this.setupUs.tracer = microsSince(started);
+    }
+    // Pipescope's own redis-server: its CPU time counted by the kernel, at no cost to it.
+    if (target.embedded && target.pid) this.schedstat = SchedstatReader.open(target.pid);
     if (probes.heldConnection) this.held = await HeldConnectionProbe.open(target, `pipescope-held-${id}`, plan.network);
     const neighbor = plan.neighbor;
     if (neighbor) this.neighbor = await connectNeighbor(target, id, namespace, neighbor.command, neighbor.ratePerSec, neighbor.valueBytes);
     await this.neighbor?.go(); // issuing from now on; resolves once its latency before t0 (the baseline) is in
   }
 
-  /** The readings the run's deltas start from: `ss` on the run's socket (if asked for), then INFO. */
-  async readBefore(socket: Socket, control: Redis, plan: RunPlan): Promise<void> {
-    if (plan.probes.kernelTcp) this.tcpBefore = await readKernelTcp(socket);
-    this.infoBefore = await snapshotServer(control, plan.namespace);
+  /** The kernel's TCP figures the run's delta starts from (`ss` on the run's socket), if asked for. */
+  async readTcpBefore(socket: Socket, plan: RunPlan): Promise<void> {
+    if (!plan.probes.kernelTcp) return;
+    const started = process.hrtime.bigint();
+    this.tcpBefore = await readKernelTcp(socket);
+    this.setupUs.kernelTcp += microsSince(started);
+  }
+
+  /** Redis's INFO the run's deltas start from, read as text: the last step before t0 (see measure-run.ts). */
+  async readInfoBefore(control: Redis, plan: RunPlan): Promise<void> {
+    this.infoBefore = await readServerInfo(control, plan.namespace);
   }
 
   /** Pipescope's own other connections during the run, by address: labelled as such, never counted as other clients. */
@@ -72,5 +93,6 @@ export class RunProbes {
     await this.neighbor?.close(); // its command in flight answered: nothing of it reaches Redis after the keys go
     await this.held?.close();
     this.sampler?.close();
+    this.schedstat?.close();
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK_PRESETS, applyPreset, currentPreset } from './network-presets.ts';
 import { validateRunForm, type RunFormState } from './run-form-state.ts';
+import { memorySampled } from '../../../trace/format/run-request.ts';
 
 const form: RunFormState = { command: 'INCR', n: '10', valueBytes: '16', mode: 'both', chunk: '10000', rttMs: '0', jitterMs: '0', monitor: false, strace: false, cold: false,
   repeats: '5', engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: '0', plantError: false, errorAt: '4', errorKind: 'runtime', neighborRate: '0',
@@ -33,14 +34,16 @@ describe('presets', () => {
       ok: true,
       spec: {
         command: 'SET', n: 1_000_000, valueBytes: 100, modes: ['pipeline', 'chunked'], chunk: 10_000, engine: 'ioredis', rttMs: 0, jitterMs: 0,
-        monitor: false, strace: false, memory: true,
+        monitor: false, strace: false,
       },
     });
+    const validated = validateRunForm(applied);
+    expect(validated.ok && memorySampled(validated.spec)).toBe(true); // a million SETs and chunks: memory sampled
     expect(preset('chunks').label).toBe('1,000,000 SETs (100 B): one pipeline vs chunks of 10,000');
     expect(currentPreset(applied)?.id).toBe('chunks');
     expect(validateRunForm(applyPreset(form, preset('reply-queue')))).toMatchObject({
       ok: true,
-      spec: { command: 'GET', n: 100_000, valueBytes: 1000, modes: ['pipeline', 'chunked'], chunk: 10_000, engine: 'ioredis', monitor: false, strace: false, memory: true },
+      spec: { command: 'GET', n: 100_000, valueBytes: 1000, modes: ['pipeline', 'chunked'], chunk: 10_000, engine: 'ioredis', monitor: false, strace: false },
     });
     // A network preset afterwards keeps the value and chunk sizes the workload preset set.
     expect(applyPreset(applied, preset('lan'))).toMatchObject({ valueBytes: '100', chunk: '10000', mode: 'both' });
