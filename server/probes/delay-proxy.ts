@@ -2,6 +2,19 @@
 // Each chunk is forwarded after the one-way delay (half the added RTT, plus optional jitter), with
 // its bytes and boundaries as they were and in order: jitter can stretch gaps, never reorder, and
 // nothing is coalesced or dropped. Redis sees the proxy's connection; the client sees delayed bytes.
+//
+// Precise at small delays, measured here (2 shared cores): a hold of up to POLL_WHOLE_HOLD_NS is
+// polled (setImmediate) from start to end, because a timer wakes late by up to a millisecond and a
+// thread that sleeps lets the CPU idle (the next wake-up costs tens of µs); a longer hold sleeps on a
+// timer and polls its last POLL_LAST_NS. The hop itself (two more sockets, this thread's turn) adds
+// ~10 µs each way at loopback speed, and a Redis that idled through a hold pays its wake-up on the
+// next command, which a direct round trip does not: hopCompensationNs, calibrated per run before t0
+// (runs/run/run-connection.ts calibrateHop), is taken off each hold, so the round trip gains what was
+// asked, not that plus the hop. Under heavy load the tails are the machine's. The run's label says
+// what was measured, beside what was asked.
+//
+// Kernel delay (netem) is not used: it needs root (CAP_NET_ADMIN) and the sch_netem module, which
+// this kind of machine does not have (`tc qdisc add … netem` says the qdisc kind is unknown).
 import { connect as tcpConnect, createServer, type Server, type Socket } from 'node:net';
 
 export interface DelaySettings {
@@ -9,6 +22,8 @@ export interface DelaySettings {
   addedRttMs: number;
   /** Each chunk's one-way delay varies by up to ± this many ms (never below zero). */
   jitterMs: number;
+  /** Taken off each hold (ns): what the hop itself adds each way (see the top). */
+  hopCompensationNs?: number;
 }
 
 export interface ProxiedChunk {
@@ -19,8 +34,12 @@ export interface ProxiedChunk {
   bytes: number;
 }
 
-/** Below this, setTimeout's millisecond granularity is too coarse: finish the wait by polling. */
-const SPIN_BELOW_NS = 2_000_000n;
+/** Holds up to this long are polled from start to end (ns): 2.5 ms, so added RTTs up to 5 ms. */
+export const POLL_WHOLE_HOLD_NS = 2_500_000n;
+/** A longer hold sleeps on a timer until this long before its end, then polls (ns). */
+const POLL_LAST_NS = 2_000_000n;
+/** At and above this added RTT (ms) the hop's µs are under 0.1 % of it: no compensation. */
+export const COMPENSATE_BELOW_MS = 20;
 
 export class DelayProxy {
   private readonly pairs = new Set<Socket>();
@@ -28,6 +47,8 @@ export class DelayProxy {
   private readonly upstreams: Socket[] = [];
   /** Called for every chunk forwarded, with its bytes, for tracing. */
   onChunk: ((chunk: ProxiedChunk, data: Buffer) => void) | undefined;
+  /** Taken off each hold (ns); see the top. */
+  hopCompensationNs = 0;
 
   private constructor(
     private readonly server: Server,
@@ -44,6 +65,7 @@ export class DelayProxy {
     });
     const address = server.address();
     const proxy = new DelayProxy(server, host, typeof address === 'object' && address ? address.port : 0);
+    proxy.hopCompensationNs = settings.hopCompensationNs ?? 0;
     server.on('connection', (client) => proxy.bridge(client, upstream, settings, random));
     return proxy;
   }
@@ -75,7 +97,7 @@ export class DelayProxy {
     const oneWayNs = (settings.addedRttMs * 1e6) / 2;
     const delayNs = () => {
       const jitter = settings.jitterMs > 0 ? (random() * 2 - 1) * settings.jitterMs * 1e6 : 0;
-      return BigInt(Math.max(0, Math.round(oneWayNs + jitter)));
+      return BigInt(Math.max(0, Math.round(oneWayNs + jitter - this.hopCompensationNs)));
     };
     const report = (chunk: ProxiedChunk, data: Buffer) => this.onChunk?.(chunk, data);
     const toServer = new DelayLine(server, 'to-server', delayNs, report);
@@ -135,8 +157,10 @@ export class DelayLine {
       this.scheduled = false;
       this.release();
     };
-    if (waitNs > SPIN_BELOW_NS) setTimeout(wake, Number((waitNs - SPIN_BELOW_NS / 2n) / 1_000_000n));
-    else setImmediate(wake);
+    // A hold that began short is polled to its end; a long one sleeps until its last POLL_LAST_NS.
+    const polled = head.dueAt - head.receivedAt <= POLL_WHOLE_HOLD_NS || waitNs <= POLL_LAST_NS;
+    if (polled) setImmediate(wake);
+    else setTimeout(wake, Number((waitNs - POLL_LAST_NS) / 1_000_000n));
   }
 
   private release(): void {

@@ -13,7 +13,7 @@ import type { HeldConnection } from '../../trace/format/trace-format.ts';
 import { openConnection } from '../redis/connect-failure.ts';
 import { connect, targetHostPort, viaProxy, type RedisTarget } from '../redis/redis-target.ts';
 import type { RunClock } from '../support/monotonic-clock.ts';
-import { DelayProxy } from './delay-proxy.ts';
+import { DelayProxy, type DelaySettings } from './delay-proxy.ts';
 import type { SocketProbe } from './socket-probe.ts';
 import { redisAddress } from './monitor-probe.ts';
 
@@ -36,7 +36,7 @@ export class HeldConnectionProbe {
   }
 
   /** Opens the second connection (before t0), through its own delay proxy when the run has added delay. */
-  static async open(target: RedisTarget, name: string, delay: { addedRttMs: number; jitterMs: number }): Promise<HeldConnectionProbe> {
+  static async open(target: RedisTarget, name: string, delay: DelaySettings): Promise<HeldConnectionProbe> {
     const proxy = delay.addedRttMs > 0 || delay.jitterMs > 0 ? await DelayProxy.start(targetHostPort(target), delay) : undefined;
     const via = proxy ? viaProxy(target, proxy) : target;
     const other = connect(via, name);

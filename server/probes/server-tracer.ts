@@ -42,16 +42,19 @@ export class ServerTracer {
   }
 
   /**
-   * From just before t0: MONITOR's connection is not read until release(), when the lines the run may
-   * leave unread (`runLineBytes`, at most) fit MONITOR_HOLD_BYTES; otherwise it is read as the run goes,
-   * and its reading is timed. Returns whether it was held.
+   * From the end of the set-up (before the warm-up's tail and t0): MONITOR's connection is not read
+   * until release(), when the lines the run and its tail may leave unread (`lineBytes`, at most) fit
+   * MONITOR_HOLD_BYTES; otherwise it is read as the run goes. Returns whether it was held.
    */
-  holdMonitor(runLineBytes: number): boolean {
-    if (!this.monitor) return false;
-    this.monitor.startTiming();
-    if (runLineBytes > MONITOR_HOLD_BYTES) return false;
+  holdMonitor(lineBytes: number): boolean {
+    if (!this.monitor || lineBytes > MONITOR_HOLD_BYTES) return false;
     this.monitor.hold();
     return (this.held = true);
+  }
+
+  /** At t0: MONITOR's reading on the run's thread is timed from now (none while it is held). */
+  startMonitorTiming(): void {
+    this.monitor?.startTiming();
   }
 
   /** After the run's last reply (or once it has run for a flush interval): MONITOR is read again. */
@@ -60,7 +63,7 @@ export class ServerTracer {
     this.held = false;
   }
 
-  /** µs spent reading MONITOR between holdMonitor() and now (0 while it was held). */
+  /** µs spent reading MONITOR between startMonitorTiming() and now (0 while it was held). */
   monitorReadingUs(): number {
     return this.monitor?.stopTiming() ?? 0;
   }

@@ -19,11 +19,12 @@ import type { RedisSession } from '../redis/redis-session.ts';
 import { collectGarbage, releaseMemoryWhenIdle } from '../support/garbage-collection.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { deleteKeys, explainRunFailure } from './run-cleanup.ts';
-import { TAIL_MESSAGE_BYTES, Warmup, tailPlan, warmupSize } from './warmup.ts';
+import { TAIL_MESSAGE_BYTES, Warmup, tailCommands, tailPlan, warmupSize } from './warmup.ts';
+import { monitorLineBytes } from '../probes/monitor-probe.ts';
 import { TAIL_SEGMENT_BYTES } from '../probes/kernel-tcp-probe.ts';
 import { collectRun } from './run/collect-run.ts';
 import { measureRun, runHeader, type RunProgress } from './run/measure-run.ts';
-import { RunConnection, measureRtt } from './run/run-connection.ts';
+import { RunConnection, calibrateHop, measureRtt } from './run/run-connection.ts';
 import type { RunListener } from './run/run-listener.ts';
 import { planRun, runMonitorBytes, type RunParameters, type RunPlan } from './run/run-plan.ts';
 import { RunProbes } from './run/run-probes.ts';
@@ -75,15 +76,15 @@ async function runInOrder(session: RedisSession, plan: RunPlan, listener: RunLis
       assertAllowed(plan.namespace, name, args.map(String));
       await control.call(name, ...args);
     }
-    const { addedRttMs, jitterMs } = plan.network;
-    const rtt = { addedMs: addedRttMs, jitterMs, ...(await measureRtt(run, addedRttMs >= 50 ? 3 : 5)) };
+    if (connection.proxy) await calibrateHop(connection.proxy, plan.network, run, control);
+    const rtt = await measureRtt(run, plan.network, connection.proxy, control);
     // A full GC before the warm-up, when memory is sampled: the baseline then holds what is really alive,
     // and the warm-up runs the client's code and allocations again after the GC (a GC right before t0
     // cost the first command ~75 µs here).
     if (plan.probes.memory) collectGarbage();
     warmup = warmupFor(plan, rtt.measuredMedianUs);
     await warmup?.run(run, control, plan.mode, plan.workload.chunk, signal);
-    await probes.open(control, target, plan, run);
+    await probes.open(control, target, plan, run, connection.proxy?.hopCompensationNs ?? 0);
     await probes.readTcpBefore(run.socket, plan);
     await prepare(plan, run, () => signal?.aborted === true);
     const { workload } = plan;
@@ -91,7 +92,8 @@ async function runInOrder(session: RedisSession, plan: RunPlan, listener: RunLis
       plan.probes.kernelTcp ? TAIL_SEGMENT_BYTES : TAIL_MESSAGE_BYTES);
     const warmed = warmup ? { commands: warmup.commands, durationUs: warmup.durationUs, ...(tail.roundTrips > 0 ? { tail: { roundTrips: tail.roundTrips, commands: tail.commands } } : {}) } : null;
     const header = runHeader(plan, session.info, rtt, warmed, run.client);
-    const hotStart = { warmup, tail, monitorBytes: plan.probes.monitor ? runMonitorBytes(plan) : 0 };
+    const tailLineBytes = warmup && tail.commands > 0 ? tail.commands * Math.max(...tailCommands(warmup.workload, 0).map(monitorLineBytes)) : 0;
+    const hotStart = { warmup, tail, monitorBytes: plan.probes.monitor ? runMonitorBytes(plan) + tailLineBytes : 0 };
     const measured = await measureRun(plan, connection, probes, header, hotStart, control, listener, progress, signal);
     const end = await collectRun(plan, run, connection.source!, control, probes, measured, tail);
     measured.builder.checkComplete(end.serverSide);

@@ -496,8 +496,9 @@ export const ProbeCostsSchema = z.object({
   }).optional().describe('The memory sampler, when it ran (a memory repeat).'),
   monitor: z.object({
     heldDuringRun: z.boolean().describe(
-      'Its connection was not read from t0 to the last reply (Redis\'s lines waited in the kernel\'s socket buffers and ' +
-        'were read after; their times are Redis\'s own); a run whose lines could outgrow those buffers is read as it goes.',
+      'Its connection was not read from the end of the set-up to the last reply (Redis\'s lines waited in the kernel\'s ' +
+        'socket buffers and were read after; their times are Redis\'s own); a run whose lines could outgrow those buffers ' +
+        'is read as it goes, and a held one is read again at the first flush.',
     ),
     inRunUs: micros.describe('Time reading its lines inside the run, µs (0 when held).'),
     lines: count.describe('Lines Redis wrote for the run\'s own commands (formatting and writing each is Redis\'s share of the cost).'),

@@ -95,8 +95,10 @@ export async function measureRun(
   const proxyProbe = connection.proxy && new ProxyProbe(connection.proxy, clock);
   const { held, tracer, sampler, schedstat } = probes;
   const flushes = { inRunUs: 0, count: 0 };
+  let armed = false;
   let running = false;
   const flush = () => {
+    if (!armed) return; // not before t0: the warm-up's tail is not the run's
     const started = process.hrtime.bigint();
     const batch: ProbeBatch = { ...probe.take(), ...proxyProbe?.take() };
     builder.addBatch(batch);
@@ -110,15 +112,29 @@ export async function measureRun(
   const record = (outcome: Outcome) => probe.recordOutcome(outcome);
   const cancelled = () => signal?.aborted === true;
   sampler?.go();
-  // The hot start (see the top): from here to t0 nothing is awaited but Redis.
-  await probes.readInfoBefore(control, plan);
-  const tailRefused = (await hotStart.warmup?.tail(run, hotStart.tail, signal)) ?? 0;
-  const tailTraffic = probe.discard();
-  proxyProbe?.take();
-  held?.arm(probe, clock, plan.wire.n - 1, () => run.ping());
-  if (cancelled()) throw new RunCancelledError('Run cancelled');
   const flusher = setInterval(flush, FLUSH_INTERVAL_MS);
   const monitorHeld = tracer?.holdMonitor(hotStart.monitorBytes) ?? false;
+  // The hot start (see the top): from the first INFO snapshot to t0 nothing is awaited but Redis, and
+  // after the tail's last reply only what must follow it.
+  let tailRefused = 0;
+  try {
+    await probes.readInfoBefore(control, plan);
+    tailRefused = (await hotStart.warmup?.tail(run, hotStart.tail, signal)) ?? 0;
+  } catch (error) {
+    clearInterval(flusher);
+    tracer?.releaseMonitor();
+    throw error;
+  }
+  probe.discard();
+  proxyProbe?.take();
+  held?.arm(probe, clock, plan.wire.n - 1, () => run.ping());
+  if (cancelled()) {
+    clearInterval(flusher);
+    tracer?.releaseMonitor();
+    throw new RunCancelledError('Run cancelled');
+  }
+  armed = true;
+  tracer?.startMonitorTiming();
   const cpuBeforeNs = schedstat?.readNs();
   let doneUs = 0;
   let cpuAfterNs: bigint | undefined;
@@ -141,7 +157,7 @@ export async function measureRun(
     builder,
     clock,
     doneUs,
-    tailTraffic,
+    tailTraffic: probe.droppedTraffic(),
     tailRefused,
     schedstat: cpuBeforeNs !== undefined && cpuAfterNs !== undefined ? { beforeNs: cpuBeforeNs, afterNs: cpuAfterNs } : undefined,
     inRun: { socket: probe.cost(), flushes, monitorHeld, monitorUs: tracer?.monitorReadingUs() ?? 0 },

@@ -37,7 +37,7 @@ export class RunProbes {
    * Opens what the plan asks for, each ready before t0: the sampler's baseline taken, MONITOR's +OK in,
    * the neighbour issuing (its latency before t0 is its baseline).
    */
-  async open(control: Redis, target: RedisTarget, plan: RunPlan, run: RunDriver): Promise<void> {
+  async open(control: Redis, target: RedisTarget, plan: RunPlan, run: RunDriver, hopCompensationNs: number): Promise<void> {
     const { probes, id, namespace } = plan;
     // Sampled directly, not through the delay proxy: the samples should not wait for the run's RTT.
     if (probes.memory) {
@@ -55,7 +55,7 @@ export class RunProbes {
     }
     // Pipescope's own redis-server: its CPU time counted by the kernel, at no cost to it.
     if (target.embedded && target.pid) this.schedstat = SchedstatReader.open(target.pid);
-    if (probes.heldConnection) this.held = await HeldConnectionProbe.open(target, `pipescope-held-${id}`, plan.network);
+    if (probes.heldConnection) this.held = await HeldConnectionProbe.open(target, `pipescope-held-${id}`, { ...plan.network, hopCompensationNs });
     const neighbor = plan.neighbor;
     if (neighbor) this.neighbor = await connectNeighbor(target, id, namespace, neighbor.command, neighbor.ratePerSec, neighbor.valueBytes);
     await this.neighbor?.go(); // issuing from now on; resolves once its latency before t0 (the baseline) is in
