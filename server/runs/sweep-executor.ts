@@ -1,6 +1,6 @@
 // A depth sweep: at each depth, `repeats` chunked runs of `perPoint` commands in pipelines of that
-// depth, each a full executeRun (same drivers, same probes, same INFO deltas) but untraced and
-// without memory sampling, so nothing of Pipescope's own sits between the client and Redis. Runs go
+// depth, each a full executeRun (same drivers, same probes, same INFO deltas, Redis's CPU time) but
+// untraced and without memory sampling, so nothing of Pipescope's own sits between the client and Redis. Runs go
 // depth by depth, repeat by repeat; then, if asked, redis-benchmark at the same depths.
 import { latencyStats } from '../../trace/derive/latency-stats.ts';
 import { recorderInfo } from '../support/recorder-info.ts';
@@ -48,7 +48,7 @@ export async function executeSweep(session: RedisSession, spec: SweepSpec, liste
         command: spec.command, n: spec.perPoint, valueBytes, chunk: depth, engine: spec.engine,
         rttMs: spec.rttMs, jitterMs: spec.jitterMs, serverTrace: false, memory: false,
       }, {}, signal);
-      point.runs.push({ totals: { durationUs: doc.totals.durationUs, opsPerSec: doc.totals.opsPerSec }, counts: doc.counts, latency: latencyStats(doc) });
+      point.runs.push({ totals: { durationUs: doc.totals.durationUs, opsPerSec: doc.totals.opsPerSec }, counts: doc.counts, latency: latencyStats(doc), ...(doc.serverCpu ? { serverCpu: doc.serverCpu } : {}) });
       listener.onProgress?.({ tool: 'pipescope', depth, repeat, done: ++done, total, opsPerSec: doc.totals.opsPerSec });
     }
     points.push(point);

@@ -5,7 +5,7 @@
 // statistics — an optional field, absent in sweeps recorded before it was kept). The live view, the file
 // import/export and the CLI recorder (`record sweep --out`) all read and write this one document.
 import { z } from 'zod';
-import { CommandNameSchema, CountsSchema, RecorderSchema, RedisInfoSchema, TotalsSchema } from './trace-format.ts';
+import { CommandNameSchema, CountsSchema, RecorderSchema, RedisInfoSchema, ServerCpuSchema, TotalsSchema } from './trace-format.ts';
 import { ENGINES, MAX_COMMANDS, commandTakesValue, engineField, jitterMsField, rttMsField, valueBytesField, wholeNumber } from './run-request.ts';
 
 export const SWEEP_FORMAT = 'pipescope-sweep';
@@ -89,6 +89,7 @@ export const SweepRunSchema = z.object({
   totals: TotalsSchema.pick({ durationUs: true, opsPerSec: true }).describe('The run\'s totals.durationUs and opsPerSec, as in a trace (doneUs is not kept here).'),
   counts: CountsSchema.describe('The run\'s counts, as in a trace.'),
   latency: SweepLatencySchema.optional().describe('Its commands\' latencies, summed up (for the redis-benchmark columns). Absent in sweeps recorded before it was kept.'),
+  serverCpu: ServerCpuSchema.optional().describe('Redis\'s CPU time over the run, as in a trace. Absent in sweeps recorded before it was kept.'),
 }).describe('One chunked run of the sweep: what its trace document summed up.');
 export type SweepRun = z.infer<typeof SweepRunSchema>;
 
@@ -224,6 +225,15 @@ export const pointOpsPerSec = (point: SweepPoint): Spread => spreadOf(point.runs
 /** Redis read events per command (INFO total_reads_processed delta ÷ commands). */
 export const pointServerReadsPerCommand = (point: SweepPoint, perPoint: number): Spread =>
   spreadOf(point.runs.map((r) => r.counts.server.reads / perPoint));
+
+/**
+ * Redis's CPU time per command (µs), over the runs that measured it; null when none did (an INFO-cpu
+ * Redis and runs shorter than it can carry, or a sweep recorded before it was kept).
+ */
+export function pointServerCpuPerCommand(point: SweepPoint, perPoint: number): Spread | null {
+  const per = point.runs.flatMap((r) => (r.serverCpu && 'totalUs' in r.serverCpu ? [r.serverCpu.totalUs / perPoint] : []));
+  return per.length > 0 ? spreadOf(per) : null;
+}
 
 /** Client socket writes per command: 1 for depth 1, 1/depth once each pipeline is one write. */
 export const pointClientWritesPerCommand = (point: SweepPoint, perPoint: number): Spread =>
