@@ -33,8 +33,14 @@ export function useAppInBrowser(): AppInBrowser {
 
 export type Mode = RunMode;
 
+/** The panel of the timed runs of `mode` (a request that samples memory has a memory repeat's panel too: memoryPanel). */
 export function runPanel(page: Page, mode: Mode): Locator {
-  return page.locator(`[data-testid=run-panel][data-mode=${mode}]`);
+  return page.locator(`[data-testid=run-panel][data-mode=${mode}]:not([data-memory-repeat])`);
+}
+
+/** The panel of the memory repeat of `mode`: the run that sampled memory, after the timed ones. */
+export function memoryPanel(page: Page, mode: Mode): Locator {
+  return page.locator(`[data-testid=run-panel][data-mode=${mode}][data-memory-repeat]`);
 }
 
 /**

@@ -103,7 +103,7 @@ async function snapshot(redis: Redis, db: number): Promise<Snapshot> {
 /** The spec the page sends for a preset (its form, validated as the page does). */
 function presetSpec(preset: (typeof NETWORK_PRESETS)[number]): unknown {
   const form: RunFormState = { command: 'PING', n: '1000', valueBytes: '16', mode: 'both', chunk: '100', rttMs: '0', jitterMs: '0', monitor: false, strace: false, cold: false, repeats: '1', engine: 'ioredis',
-    modes: ['sequential', 'pipeline'], chunkPauseMs: '0', plantError: false, errorAt: '0', errorKind: 'runtime', neighborRate: '0', neighborCommand: 'INCR', heldConnection: false };
+    modes: ['sequential', 'pipeline'], chunkPauseMs: '0', plantError: false, errorAt: '0', errorKind: 'runtime', neighborRate: '0', neighborCommand: 'INCR', heldConnection: false, memory: false };
   const result = validateRunForm(applyPreset(form, preset));
   if (!result.ok) throw new Error(`preset ${preset.id}: ${JSON.stringify(result.errors)}`);
   return { ...result.spec, repeats: 1 };

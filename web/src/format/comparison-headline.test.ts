@@ -65,6 +65,20 @@ describe('comparisonHeadlines', () => {
     expect(comparisonHeadlines([onePipeline(1000, 30_000, big), chunkedTrace(1000, 100)])).toHaveLength(1);
   });
 
+  it('a memory repeat is left out of the time line, and is what the memory line reads', () => {
+    const big = memorySamples([0, 10_000, 20_000], [500, 10_500], 100 * MiB);
+    const small = memorySamples([0, 10_000, 20_000], [500], MiB);
+    const asMemoryRepeat = (doc: TraceDocument): TraceDocument => ({ ...doc, run: { ...doc.run, id: `${doc.run.id}-memory`, probes: { ...doc.run.probes, memory: true }, memoryRepeat: true } });
+    // Timed: the pipeline 2.38 ms against the chunks' 1.19 ms; the memory repeats, slowed by their sampler, 9 ms against 30 ms.
+    const lines = comparisonHeadlines([
+      onePipeline(1000, 2380), chunkedTrace(1000, 100),
+      asMemoryRepeat(onePipeline(1000, 30_000, big)), asMemoryRepeat(chunkedTrace(1000, 100, 900, 20, 'PING', small)),
+    ]);
+    expect(lines.map((l) => l.kind)).toEqual(['time', 'memory']);
+    expect(lines[0]!.text).toBe('1,000 × PING: chunks of 100 took 1.19 ms, one pipeline 2.38 ms — the chunks were 2.0× faster (measured at the client socket).');
+    expect(lines[1]!.text).toMatch(/^Peak memory, one pipeline vs chunks of 100 — client heap 210 MiB vs 12 MiB/);
+  });
+
   it('compares like for like only', () => {
     expect(comparisonHeadlines([onePipeline(1000, 100), chunkedTrace(999, 100)])).toEqual([]);
     expect(comparisonHeadlines([chunkedTrace(10, 5)])).toEqual([]);

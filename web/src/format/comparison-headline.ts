@@ -1,7 +1,9 @@
 // The verdict lines above comparable runs (same command, N and value size, different modes), computed
 // from their measured totals: sequential vs one pipeline, one pipeline vs chunks (or sequential vs
 // chunks when there is no single pipeline), and — when the runs sampled memory — their peak memory side
-// by side, each figure with its source. No line when the runs do not compare like for like.
+// by side, each figure with its source. No line when the runs do not compare like for like. A memory
+// repeat (run.memoryRepeat: its time includes the sampler's) is left out of the time lines and is what
+// the memory line reads.
 // Runs repeated K times compare their medians and show each range (median [min–max]); when the two
 // ranges overlap, noise alone could put either ahead, so the line says "within noise" instead of a ratio.
 import { rangesOverlap, spreadOver } from '../../../trace/derive/repeat-stats.ts';
@@ -111,7 +113,9 @@ function memoryLine(groups: RunGroup[]): string {
   );
 }
 
-export function comparisonHeadlines(groups: readonly RunGroup[]): Headline[] {
+export function comparisonHeadlines(all: readonly RunGroup[]): Headline[] {
+  // A memory repeat's time includes the sampler's: it is for the memory line only.
+  const groups = all.filter((g) => !g.median.run.memoryRepeat);
   const first = groups[0];
   if (!first) return [];
   const comparable = groups.filter((g) => sameWorkload(g.median, first.median));
@@ -126,7 +130,10 @@ export function comparisonHeadlines(groups: readonly RunGroup[]): Headline[] {
   if (pipe && chunked) add(versus(what, side(pipe), side(chunked)));
   else if (seq && chunked) add(versus(what, side(seq), side(chunked)));
   if (lines.length === 0) return [];
-  const compared = [seq, pipe, chunked].filter((g): g is RunGroup => g !== undefined && g.median.memory !== null);
+  const sampled = all.filter((g) => g.median.memory !== null && sameWorkload(g.median, first.median));
+  const sampledMode = (mode: RunMode) => sampled.find((g) => g.median.run.mode === mode && g.median.run.memoryRepeat) ?? sampled.find((g) => g.median.run.mode === mode);
+  const compared = (['sequential', 'pipeline', 'chunked'] as const).filter((mode) => [seq, pipe, chunked].some((g) => g?.median.run.mode === mode))
+    .map(sampledMode).filter((g): g is RunGroup => g !== undefined);
   if (compared.length >= 2) lines.push({ kind: 'memory', text: memoryLine(compared) });
   return lines;
 }

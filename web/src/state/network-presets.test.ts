@@ -5,7 +5,7 @@ import { memorySampled } from '../../../trace/format/run-request.ts';
 
 const form: RunFormState = { command: 'INCR', n: '10', valueBytes: '16', mode: 'both', chunk: '10000', rttMs: '0', jitterMs: '0', monitor: false, strace: false, cold: false,
   repeats: '5', engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: '0', plantError: false, errorAt: '4', errorKind: 'runtime', neighborRate: '0',
-  neighborCommand: 'INCR', heldConnection: false };
+  neighborCommand: 'INCR', heldConnection: false, memory: false };
 const preset = (id: string) => NETWORK_PRESETS.find((p) => p.id === id)!;
 
 describe('presets', () => {

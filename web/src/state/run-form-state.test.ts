@@ -4,7 +4,7 @@ import { modeRefusal, validateRunForm, type RunFormState } from './run-form-stat
 const form = (patch: Partial<RunFormState>): RunFormState => ({
   command: 'INCR', n: '10', valueBytes: '16', mode: 'both', chunk: '10000', rttMs: '0', jitterMs: '0', monitor: false, strace: false, cold: false, repeats: '5',
   engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: '0', plantError: false, errorAt: '4', errorKind: 'runtime', neighborRate: '0',
-  neighborCommand: 'INCR', heldConnection: false, ...patch,
+  neighborCommand: 'INCR', heldConnection: false, memory: false, ...patch,
 });
 
 describe('validateRunForm', () => {
@@ -128,5 +128,13 @@ describe('the batching fields', () => {
       ok: true, spec: { neighborRate: 6000, neighborCommand: 'GET', heldConnection: true },
     });
     expect(validateRunForm(form({ neighborRate: '50000' }))).toEqual({ ok: false, errors: { neighborRate: 'neighborRate must be at most 20,000 per second' } });
+  });
+});
+
+describe('memory sampling', () => {
+  it('ticked: the request asks for it; unticked: the request decides (memorySampled)', () => {
+    expect(validateRunForm(form({ memory: true }))).toMatchObject({ ok: true, spec: { memory: true } });
+    const unticked = validateRunForm(form({}));
+    expect(unticked.ok && 'memory' in unticked.spec).toBe(false);
   });
 });

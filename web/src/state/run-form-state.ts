@@ -74,6 +74,11 @@ export interface RunFormState {
   neighborRate: string;
   neighborCommand: NeighborCommand;
   heldConnection: boolean;
+  /**
+   * Sample memory, in a memory repeat after the timed runs. Unticked, the request decides
+   * (memorySampled: runs that can move memory are sampled anyway); ticked, every run is.
+   */
+  memory: boolean;
 }
 
 export type FormErrors = Partial<
@@ -84,7 +89,7 @@ export type FormResult = { ok: true; spec: RunSpec } | { ok: false; errors: Form
 
 const FIELDS = [
   'command', 'n', 'valueBytes', 'chunk', 'rttMs', 'jitterMs', 'repeats', 'modes', 'engine', 'monitor', 'strace', 'cold', 'chunkPauseMs', 'errorAt',
-  'errorKind', 'neighborRate', 'neighborCommand', 'heldConnection',
+  'errorKind', 'neighborRate', 'neighborCommand', 'heldConnection', 'memory',
 ] as const;
 
 export function modesOf(mode: ModeChoice, custom: readonly RunMode[] = []): RunSpec['modes'] {
@@ -130,6 +135,7 @@ export function validateRunForm(form: RunFormState): FormResult {
     neighborRate: numberOf(form.neighborRate),
     neighborCommand: form.neighborCommand,
     heldConnection: form.heldConnection,
+    ...(form.memory ? { memory: true } : {}),
   });
   if (parsed.success) return { ok: true, spec: parsed.data };
   const errors: FormErrors = {};

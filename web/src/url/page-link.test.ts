@@ -13,7 +13,7 @@ const RUN_CHANGES: Partial<RunLink>[] = [
   { command: 'SET' }, { n: 12345 }, { valueBytes: 4096 }, { mode: 'pipeline-vs-chunked', chunk: 100 }, { mode: 'eval' }, { chunk: 7 }, { scale: 'own' },
   { rttMs: 2.5 }, { jitterMs: 0.5 }, { monitor: true }, { strace: true }, { cold: true }, { repeats: 1 }, { engine: 'raw' },
   { mode: 'custom', modes: ['pipeline', 'multi', 'evalsha'] }, { mode: 'chunked', chunkPauseMs: 12.5 }, { errorAt: 0 }, { errorAt: 3, errorKind: 'queueing' },
-  { neighborRate: 200, neighborCommand: 'GET' }, { heldConnection: true },
+  { neighborRate: 200, neighborCommand: 'GET' }, { heldConnection: true }, { memory: true },
 ];
 
 const SWEEP_CHANGES: Partial<SweepLink['form']>[] = [

@@ -29,6 +29,7 @@ describe('reading the run form', () => {
       neighborRate: 0,
       neighborCommand: 'INCR',
       heldConnection: false,
+      memory: false,
     });
   });
 
@@ -144,8 +145,8 @@ describe('the batching, planted-error and neighbour fields', () => {
   });
 
   it('reads a planted error, a chunk pause, a neighbour and the held-connection probe', () => {
-    expect(readRun('#command=INCR&errorAt=4&errorKind=Queueing&chunkPauseMs=2.5&neighborRate=6000&neighborCommand=get&heldConnection=1')).toMatchObject({
-      errorAt: 4, errorKind: 'queueing', chunkPauseMs: 2.5, neighborRate: 6000, neighborCommand: 'GET', heldConnection: true,
+    expect(readRun('#command=INCR&errorAt=4&errorKind=Queueing&chunkPauseMs=2.5&neighborRate=6000&neighborCommand=get&heldConnection=1&memory=1')).toMatchObject({
+      errorAt: 4, errorKind: 'queueing', chunkPauseMs: 2.5, neighborRate: 6000, neighborCommand: 'GET', heldConnection: true, memory: true,
     });
   });
 
@@ -156,16 +157,17 @@ describe('the batching, planted-error and neighbour fields', () => {
     expect(readRun('#neighborRate=99999').neighborRate).toBe(0);
     expect(readRun('#neighborCommand=DEL').neighborCommand).toBe('INCR');
     expect(readRun('#heldConnection=maybe').heldConnection).toBe(false);
+    expect(readRun('#memory=maybe').memory).toBe(false);
   });
 
   it('round-trips them, and leaves them out of the link when they are the defaults', () => {
     const p = {
       ...DEFAULT_RUN_LINK, mode: 'custom' as const, modes: ['pipeline', 'chunked', 'multi', 'eval'] as const, chunk: 5, chunkPauseMs: 3, errorAt: 4,
-      errorKind: 'queueing' as const, neighborRate: 100, neighborCommand: 'GET' as const, heldConnection: true,
+      errorKind: 'queueing' as const, neighborRate: 100, neighborCommand: 'GET' as const, heldConnection: true, memory: true,
     };
     const params = { ...p, modes: [...p.modes] };
     expect(readRun(writeRun(params))).toEqual(params);
-    expect(writeRun(DEFAULT_RUN_LINK)).not.toMatch(/modes|chunkPauseMs|errorAt|errorKind|neighbor|heldConnection/);
+    expect(writeRun(DEFAULT_RUN_LINK)).not.toMatch(/modes|chunkPauseMs|errorAt|errorKind|neighbor|heldConnection|memory/);
     expect(writeRun({ ...DEFAULT_RUN_LINK, errorAt: 0 })).toMatch(/errorAt=0&errorKind=runtime/);
   });
 });

@@ -2,7 +2,8 @@
 // when the mode has chunks or it was changed, and &monitor=1, &strace=1, &cold=1, &repeats=K, &engine=raw,
 // &rttMs, &jitterMs when they are not the defaults), so a presenter can send a link that opens the same
 // form. mode=custom&modes=multi,eval names the modes picked one by one; chunkPauseMs, errorAt and errorKind
-// (a planted error; no errorAt: none), neighborRate, neighborCommand and heldConnection the rest. Links made
+// (a planted error; no errorAt: none), neighborRate, neighborCommand, heldConnection and memory=1 (sample
+// memory in a memory repeat, also for a run too small to be sampled by itself) the rest. Links made
 // before MONITOR and strace were apart say &serverTrace=1, which still means both. The diagrams' time scale
 // (scale=) travels with them. Parsing is tolerant (link-fields.ts): any missing or bad value falls back to
 // its default. The form and its choices are state/run-form-state.ts's; this is how a link spells them.
@@ -50,12 +51,14 @@ export interface RunLink {
   neighborRate: number;
   neighborCommand: NeighborCommand;
   heldConnection: boolean;
+  /** Sample memory even where the request would not by itself (run-request.ts memorySampled). */
+  memory: boolean;
 }
 
 export const DEFAULT_RUN_LINK: RunLink = {
   command: 'INCR', n: 10, valueBytes: 16, mode: 'both', chunk: 10_000, scale: 'shared', rttMs: 0, jitterMs: 0, monitor: false, strace: false, cold: false,
   repeats: DEFAULT_REPEATS, engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: 0, errorAt: null, errorKind: 'runtime', neighborRate: 0,
-  neighborCommand: 'INCR', heldConnection: false,
+  neighborCommand: 'INCR', heldConnection: false, memory: false,
 };
 
 const d = DEFAULT_RUN_LINK;
@@ -92,6 +95,7 @@ const RUN_FIELDS = {
   neighborRate: decimal(MAX_NEIGHBOR_RATE).catch(d.neighborRate),
   neighborCommand: choice(NEIGHBOR_COMMANDS).catch(d.neighborCommand),
   heldConnection: flag.catch(d.heldConnection),
+  memory: flag.catch(d.memory),
 };
 
 /** The keys the run form reads from a link. */
@@ -135,6 +139,7 @@ export function runLinkEntries(p: RunLink): [string, string][] {
     add('neighborCommand', p.neighborCommand);
   }
   if (p.heldConnection) add('heldConnection', '1');
+  if (p.memory) add('memory', '1');
   return entries;
 }
 
@@ -144,7 +149,7 @@ export function runFormOf(p: RunLink): RunFormState {
     command: p.command, n: String(p.n), valueBytes: String(p.valueBytes), mode: p.mode, chunk: String(p.chunk), rttMs: String(p.rttMs), jitterMs: String(p.jitterMs),
     monitor: p.monitor, strace: p.strace, cold: p.cold, repeats: String(p.repeats), engine: p.engine, modes: p.modes, chunkPauseMs: String(p.chunkPauseMs),
     plantError: p.errorAt !== null, errorAt: String(p.errorAt ?? 0), errorKind: p.errorKind, neighborRate: String(p.neighborRate), neighborCommand: p.neighborCommand,
-    heldConnection: p.heldConnection,
+    heldConnection: p.heldConnection, memory: p.memory,
   };
 }
 
@@ -181,5 +186,6 @@ export function runLinkOf(form: RunFormState, scale: ScaleChoice, last: RunLink)
     neighborRate: good('neighborRate'),
     neighborCommand: form.neighborCommand,
     heldConnection: form.heldConnection,
+    memory: form.memory,
   };
 }

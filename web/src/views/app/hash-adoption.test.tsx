@@ -68,6 +68,21 @@ describe('the page and its URL', () => {
     expect(field('engine')).toBe('ioredis');
   });
 
+  it('the memory switch is in the link: ticked, it writes memory=1; a link with it ticks the box', async () => {
+    const { addressBar, key } = renderApp('/#command=INCR&n=10');
+    await act(async () => {});
+    const box = () => view.host.querySelector<HTMLInputElement>('[data-testid=memory]')!;
+    expect(box().checked).toBe(false);
+    expect(key('memory')).toBeNull();
+    click('memory');
+    expect(key('memory')).toBe('1');
+    act(() => addressBar.navigate('#command=INCR&n=10'));
+    expect(box().checked).toBe(false);
+    act(() => addressBar.navigate('#command=SET&n=20&memory=1'));
+    expect(box().checked).toBe(true);
+    expect(key('memory')).toBe('1');
+  });
+
   it('the sweep form takes the new URL and keeps it', async () => {
     const { key } = renderApp('/#view=sweep&command=PING', '#view=sweep&command=GET&valueBytes=100&perPoint=500');
     await act(async () => {});

@@ -8,7 +8,7 @@ import { RunFormView } from './run-form-view.tsx';
 const base: RunFormState = {
   command: 'INCR', n: '10', valueBytes: '16', mode: 'custom', chunk: '5', rttMs: '0', jitterMs: '0', monitor: false, strace: false, cold: false, repeats: '1',
   engine: 'ioredis', modes: ['pipeline', 'multi'], chunkPauseMs: '0', plantError: false, errorAt: '4', errorKind: 'runtime', neighborRate: '0',
-  neighborCommand: 'INCR', heldConnection: false,
+  neighborCommand: 'INCR', heldConnection: false, memory: false,
 };
 
 describe('RunFormView', () => {
@@ -50,6 +50,17 @@ describe('RunFormView', () => {
     expect(view.host.querySelector('[data-testid=engine-hint]')?.textContent).toBe('pipelines same-tick commands by itself');
     render({ command: 'PING' });
     expect(view.host.querySelector('[data-testid=plant-error]')).toBeNull();
+  });
+
+  it('a visible memory switch that says what it does for this run', () => {
+    const note = () => view.host.querySelector('[data-testid=memory-note]')?.textContent;
+    render({ mode: 'both', n: '10' });
+    expect(view.host.querySelector<HTMLInputElement>('[data-testid=memory]')!.checked).toBe(false);
+    expect(note()).toBe('(off: the sampler would slow a small run)');
+    render({ mode: 'both', n: '100000' });
+    expect(note()).toBe('(sampled anyway: this run can move memory)');
+    render({ mode: 'both', n: '10', memory: true });
+    expect(note()).toBe('(in one more run of each mode, not timed)');
   });
 
   it('titles the chunked choice "one pipeline of 10" when the chunk is not smaller than N', () => {

@@ -1,6 +1,7 @@
 // The run form: command, count, value size (SET/GET only), mode (one, or a comparison), the chunk size
-// (when a chunked run is asked for), added delay, client engine, repeats, a cold connection, the two
-// Redis-side probes (MONITOR and strace, each with its cost), Run / Cancel. Validated with the shared
+// (when a chunked run is asked for), added delay, client engine, repeats, a cold connection, memory
+// sampling (in a memory repeat; on by itself for runs that can move memory), the two Redis-side probes
+// (MONITOR and strace, each with its cost), Run / Cancel. Validated with the shared
 // RunSpecSchema as the user types, messages shown next to the field they concern.
 // Beyond plain pipelines: the modes (each with what it puts on the wire; those the spec would
 // refuse for this command or engine disabled, with the reason), a custom pick of modes to compare, the
@@ -15,6 +16,7 @@ import {
   MAX_SERVER_TRACED_COMMANDS,
   MAX_VALUE_BYTES,
   commandTakesValue,
+  memorySampled,
   type RunSpec,
 } from '../../../../trace/format/run-request.ts';
 import { RUN_MODES, type RunMode } from '../../../../trace/format/trace-format.ts';
@@ -26,6 +28,12 @@ import { PlantErrorView } from './plant-error-view.tsx';
 import { RTT_STOPS_MS, rttAtStop, stopIndexFor } from '../../state/rtt-slider-stops.ts';
 import { CommandField, EngineField, FieldError, NumberInput } from './form-fields-view.tsx';
 import './run-form-view.css';
+
+/** What the memory box does for this run: asked for, on anyway (a run that can move memory), or off. */
+function memoryNote(form: RunFormState, spec: RunSpec | null): string {
+  if (form.memory) return 'in one more run of each mode, not timed';
+  return spec && memorySampled(spec) ? 'sampled anyway: this run can move memory' : 'off: the sampler would slow a small run';
+}
 
 interface Props {
   form: RunFormState;
@@ -227,6 +235,13 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
         <label className="check" title="Without the warm-up before t0, the run's first command pays the connection's first-call costs">
           <input type="checkbox" data-testid="cold" checked={form.cold} onChange={(e) => set({ cold: e.target.checked })} />
           Cold connection (no warm-up)
+        </label>
+      </fieldset>
+      <fieldset className="field checks">
+        <legend>Memory</legend>
+        <label className="check" title="Redis's buffers for the run's connection and this backend's heap, every 10 ms, in one more run of each mode after the timed ones: the sampler slows a small run 1.5–2×, so no timed run samples">
+          <input type="checkbox" data-testid="memory" checked={form.memory} onChange={(e) => set({ memory: e.target.checked })} />
+          Sample memory <span className="check-note" data-testid="memory-note">({memoryNote(form, result.ok ? result.spec : null)})</span>
         </label>
       </fieldset>
       <fieldset className="field checks">
