@@ -119,9 +119,16 @@ describe('the default form (10 × INCR, sequential vs one pipeline, 5 repeats), 
   it('labels the connection warm, the probes, the kernel’s TCP figures and latency as redis-benchmark does', async () => {
     for (const mode of ['sequential', 'pipeline'] as const) {
       expect(await panel(mode).locator('[data-testid=warmup]').innerText()).toMatch(/^warm: 10 warm-up commands before t0, [\d.]+ (µs|ms)$/);
-      expect(await panel(mode).locator('[data-testid=probes]').innerText()).toBe('probes: client socket · memory · kernel TCP (ss)');
+      expect(await panel(mode).locator('[data-testid=probes]').innerText()).toBe('probes: client socket · kernel TCP (ss)');
+      expect(await panel(mode).locator('[data-testid=probe-costs]').innerText()).toMatch(/^cost to the run: client socket [\d.]+ µs of its hooks \(\d+ events\) · kernel TCP \(ss\) [\d.]+ (µs|ms) before and after, none inside it$/);
       expect(await panel(mode).locator('[data-testid=latency] [data-metric=p99]').innerText()).toBe('= max');
+      // Redis's CPU time, from the kernel's count for the private redis-server.
+      expect(await panel(mode).locator('.metric-server-cpu').innerText()).toMatch(/Redis CPU[\s\S]*per operation[\s\S]*kernel \(schedstat\)/);
     }
+    expect(await panel('sequential').locator('[data-testid=first-round-trip]').innerText()).toMatch(
+      /^First round trip [\d.]+ (µs|ms), the rest [\d.]+ (µs|ms) \(median of 9\): [\d.]+× — the connection was warmed right up to t0/,
+    );
+    expect(await panel('pipeline').locator('[data-testid=first-round-trip]').count()).toBe(0);
     expect(await panel('pipeline').locator('[data-testid=kernel-tcp]').innerText()).toMatch(/^10 commands · 1 write\(\) client socket · \d+ TCP segments? out .* kernel \(ss\) · 1 round trip client socket$/);
     expect(await panel('sequential').locator('[data-testid=kernel-tcp]').innerText()).toMatch(/· 10 round trips client socket$/);
     await ctx.page.mouse.move(0, 0);

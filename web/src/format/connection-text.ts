@@ -19,9 +19,12 @@ export function warmupText(run: RunInfo): string {
 
 /** What the warm-up (or its absence) means, for the label's tooltip. */
 export function warmupNote(run: RunInfo): string {
-  return run.warmup
-    ? 'Before t0 the run’s own connection ran the same command in the same mode on throw-away keys (deleted after), so the run does not pay first-call costs.'
-    : 'No warm-up before t0: the run’s first command pays the connection’s first-call costs (a version-1 trace was always cold).';
+  if (!run.warmup) return 'No warm-up before t0: the run’s first command pays the connection’s first-call costs (a version-1 trace was always cold).';
+  const note = 'Before t0 the run’s own connection ran the same command in the same mode on throw-away keys (deleted after), so the run does not pay first-call costs.';
+  const tail = run.warmup.tail;
+  return tail
+    ? `${note} Its last ${tail.roundTrips} round trips (${formatCount(tail.commands)} commands, the run command’s twin) ran right before t0, every probe already attached, so nothing sat idle before the first command; they are not in the INFO counts.`
+    : note;
 }
 
 /** One figure of the line, with who counted it. */

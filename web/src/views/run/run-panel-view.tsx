@@ -6,13 +6,15 @@
 // A run the screen holds only part of (trace v4 `incomplete`: still measuring, or cut short) carries its
 // mark and its rate over what was measured, and none of the verdicts, phases and summaries that need the
 // whole run.
-// data-mode / data-n / data-chunk / data-incomplete are for tests; the diagram sets data-render and data-commands-drawn.
+// data-mode / data-n / data-chunk / data-incomplete / data-memory-repeat are for tests; the diagram sets data-render and data-commands-drawn.
 import { useMemo, useRef, useState } from 'react';
 import type { TraceDocument } from '../../../../trace/format/trace-format.ts';
 import { incompleteDetail, incompleteMark, measuredOverText } from '../../format/incomplete-text.ts';
 import { formatRate, formatUs } from '../../format/number-format.ts';
 import { warmupNote, warmupText } from '../../format/connection-text.ts';
-import { probesText } from '../../format/probes-text.ts';
+import { memoryRepeatText, probeCostText, probesText } from '../../format/probes-text.ts';
+import { firstRoundTripText } from '../../format/first-round-trip-text.ts';
+import { delayText } from '../../format/delay-text.ts';
 import { serverOrderText } from '../../format/server-order.ts';
 import { runExplanation } from '../../format/run-explanation.ts';
 import { rttEstimateText } from '../../format/rtt-estimate.ts';
@@ -63,6 +65,10 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
   const order = useMemo(() => serverOrderText(columns), [columns]);
   const partial = doc.incomplete !== null;
   const explanation = useMemo(() => (partial ? '' : runExplanation(columns)), [columns, partial]);
+  const costs = probeCostText(doc);
+  const memoryRepeat = memoryRepeatText(doc);
+  const firstTrip = useMemo(() => firstRoundTripText(doc), [doc]);
+  const delay = delayText(doc.rtt);
   const [shownAs, setShownAs] = useState<RunViewChoice>('diagram');
   const tabIds = `run-view-${run.id}`;
   return (
@@ -75,6 +81,7 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
       data-chunk={run.chunk}
       data-repeats={group.repeats.length}
       data-repeat={run.repeat}
+      data-memory-repeat={run.memoryRepeat ? 'true' : undefined}
       ref={panelRef}
     >
       <header className="run-panel-head">
@@ -103,6 +110,16 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
         <span className="probes" data-testid="probes" title="What recorded this run">
           {probesText(doc)}
         </span>
+        {costs && (
+          <span className="probe-costs" data-testid="probe-costs" title="What the probes cost this run, as it measured them (npm run bench measures each side by side)">
+            {costs}
+          </span>
+        )}
+        {memoryRepeat && (
+          <span className="memory-repeat" data-testid="memory-repeat">
+            {memoryRepeat}
+          </span>
+        )}
       </p>
       {partial && <IncompleteMarkView doc={doc} />}
       {(!partial || run.observed) && <RunVerdictView doc={doc} />}
@@ -129,15 +146,20 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
       <ErrorRepliesView doc={doc} />
       <KeysAfterView doc={doc} />
       {!partial && <p className="explanation">{explanation}</p>}
+      {firstTrip && (
+        <p className="explanation first-round-trip" data-testid="first-round-trip">
+          {firstTrip}
+        </p>
+      )}
       {!partial && order && (
         <p className="explanation server-order" data-testid="server-order">
           {order}
         </p>
       )}
       {!partial && (<p className="rtt-annotation" data-testid="rtt-annotation" title="The run's measured parts (client socket; Redis INFO commandstats), and round trips × the RTT measured by PING before t0 plus Redis's service time">
-        {doc.rtt.addedMs > 0 || doc.rtt.jitterMs > 0 ? (
-          <span className="delay-tag">
-            added delay: {doc.rtt.addedMs} ms RTT{doc.rtt.jitterMs > 0 ? ` ± ${doc.rtt.jitterMs} ms` : ''} (proxy)
+        {delay ? (
+          <span className="delay-tag" data-testid="delay-tag">
+            {delay}
           </span>
         ) : null}
         {/* An observed connection has no PING RTT of its own and no INFO counts: no estimate to give. */}

@@ -1,7 +1,8 @@
 // The numbers of one run, each with where it was measured: client socket figures from the socket
 // probe (and its per-command latency, latency-view.tsx), Redis figures from INFO deltas ("includes other
 // clients" when the Redis was shared), the kernel's TCP figures from ss (commands vs write() calls vs TCP
-// segments vs round trips) and, for runs with strace, Redis's kernel calls counted from strace —
+// segments vs round trips), Redis's CPU time (the kernel's count for the private server, else INFO cpu)
+// and, for runs with strace, Redis's kernel calls counted from strace —
 // never an estimate. A run repeated K times shows each figure as its median (highlighted) and
 // [min–max] over the repeats; a figure every repeat measured alike shows alone.
 // Test hooks: data-metric=<id> with data-value = the median (data-min, data-max the range).
@@ -13,6 +14,7 @@ import { errorCount } from '../../../../trace/derive/trace-stats.ts';
 import { formatBytes, formatCount, formatRate, formatUs } from '../../format/number-format.ts';
 import { kernelTcpLine } from '../../format/connection-text.ts';
 import { probesOf } from '../../format/probes-text.ts';
+import { SERVER_CPU_SOURCE_TEXT, serverCpuNote, serverCpuUs } from '../../format/server-cpu-text.ts';
 import { repeatsNote } from '../../format/repeat-text.ts';
 import { spreadLine, spreadText } from '../../format/spread-text.ts';
 import { kernelCounts } from '../../model/kernel-counts.ts';
@@ -52,6 +54,9 @@ export function RunSummaryView({ group, shown, latencyDomain }: Props) {
   const n = shown.run.n;
   const at = socketSource(shown);
   const info = repeats.every(infoMeasured);
+  // Redis's CPU time, when every repeat measured it the same way (serverCpu).
+  const cpuRepeats = repeats.map((d) => (d.serverCpu?.source === shown.serverCpu?.source ? serverCpuUs(d) : null));
+  const cpu = cpuRepeats.every((us): us is number => us !== null) ? cpuRepeats : null;
   const metrics: Metric[] = [
     { id: 'duration', label: 'Total time', spread: over((d) => d.totals.durationUs), show: formatUs, source: `${at}, t0 → last reply` },
     { id: 'ops', label: 'Throughput', spread: over((d) => d.totals.opsPerSec), show: formatRate, source: at },
@@ -80,7 +85,15 @@ export function RunSummaryView({ group, shown, latencyDomain }: Props) {
       id: 'server-exec', label: 'Redis service time', spread: over((d) => d.counts.server.execUs), show: formatUs,
       detail: `${spreadLine(over((d) => d.counts.server.execUs / Math.max(1, n)), formatUs)} per command`, source: 'Redis INFO commandstats', warn: !exclusive,
     }] : []),
+    ...(cpu
+      ? [{
+          id: 'server-cpu', label: 'Redis CPU', spread: spreadOf(cpu), show: formatUs,
+          detail: `${spreadLine(spreadOf(cpu.map((us) => us / Math.max(1, shown.run.operations))), formatUs)} per operation`,
+          source: SERVER_CPU_SOURCE_TEXT[shown.serverCpu!.source], warn: !exclusive,
+        }]
+      : []),
   ];
+  const cpuNote = serverCpuNote(shown);
   const note = repeatsNote(group);
   const wire = useMemo(() => kernelTcpLine(repeats), [repeats]);
   return (
@@ -133,6 +146,11 @@ export function RunSummaryView({ group, shown, latencyDomain }: Props) {
           </span>
         )}
         {errors > 0 && <span className="errors">{formatCount(errors)} error replies. </span>}
+        {cpuNote && (
+          <span className="cpu-note" data-testid="server-cpu-note">
+            {cpuNote}{' '}
+          </span>
+        )}
         {shown.run.observed ? (
           <>Observed at Pipescope’s observing proxy (Redis INFO cannot tell this connection’s share apart: not shown)
             {shown.rtt.addedMs > 0 && ` · ${shown.rtt.addedMs} ms RTT added by the proxy${shown.rtt.jitterMs ? ` ± ${shown.rtt.jitterMs} ms` : ''}`}</>
