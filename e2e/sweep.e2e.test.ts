@@ -60,6 +60,11 @@ describe('a sweep of PING at depths 1…64, 2,000 per point, 2 repeats, with red
     expect(await median('sweep-server-reads-point', 1)).toBeGreaterThanOrEqual(0.99);
     expect(await median('sweep-server-reads-point', 64)).toBeLessThan(0.05);
     expect(await median('sweep-client-writes-point', 64)).toBeCloseTo(Math.ceil(2000 / 64) / 2000, 5);
+    // Redis's CPU per command (the kernel's count for the private server) falls as commands share its reads and writes.
+    const cpu = (depth: number) => ctx.page.locator(`[data-testid=sweep-cpu][data-depth="${depth}"]`).getAttribute('data-value').then(Number);
+    expect(await ctx.page.locator('.sweep-table-card thead').innerText()).toMatch(/Redis CPU \/ command\s*kernel \(schedstat\)/);
+    expect(await cpu(1)).toBeGreaterThan(0);
+    expect(await cpu(64)).toBeLessThan(await cpu(1));
   });
 
   it('says the runs were untraced, and lists every depth in the table', async () => {

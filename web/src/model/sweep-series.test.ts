@@ -16,6 +16,17 @@ describe('seriesOfDocument', () => {
     expect(series.activeDepth).toBeNull();
   });
 
+  it('Redis CPU per command where the runs measured it, with its source; none for sweeps recorded before', () => {
+    expect(seriesOfDocument(sweepDocument([1, 2], 100))).toMatchObject({ serverCpu: [], serverCpuSource: null });
+    const doc = sweepDocument([1, 64], 6_400);
+    const cpu: Record<number, number> = { 1: 50_000, 64: 2_000 }; // µs over 6,400 commands
+    const measured = { ...doc, points: doc.points.map((p) => ({ ...p, runs: p.runs.map((r) => ({ ...r, serverCpu: { source: 'proc-schedstat' as const, totalUs: cpu[p.depth]! } })) })) };
+    const series = seriesOfDocument(measured);
+    expect(series.serverCpuSource).toBe('proc-schedstat');
+    expect(series.serverCpu.map((p) => [p.depth, p.spread.median])).toEqual([[1, 50_000 / 6_400], [64, 2_000 / 6_400]]);
+    expect(sweepRows(series).map((r) => r.serverCpu?.spread.median)).toEqual([50_000 / 6_400, 2_000 / 6_400]);
+  });
+
   it('has no reference series when redis-benchmark did not run', () => {
     expect(seriesOfDocument(sweepDocument([1, 2], 100, false)).reference).toEqual([]);
   });
@@ -54,6 +65,6 @@ describe('sweepRows', () => {
       requestId: 's', spec: SweepSpecSchema.parse({ command: 'PING', depths: [1, 2], perPoint: 10, repeats: 1 }), position: 0, cancelling: false,
       header: null, done: 1, total: 2, last: null, ours: [{ depth: 1, opsPerSec: [5] }], reference: [],
     }, true));
-    expect(live[1]).toEqual({ depth: 2, ours: null, speedUp: null, serverReads: null, clientWrites: null, reference: null, referenceSpeedUp: null });
+    expect(live[1]).toEqual({ depth: 2, ours: null, speedUp: null, serverReads: null, clientWrites: null, serverCpu: null, reference: null, referenceSpeedUp: null });
   });
 });

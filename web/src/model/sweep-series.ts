@@ -1,10 +1,11 @@
 // What the sweep chart and table show, from either a finished sweep document or a sweep still running
 // (whose points have only their ops/s so far): per depth the spread (median, min, max) of our runs'
-// ops/s, of redis-benchmark's, and the I/O per command. Spreads come from the shared helpers in
+// ops/s, of redis-benchmark's, and the I/O and Redis's CPU time per command. Spreads come from the shared helpers in
 // trace/format/sweep-format.ts, so the chart, the table and the CLI's table agree.
 import {
   pointClientWritesPerCommand,
   pointOpsPerSec,
+  pointServerCpuPerCommand,
   pointServerReadsPerCommand,
   spreadOf,
   sweepRunAt,
@@ -31,6 +32,10 @@ export interface SweepSeries {
   serverReads: readonly DepthSpread[];
   /** Client socket writes per command. */
   clientWrites: readonly DepthSpread[];
+  /** Redis's CPU time per command (µs), at the depths whose runs measured it (serverCpu); empty until a sweep has finished. */
+  serverCpu: readonly DepthSpread[];
+  /** Where serverCpu comes from: the kernel's count for the private redis-server, or INFO cpu; null when none was measured. */
+  serverCpuSource: 'proc-schedstat' | 'redis-info-cpu' | null;
   /** Whether the Redis counts include other clients' traffic. */
   serverShared: boolean;
   /** Depth being measured now, while running. */
@@ -45,6 +50,11 @@ export function seriesOfDocument(doc: SweepDocument): SweepSeries {
     reference: (doc.reference?.points ?? []).map((p) => ({ depth: p.depth, spread: spreadOf(p.opsPerSec), runs: p.opsPerSec.length })),
     serverReads: doc.points.map((p) => ({ depth: p.depth, spread: pointServerReadsPerCommand(p, perPoint), runs: p.runs.length })),
     clientWrites: doc.points.map((p) => ({ depth: p.depth, spread: pointClientWritesPerCommand(p, perPoint), runs: p.runs.length })),
+    serverCpu: doc.points.flatMap((p) => {
+      const spread = pointServerCpuPerCommand(p, perPoint);
+      return spread ? [{ depth: p.depth, spread, runs: p.runs.length }] : [];
+    }),
+    serverCpuSource: doc.points.flatMap((p) => p.runs.flatMap((r) => (r.serverCpu && 'totalUs' in r.serverCpu ? [r.serverCpu.source] : [])))[0] ?? null,
     serverShared: doc.points.some((p) => p.runs.some((r) => !r.counts.server.exclusive)),
     activeDepth: null,
   };
@@ -62,6 +72,8 @@ export function seriesOfLive(active: ActiveSweep, running: boolean): SweepSeries
     reference: spreadsOf(active.reference),
     serverReads: [],
     clientWrites: [],
+    serverCpu: [],
+    serverCpuSource: null,
     serverShared: false,
     activeDepth: next,
   };
@@ -85,6 +97,8 @@ export interface SweepRow {
   speedUp: number | null;
   serverReads: DepthSpread | null;
   clientWrites: DepthSpread | null;
+  /** Redis's CPU time per command (µs). */
+  serverCpu: DepthSpread | null;
   reference: DepthSpread | null;
   referenceSpeedUp: number | null;
 }
@@ -104,6 +118,7 @@ export function sweepRows(series: SweepSeries): SweepRow[] {
       speedUp: ratio(ours, base),
       serverReads: at(series.serverReads, depth),
       clientWrites: at(series.clientWrites, depth),
+      serverCpu: at(series.serverCpu, depth),
       reference,
       referenceSpeedUp: ratio(reference, refBase),
     };

@@ -1,7 +1,8 @@
 // The sweep's numbers under the chart, one row per depth: our ops/s (median [min–max]), the speed-up
-// over the first depth, Redis read events and client socket writes per command, and redis-benchmark's
-// ops/s at the same depth. A figure not measured (yet) is a dash.
-import { formatCount, formatRatio } from '../../format/number-format.ts';
+// over the first depth, Redis read events and client socket writes per command, Redis's CPU time per
+// command (falling with depth as commands share Redis's reads, writes and event-loop turns), and
+// redis-benchmark's ops/s at the same depth. A figure not measured (yet) is a dash.
+import { formatCount, formatRatio, formatUs } from '../../format/number-format.ts';
 import { formatDepth, formatSpeedUp } from '../../format/sweep-text.ts';
 import type { DepthSpread, SweepRow } from '../../model/sweep-series.ts';
 
@@ -31,7 +32,21 @@ function Ratio({ point }: { point: DepthSpread | null }) {
   );
 }
 
-export function SweepTableView({ rows, baseDepth, hasReference }: { rows: readonly SweepRow[]; baseDepth: number | null; hasReference: boolean }) {
+function Micros({ point }: { point: DepthSpread | null }) {
+  if (!point) return <span className="none">—</span>;
+  const { median, min, max } = point.spread;
+  return (
+    <>
+      {formatUs(median)}
+      {min !== max && <span className="range"> [{formatUs(min)}–{formatUs(max)}]</span>}
+    </>
+  );
+}
+
+/** Where the CPU column's figures come from, as its header says. */
+const CPU_SOURCE_NOTE = { 'proc-schedstat': 'kernel (schedstat)', 'redis-info-cpu': 'INFO cpu' } as const;
+
+export function SweepTableView({ rows, baseDepth, hasReference, cpuSource = null }: { rows: readonly SweepRow[]; baseDepth: number | null; hasReference: boolean; cpuSource?: keyof typeof CPU_SOURCE_NOTE | null }) {
   const base = baseDepth === null ? 'first depth' : `depth ${formatDepth(baseDepth)}`;
   return (
     <div className="sweep-table-card">
@@ -49,6 +64,11 @@ export function SweepTableView({ rows, baseDepth, hasReference }: { rows: readon
             <th scope="col">
               client writes / command <span className="th-note">socket</span>
             </th>
+            {cpuSource && (
+              <th scope="col">
+                Redis CPU / command <span className="th-note">{CPU_SOURCE_NOTE[cpuSource]}</span>
+              </th>
+            )}
             {hasReference && (
               <>
                 <th scope="col">
@@ -73,6 +93,11 @@ export function SweepTableView({ rows, baseDepth, hasReference }: { rows: readon
               <td>
                 <Ratio point={row.clientWrites} />
               </td>
+              {cpuSource && (
+                <td data-testid="sweep-cpu" data-depth={row.depth} data-value={row.serverCpu?.spread.median}>
+                  <Micros point={row.serverCpu} />
+                </td>
+              )}
               {hasReference && (
                 <>
                   <td>

@@ -161,7 +161,7 @@ function SweepResults({ display, source, yScale, onYScale }: { display: Display;
       )}
       {doc && coarseReferenceNote(doc) && <p className="sweep-note">{coarseReferenceNote(doc)}</p>}
       {doc && authRelayNote(doc) && <p className="sweep-note" data-testid="sweep-auth-relay">{authRelayNote(doc)}</p>}
-      <SweepTableView rows={rows} baseDepth={baselineOf(series.ours)?.depth ?? null} hasReference={display.reference} />
+      <SweepTableView rows={rows} baseDepth={baselineOf(series.ours)?.depth ?? null} hasReference={display.reference} cpuSource={series.serverCpuSource} />
     </section>
   );
 }
