@@ -76,12 +76,12 @@ describe('10,000 PINGs: one pipeline vs chunks of 1,000', () => {
   it('follows the diagrams’ zoom: the memory plots show the time window the diagram above shows', async () => {
     const { page } = ctx;
     // The time ticks (the baseline's label, left of 0, has a group of its own).
-    const axis = () => panel('chunked').locator('[data-testid=memory-plot] .memory-axis.x > text').allTextContents();
+    const axis = () => memoryPanel(ctx.page, 'chunked').locator('[data-testid=memory-plot] .memory-axis.x > text').allTextContents();
     const before = await axis();
     expect(before[0]).toBe('0');
     // The form and the headline stand above the panels: bring the diagram into the viewport to wheel on it.
-    await panel('pipeline').locator('.diagram-svg').scrollIntoViewIfNeeded();
-    const box = (await panel('pipeline').locator('.diagram-svg').boundingBox())!;
+    await memoryPanel(ctx.page, 'pipeline').locator('.diagram-svg').scrollIntoViewIfNeeded();
+    const box = (await memoryPanel(ctx.page, 'pipeline').locator('.diagram-svg').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, -600);
     await waitForIdleRender(page);
