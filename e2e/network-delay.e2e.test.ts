@@ -24,6 +24,8 @@ it('the 250 ms link preset shows ≤ 4 ops/s sequentially, sloped arrows, and th
 
   for (const panel of [sequential, pipeline]) {
     expect(await panel.innerText()).toContain('added delay: 250 ms RTT (proxy)');
+    // Beside what was asked, what was measured: the added round trip, the PINGs it is read from, the direct one.
+    expect(await panel.locator('[data-testid=delay-tag]').innerText()).toMatch(/^added delay: 250 ms RTT \(proxy\) · measured \+2\d\d(\.\d+)? ms per round trip.*\(PING ×\d+ [\d.]+ ms median, p10–p90 .*; direct [\d.]+ (µs|ms)\)$/);
     expect(await panel.locator('[data-testid=rtt-annotation]').innerText()).toMatch(/measured .* estimate .* RTT/);
     // Each request arrow ends lower (later) at Redis than it starts at the client: time in flight.
     const arrow = panel.locator('[data-testid=request-arrow]').first();
