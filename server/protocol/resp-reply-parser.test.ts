@@ -19,6 +19,16 @@ describe('RespReplyParser', () => {
     expect(frames(bytes).reduce((sum, f) => sum + f.bytes, 0)).toBe(bytes.length);
   });
 
+  it('replies repeated, then others, read the same wherever the chunk is cut', () => {
+    const bytes = '+PONG\r\n'.repeat(4) + '+PONGS\r\n' + '$4\r\nPONG\r\n'.repeat(3) + '+PONG\r\n'.repeat(2) + '*1\r\n+PONG\r\n';
+    const expected = [...Array(4).fill('PONG'), 'PONGS', ...Array(5).fill('PONG'), '["PONG"]'];
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const got = frames(bytes, cut);
+      expect(got.map((f) => frameText(f.value, 100))).toEqual(expected);
+      expect(got.reduce((sum, f) => sum + f.bytes, 0)).toBe(bytes.length);
+    }
+  });
+
   it('keeps a preview of a big value, not the value', () => {
     const big = 'v'.repeat(100_000);
     const [frame] = frames(`$${big.length}\r\n${big}\r\n`, 50_000);

@@ -78,6 +78,13 @@ export class RespReplyParser {
     if (this.failed) return { frames, error: this.failed };
     let i = 0;
     while (i < chunk.length) {
+      // The same frame as the last one looked up (+PONG after +PONG): compared in place.
+      const repeat = this.atBoundary ? this.cache.repeatAt(chunk, i) : -1;
+      if (repeat !== -1) {
+        frames.push(this.cache.lastValue);
+        i = repeat;
+        continue;
+      }
       const end = this.atBoundary ? smallFrameEnd(chunk, i) : -1;
       if (end === -1) return this.slow(chunk.subarray(i), frames);
       const cached = this.cache.get(chunk, i, end);

@@ -63,6 +63,19 @@ describe('RespRequestParser', () => {
     expect(texts([y!])).toEqual(['AUTH (redacted)']);
   });
 
+  it('a pipeline of one command repeated, then another, reads the same wherever its chunks are cut', () => {
+    const bytes = resp('PING').repeat(5) + resp('SET', 'k', 'v') + resp('PING').repeat(3) + 'PING\r\n'.repeat(2) + resp('PIN');
+    const expected = [...Array(5).fill('PING'), 'SET k v', ...Array(5).fill('PING'), 'PIN'];
+    for (let cut = 1; cut < bytes.length; cut++) {
+      for (const second of [cut + 1, cut + 13]) {
+        const { commands, errors } = feedSplit(bytes, second < bytes.length ? [cut, second] : [cut]);
+        expect(errors).toEqual([]);
+        expect(texts(commands)).toEqual(expected);
+        expect(commands.reduce((sum, c) => sum + c.bytes, 0)).toBe(bytes.length);
+      }
+    }
+  });
+
   it('splits inline requests as Redis does', () => {
     expect(splitInline(Buffer.from('SET  "a\\x41\\n" \'it\\\'s\''))!.map(String)).toEqual(['SET', 'aA\n', "it's"]);
     expect(splitInline(Buffer.from('"a"b'))).toBeNull();

@@ -107,6 +107,13 @@ export class RespRequestParser {
     let error: string | undefined;
     while (i < chunk.length && !error) {
       if (this.state === State.Start) {
+        // The same command as the last one looked up (a pipeline of one command): compared in place.
+        const repeat = this.cache.repeatAt(chunk, i);
+        if (repeat !== -1) {
+          commands.push(this.cache.lastValue);
+          i = repeat;
+          continue;
+        }
         const end = wholeCommandEnd(chunk, i);
         if (end !== -1) {
           const cached = this.cache.get(chunk, i, end);
