@@ -17,6 +17,7 @@ import { escapeBytes } from '../../trace/format/escape-bytes.ts';
 import { HEAD_BYTES } from '../../trace/format/trace-format.ts';
 import { REDACTED, secretArguments } from './command-secrets.ts';
 import { ByteKeyCache } from './byte-key-cache.ts';
+import { HeadCache } from './head-cache.ts';
 
 /** Bytes kept of each argument (the command text shows at most this much of any argument). */
 export const ARG_KEEP_BYTES = 256;
@@ -94,6 +95,7 @@ export class RespRequestParser {
   private bulkKeptLength = 0;
   private failed: string | null = null;
   private readonly cache = new ByteKeyCache<ParsedCommand>(CACHED_COMMANDS);
+  private readonly heads = new HeadCache();
 
   constructor(private readonly limits: RequestLimits) {}
 
@@ -138,7 +140,7 @@ export class RespRequestParser {
       break;
     }
     if (error) this.failed = error;
-    return { commands, head: maskedHead(chunk, spans), ...(error ? { error } : {}) };
+    return { commands, head: maskedHead(chunk, spans, this.heads), ...(error ? { error } : {}) };
   }
 
   /** Runs the state machine over `chunk` (which starts at `base` in the chunk fed), recording spans at their place there. */
@@ -339,13 +341,13 @@ function wholeCommandEnd(chunk: Buffer, i: number): number {
  * an argument that secretArguments names once its command is known, and every argument but the name of
  * a command still being read (its name may turn out to be AUTH).
  */
-function maskedHead(chunk: Buffer, spans: readonly Span[]): string {
+function maskedHead(chunk: Buffer, spans: readonly Span[], heads: HeadCache): string {
   const masked: [number, number][] = [];
   for (const span of spans) {
     if (span.start >= HEAD_BYTES) break;
     if (isSecretSpan(span.owner, span.arg)) masked.push([span.start, Math.min(span.end, HEAD_BYTES)]);
   }
-  if (masked.length === 0) return escapeBytes(chunk, HEAD_BYTES);
+  if (masked.length === 0) return heads.of(chunk);
   let text = '';
   let at = 0;
   for (const [start, end] of masked) {
