@@ -4,6 +4,10 @@
 // version taken from what the client says of itself, and every chunk's time at the proxy. The record
 // (trace/format/observed-trace.ts ObservedRecord) is append-only and becomes the connection's trace document.
 //
+// It runs on every chunk of every observed connection, so its common case allocates nothing per command:
+// commands, replies and chunks go into typed columns of indexes into tables of distinct values
+// (record-columns.ts), and the document's ObservedRecord is built from them when a trace is asked for.
+//
 // Pairing follows Redis's rules: one reply per command, in order, except that a (un)subscribe command
 // gets one confirmation per channel (the first is its reply, the rest are unpaired frames), that after
 // MONITOR's +OK every monitor line is unpaired, and that CLIENT REPLY OFF|SKIP makes replies go missing:
@@ -12,12 +16,12 @@ import type { KernelTcp, ReplyValue } from '../../trace/format/trace-format.ts';
 import { REPLY_PREVIEW_CHARS } from '../../trace/format/trace-format.ts';
 import { MAX_KEPT_PUSHES, type ObservedRecord } from '../../trace/format/observed-trace.ts';
 import type { Outcome } from '../../trace/format/trace-builder.ts';
-import { escapeBytes } from '../../trace/format/escape-bytes.ts';
-import { HEAD_BYTES } from '../../trace/format/trace-format.ts';
 import { REDACTED, replyMayHoldSecret } from '../protocol/command-secrets.ts';
+import { HeadCache } from '../protocol/head-cache.ts';
 import { RespReplyParser, frameText, type FrameValue, type ReplyFrame } from '../protocol/resp-reply-parser.ts';
-import { RespRequestParser, type ParsedCommand, type RequestLimits } from '../protocol/resp-request-parser.ts';
+import { RespRequestParser, type ParsedChunk, type ParsedCommand, type RequestLimits } from '../protocol/resp-request-parser.ts';
 import { commandText } from './command-text.ts';
+import { ChunkColumns, IndexColumn, InternTable, NumberColumn, RingQueue } from './record-columns.ts';
 
 const CONFIRMATIONS = new Set(['subscribe', 'psubscribe', 'ssubscribe', 'unsubscribe', 'punsubscribe', 'sunsubscribe']);
 const MESSAGES = new Set(['message', 'pmessage', 'smessage']);
@@ -28,6 +32,14 @@ const AFTER_REPLY_NAMES = new Set(['monitor', 'reset']);
 /** Names whose commands change how the connection is read (learnIdentity). */
 const IDENTITY_NAMES = new Set(['client', 'hello', 'subscribe', 'psubscribe', 'ssubscribe']);
 
+/** What the record holds besides its columns: who, how, and what happened to the connection. */
+export type RecordMeta = Omit<ObservedRecord, 'commands' | 'commandBytes' | 'outcomes' | 'replyBytes' | 'fromClient' | 'toServer' | 'fromServer' | 'toClient'>;
+
+/** The outcome recorded for a reply that may hold a password. */
+const SECRET_OUTCOME: Outcome = { reply: REDACTED };
+/** Estimated bytes of a command or reply recorded again (its cells in the columns). */
+const CELL_BYTES = NumberColumn.BYTES_PER_VALUE + IndexColumn.BYTES_PER_VALUE;
+
 export interface RecorderHooks {
   /** Called with the estimated bytes the record grew by; false: the session is full, stop recording. */
   grow(bytes: number, commands: number): boolean;
@@ -36,13 +48,33 @@ export interface RecorderHooks {
 }
 
 export class ConnectionRecorder {
-  readonly record: ObservedRecord;
+  /** Everything but the columns; the columns' counts are commandCount, replyCount and chunkCounts. */
+  readonly meta: RecordMeta;
   private readonly requests: RespRequestParser;
   private readonly replies = new RespReplyParser();
-  /** Commands sent whose replies are due, oldest at waitingHead; whether each reply is recorded (not after a recording cut). */
-  private waiting: ParsedCommand[] = [];
-  private waitingRecorded: boolean[] = [];
-  private waitingHead = 0;
+  private readonly replyHeads = new HeadCache();
+  /** Distinct command texts, reply outcomes and chunk heads, which the columns name by index. */
+  private readonly texts = new InternTable<string>();
+  private readonly outcomes = new InternTable<Outcome>();
+  private readonly heads = new InternTable<string>();
+  /** The recorded commands (text index, bytes) and replies (outcome index, bytes), by command index. */
+  private readonly commandTexts = new IndexColumn();
+  private readonly commandBytes = new NumberColumn();
+  private readonly replyOutcomes = new IndexColumn();
+  private readonly replyBytes = new NumberColumn();
+  private readonly fromClientChunks = new ChunkColumns(this.heads);
+  private readonly toServerChunks = new ChunkColumns(this.heads);
+  private readonly fromServerChunks = new ChunkColumns(this.heads);
+  private readonly toClientChunks = new ChunkColumns(this.heads);
+  /**
+   * Commands sent whose replies are due, oldest first, and how many were paired before them. Recorded
+   * commands are a prefix of those sent (recording only ever stops), so the command paired is recorded
+   * exactly when its index, `paired`, is below commandCount.
+   */
+  private readonly waiting = new RingQueue<ParsedCommand>();
+  private paired = 0;
+  /** The last command seen that says nothing of the client (a parser hands on the same object for the same bytes). */
+  private lastPlain: ParsedCommand | null = null;
   /** Confirmations still due from the last (un)subscribe command paired: one per channel, the first being its reply. */
   private extraConfirmations = 0;
   private t0: bigint | null = null;
@@ -59,17 +91,14 @@ export class ConnectionRecorder {
     limits: RequestLimits,
     private readonly hooks: RecorderHooks,
   ) {
-    this.record = {
-      ...record, protocol: 2, commands: [], commandBytes: [], outcomes: [], replyBytes: [], fromClient: [], toServer: [], fromServer: [], toClient: [],
-      pushes: [], pushCount: 0, notes: [], kernelTcp: null, closed: false,
-    };
+    this.meta = { ...record, protocol: 2, pushes: [], pushCount: 0, notes: [], kernelTcp: null, closed: false };
     this.requests = new RespRequestParser(limits);
   }
 
   private micros(at: bigint): number {
     if (this.t0 === null) {
       this.t0 = at;
-      this.record.startedAt = new Date().toISOString();
+      this.meta.startedAt = new Date().toISOString();
     }
     return Math.max(0, Math.round(Number(at - this.t0) / 1000));
   }
@@ -79,58 +108,78 @@ export class ConnectionRecorder {
   }
 
   /**
-   * A chunk from the client, at `at` (hrtime ns), before it is forwarded. Returns the commands it
-   * completed (what its forwarding carries), or the protocol error that must close the connection.
+   * Reads a chunk from the client, before it is forwarded: the commands it completed, or the protocol
+   * error that must close the connection (noted here; nothing of that chunk may be forwarded). Only
+   * reading: fromClient() records it, once it is on its way.
    */
-  fromClient(chunk: Buffer, at: bigint): { commands: number } | { error: string } {
+  readFromClient(chunk: Buffer): ParsedChunk {
     const parsed = this.requests.feed(chunk);
-    if (parsed.error) {
-      this.note(`closed by Pipescope: ${parsed.error}; nothing of that chunk was forwarded`);
-      return { error: parsed.error };
-    }
+    if (parsed.error) this.note(`closed by Pipescope: ${parsed.error}; nothing of that chunk was forwarded`);
+    return parsed;
+  }
+
+  /**
+   * Records a chunk that readFromClient() read, which arrived at `at` (hrtime ns): its commands wait for
+   * their replies. Returns how many of them were recorded (what its forwarding carries).
+   */
+  fromClient(parsed: ParsedChunk, bytes: number, at: bigint): number {
     const atUs = this.micros(at);
     let recorded = 0;
-    let grown = 64;
+    let grown = ChunkColumns.BYTES_PER_CHUNK;
     for (const command of parsed.commands) {
-      const keep = this.recording;
       this.waiting.push(command);
-      this.waitingRecorded.push(keep);
-      if (keep) {
-        const text = (command.text ??= commandText(command));
-        this.record.commands.push(text);
-        this.record.commandBytes.push(command.bytes);
-        grown += text.length * 2 + 32;
+      if (this.recording) {
+        const id = this.texts.indexOf((command.text ??= commandText(command)));
+        if (this.texts.added) grown += command.text.length * 2 + 32;
+        this.commandTexts.push(id);
+        this.commandBytes.push(command.bytes);
+        grown += CELL_BYTES;
         recorded++;
       }
-      if (IDENTITY_NAMES.has(command.name)) this.learnIdentity(command);
+      if (command !== this.lastPlain) {
+        if (IDENTITY_NAMES.has(command.name)) this.learnIdentity(command);
+        else this.lastPlain = command;
+      }
     }
-    if (this.cutAt === null || recorded > 0) this.record.fromClient.push({ atUs, bytes: chunk.length, commands: recorded, head: parsed.head });
+    if (this.cutAt === null || recorded > 0) {
+      this.fromClientChunks.push(atUs, bytes, recorded, parsed.head);
+      if (this.heads.added) grown += parsed.head.length * 2 + 32;
+    }
     if (!this.hooks.grow(grown, recorded)) this.cut(this.hooks.fullReason());
-    return { commands: recorded };
+    return recorded;
   }
 
-  /** The proxy wrote a client chunk on to Redis (`commands`: what fromClient returned for it). */
-  toServer(bytes: number, commands: number, at: bigint, head: string | undefined): void {
+  /** The proxy wrote a client chunk on to Redis (`commands`: what fromClient returned for it; `head`: its head). */
+  toServer(bytes: number, commands: number, at: bigint, head: string): void {
     if (this.cutAt !== null && commands === 0 && this.allAnswered()) return;
-    this.record.toServer.push({ atUs: this.micros(at), bytes, commands, ...(head === undefined ? {} : { head }) });
+    this.toServerChunks.push(this.micros(at), bytes, commands, head);
   }
 
-  /** A chunk from Redis, before it is forwarded: its frames paired. Returns the replies it completed, or the error. */
+  /**
+   * A chunk from Redis that arrived at `at` (hrtime ns): its frames paired with the commands waiting.
+   * Returns the replies it completed and its head, or the protocol error that must close the connection.
+   */
   fromServer(chunk: Buffer, at: bigint): { replies: number; head: string } | { error: string } {
     const { frames, error } = this.replies.feed(chunk);
     const atUs = this.micros(at);
     let replies = 0;
     let secret = false;
+    let grown = ChunkColumns.BYTES_PER_CHUNK;
     for (const frame of frames) {
       const paired = this.pair(frame, atUs);
-      if (paired === 'reply') replies++;
-      if (paired === 'secret') {
+      if (paired === 'reply' || paired === 'secret') {
         replies++;
-        secret = true;
+        grown += CELL_BYTES;
+        if (this.outcomes.added) grown += 64;
       }
+      if (paired === 'secret') secret = true;
     }
-    const head = secret ? REDACTED : escapeBytes(chunk, HEAD_BYTES);
-    if (replies > 0 || !this.allAnswered() || this.cutAt === null) this.record.fromServer.push({ atUs, bytes: chunk.length, replies, head });
+    const head = secret ? REDACTED : this.replyHeads.of(chunk);
+    if (replies > 0 || !this.allAnswered() || this.cutAt === null) {
+      this.fromServerChunks.push(atUs, chunk.length, replies, head);
+      if (this.heads.added) grown += head.length * 2 + 32;
+    }
+    this.hooks.grow(grown, 0);
     if (error) {
       this.note(`closed by Pipescope: ${error}`);
       return { error };
@@ -141,42 +190,78 @@ export class ConnectionRecorder {
   /** The proxy wrote a Redis chunk on to the client. */
   toClient(bytes: number, replies: number, at: bigint, head: string): void {
     if (this.cutAt !== null && replies === 0 && this.allAnswered()) return;
-    this.record.toClient.push({ atUs: this.micros(at), bytes, replies, head });
+    this.toClientChunks.push(this.micros(at), bytes, replies, head);
   }
 
   closed(): void {
-    this.record.closed = true;
+    this.meta.closed = true;
+  }
+
+  /** Commands recorded so far. */
+  get commandCount(): number {
+    return this.commandTexts.length;
+  }
+
+  /** Replies recorded so far (paired with the first replyCount commands). */
+  get replyCount(): number {
+    return this.replyOutcomes.length;
+  }
+
+  /** Chunks recorded from the client and to it, so far. */
+  get chunkCounts(): { fromClient: number; toClient: number } {
+    return { fromClient: this.fromClientChunks.length, toClient: this.toClientChunks.length };
+  }
+
+  /** The record in the document's shape, as far as it got: built from the columns (O(commands + chunks)). */
+  get record(): ObservedRecord {
+    const n = this.commandCount;
+    const commands: string[] = new Array(n);
+    for (let i = 0; i < n; i++) commands[i] = this.texts.get(this.commandTexts.get(i));
+    const replies = this.replyCount;
+    const outcomes: Outcome[] = new Array(replies);
+    for (let i = 0; i < replies; i++) outcomes[i] = this.outcomes.get(this.replyOutcomes.get(i));
+    return {
+      ...this.meta,
+      commands,
+      commandBytes: this.commandBytes.toArray(),
+      outcomes,
+      replyBytes: this.replyBytes.toArray(),
+      fromClient: this.fromClientChunks.writes(),
+      toServer: this.toServerChunks.writes(),
+      fromServer: this.fromServerChunks.reads(),
+      toClient: this.toClientChunks.reads(),
+    };
   }
 
   /** MONITOR is on for this connection from now on, with Redis's clock on ours. */
   startMonitor(clock: { offsetUs: number; uncertaintyUs: number; samples: number }): void {
-    this.record.monitor ??= { clock, executions: [], fromCommand: this.record.commands.length };
+    this.meta.monitor ??= { clock, executions: [], fromCommand: this.commandCount };
   }
 
   /** A MONITOR line of this connection: Redis ran `name` at `atEpochUs` (its clock). */
   execution(atEpochUs: number, name: string): void {
-    const monitor = this.record.monitor;
-    if (!monitor || this.t0 === null || monitor.executions.length >= this.record.commands.length) return;
+    const monitor = this.meta.monitor;
+    if (!monitor || this.t0 === null || monitor.executions.length >= this.commandCount) return;
     monitor.executions.push({ atUs: atEpochUs - monitor.clock.offsetUs - Number(this.t0 / 1000n), name: name.slice(0, 32) });
   }
 
   setKernelTcp(kernelTcp: KernelTcp): void {
-    this.record.kernelTcp = kernelTcp;
+    this.meta.kernelTcp = kernelTcp;
   }
 
   note(text: string): void {
-    if (this.record.notes.length < 20) this.record.notes.push(text);
+    if (this.meta.notes.length < 20) this.meta.notes.push(text);
   }
 
   /** Stops recording new commands (the session is full); replies to those already recorded still are. */
   cut(reason: string): void {
     if (this.cutAt !== null) return;
-    this.cutAt = this.record.commands.length;
+    this.cutAt = this.commandCount;
     this.note(`recording stopped after ${this.cutAt.toLocaleString('en-US')} commands: ${reason}; the connection is still forwarded`);
   }
 
   private allAnswered(): boolean {
-    return this.record.outcomes.length >= this.record.commands.length;
+    return this.replyCount >= this.commandCount;
   }
 
   /** CLIENT SETINFO, CLIENT SETNAME, HELLO [SETNAME], MONITOR, CLIENT REPLY: what changes how to read the connection. */
@@ -186,12 +271,12 @@ export class ConnectionRecorder {
     const sub = word(1).toUpperCase();
     if (name === 'CLIENT' && sub === 'SETINFO') {
       const attribute = word(2).toUpperCase();
-      if (attribute === 'LIB-NAME') this.record.libName = word(3).slice(0, 128);
-      if (attribute === 'LIB-VER') this.record.libVersion = word(3).slice(0, 128);
+      if (attribute === 'LIB-NAME') this.meta.libName = word(3).slice(0, 128);
+      if (attribute === 'LIB-VER') this.meta.libVersion = word(3).slice(0, 128);
     } else if (name === 'CLIENT' && sub === 'SETNAME') {
-      this.record.clientName = word(2).slice(0, 128);
+      this.meta.clientName = word(2).slice(0, 128);
     } else if (name === 'HELLO') {
-      for (let i = 2; i < command.args.length; i++) if (word(i).toUpperCase() === 'SETNAME') this.record.clientName = word(i + 1).slice(0, 128);
+      for (let i = 2; i < command.args.length; i++) if (word(i).toUpperCase() === 'SETNAME') this.meta.clientName = word(i + 1).slice(0, 128);
       if (sub === '3' || sub === '2') this.pendingHello = { waiting: command, protocol: sub === '3' ? 3 : 2 };
     } else if (name === 'CLIENT' && sub === 'REPLY' && ['OFF', 'SKIP'].includes(word(2).toUpperCase())) {
       this.stopPairing(`CLIENT REPLY ${word(2).toUpperCase()}: Redis sends no reply to some commands, so replies can no longer be paired with them`);
@@ -209,7 +294,7 @@ export class ConnectionRecorder {
   /** Pairs a frame with the oldest waiting command, or keeps it as unpaired. */
   private pair(frame: ReplyFrame, atUs: number): 'reply' | 'secret' | 'push' | 'ignored' {
     if (this.pairingStopped) return 'ignored';
-    const head = this.waiting[this.waitingHead];
+    const head = this.waiting.peek();
     // The common case, first: no pub/sub, no MONITOR, not a push: the reply of the oldest command.
     const special = this.subscribeSeen || this.monitoring || frame.push;
     const kind = special ? firstWord(frame.value) : null;
@@ -225,42 +310,38 @@ export class ConnectionRecorder {
     else if (this.monitoring && frame.value.kind === 'string' && MONITOR_LINE.test(frame.value.text)) paired = false;
     else paired = head !== undefined;
     if (!paired) {
-      this.record.pushCount++;
-      if (this.record.pushes.length < MAX_KEPT_PUSHES && this.cutAt === null) {
-        this.record.pushes.push({ atUs, bytes: frame.bytes, text: frameText(frame.value, 200) });
+      this.meta.pushCount++;
+      if (this.meta.pushes.length < MAX_KEPT_PUSHES && this.cutAt === null) {
+        this.meta.pushes.push({ atUs, bytes: frame.bytes, text: frameText(frame.value, 200) });
         this.hooks.grow(160, 0);
       }
       return 'push';
     }
     const waiting = head!;
-    const recorded = this.waitingRecorded[this.waitingHead]!;
+    const recorded = this.paired < this.commandCount;
     // A subscribe command's first confirmation is its reply; one more comes for each of its other channels
     // (UNSUBSCRIBE without channels: one per subscription left, which each confirmation counts down).
     if (confirmation) this.extraConfirmations = waiting.args.length > 1 ? waiting.args.length - 2 : remainingCount(frame.value);
-    this.waitingHead++;
-    if (this.waitingHead > 1024 && this.waitingHead * 2 > this.waiting.length) {
-      this.waiting = this.waiting.slice(this.waitingHead);
-      this.waitingRecorded = this.waitingRecorded.slice(this.waitingHead);
-      this.waitingHead = 0;
-    }
+    this.waiting.shift();
+    this.paired++;
     if (this.pendingHello || AFTER_REPLY_NAMES.has(waiting.name)) this.afterReply(waiting, frame);
     if (!recorded) return 'ignored';
     const secret = waiting.name === 'config' || waiting.name === 'acl' ? replyMayHoldSecret(waiting.args) : false;
-    const outcome: Outcome = secret ? { reply: REDACTED } : (frame.outcome ??= outcomeOf(frame.value));
-    this.record.outcomes.push(outcome);
-    this.record.replyBytes.push(frame.bytes);
+    const outcome: Outcome = secret ? SECRET_OUTCOME : (frame.outcome ??= outcomeOf(frame.value));
+    this.replyOutcomes.push(this.outcomes.indexOf(outcome));
+    this.replyBytes.push(frame.bytes);
     return secret ? 'secret' : 'reply';
   }
 
   private afterReply(waiting: ParsedCommand, frame: ReplyFrame): void {
     if (waiting.name === 'monitor' && frame.value.kind === 'string') this.monitoring = true;
     if (this.pendingHello?.waiting === waiting) {
-      if (frame.value.kind !== 'error') this.record.protocol = this.pendingHello.protocol;
+      if (frame.value.kind !== 'error') this.meta.protocol = this.pendingHello.protocol;
       this.pendingHello = null;
     }
     if (waiting.name === 'reset') {
       this.monitoring = false;
-      this.record.protocol = 2;
+      this.meta.protocol = 2;
     }
   }
 }

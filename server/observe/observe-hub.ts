@@ -259,12 +259,14 @@ export class ObserveHub {
     for (const watcher of this.watchers) {
       if (watcher.session !== session.id) continue;
       for (const connection of watcher.connections) {
-        const record = session.recorderOf(connection)?.record;
-        if (!record) continue;
-        const version = `${record.commands.length}/${record.outcomes.length}/${record.fromClient.length}/${record.toClient.length}/${record.closed}/${record.kernelTcp ? 'k' : ''}`;
+        const recorder = session.recorderOf(connection);
+        if (!recorder) continue;
+        const { meta } = recorder;
+        const chunks = recorder.chunkCounts;
+        const version = `${recorder.commandCount}/${recorder.replyCount}/${chunks.fromClient}/${chunks.toClient}/${meta.closed}/${meta.kernelTcp ? 'k' : ''}`;
         const last = watcher.sent.get(connection);
         if (last?.version === version) continue;
-        if (last && now - last.at < (record.commands.length > BIG_TRACE ? BIG_TRACE_MS : TRACE_MS)) continue;
+        if (last && now - last.at < (recorder.commandCount > BIG_TRACE ? BIG_TRACE_MS : TRACE_MS)) continue;
         const trace = session.trace(connection);
         if (!trace) continue;
         watcher.sent.set(connection, { version, at: now });

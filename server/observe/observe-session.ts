@@ -160,16 +160,16 @@ export class ObserveSession {
       id: this.id,
       startedAt: this.startedAt,
       connections: this.recorders.map((r) => {
-        const { record } = r;
+        const { meta } = r;
         return {
-          connection: record.connection,
-          clientAddress: record.clientAddress,
-          client: record.libName ? clientLabel(record).replace(/ \(observed\)$/, '') : 'not named (no CLIENT SETINFO)',
-          commands: record.commands.length,
-          replies: record.outcomes.length,
-          pushes: record.pushCount,
+          connection: meta.connection,
+          clientAddress: meta.clientAddress,
+          client: meta.libName ? clientLabel(meta).replace(/ \(observed\)$/, '') : 'not named (no CLIENT SETINFO)',
+          commands: r.commandCount,
+          replies: r.replyCount,
+          pushes: meta.pushCount,
           open: this.open.has(r),
-          notes: record.notes.slice(),
+          notes: meta.notes.slice(),
         };
       }),
       commands: this.commands,

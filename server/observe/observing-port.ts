@@ -8,12 +8,17 @@
 // Forwarding is direct (the chunk written on in the same event-loop turn it arrived) unless an added RTT
 // is set, when each direction waits half of it (the delay proxy's DelayLine). Each side pauses the other
 // while its own send buffer is over MAX_UNSENT_BYTES, so no buffer grows without bound.
+//
+// The forward waits for as little as it can: a client's chunk is read (parsed) before it goes on, since a
+// chunk Redis would refuse, or one over the observing limits, must not reach it, but it is recorded only
+// once written; a chunk from Redis is written on to the client first, then read and recorded.
 import { createServer, isIP, type Server, type Socket } from 'node:net';
 import { DelayLine } from '../probes/delay-proxy.ts';
 import { readKernelTcp } from '../probes/kernel-tcp-probe.ts';
 import { KERNEL_TCP_SOURCE, type HopCost, type RedisInfo, type TraceDocument } from '../../trace/format/trace-format.ts';
 import { openRawSocket, type RedisTarget } from '../redis/redis-target.ts';
 import type { ConnectionRecorder } from './connection-recorder.ts';
+import type { ParsedChunk } from '../protocol/resp-request-parser.ts';
 import { ObserveMonitor } from './observe-monitor.ts';
 import type { Redis } from 'ioredis';
 import { DEFAULT_OBSERVE_LIMITS, ObserveSession, type ObserveLimits, type SessionSummary } from './observe-session.ts';
@@ -188,23 +193,36 @@ export class ObservingPort {
     const { addedRttMs, jitterMs } = this.delay;
     const delayed = addedRttMs > 0 || jitterMs > 0;
 
-    // Client → Redis. Each chunk is parsed before it is forwarded: a protocol error closes the connection, unforwarded.
+    // Client → Redis. Each chunk is read before it is forwarded: a protocol error closes the connection, unforwarded.
     const toServerMeta: { commands: number; head: string }[] = [];
     let toServerLine: DelayLine | null = null;
     const forwardToServer = (chunk: Buffer) => {
       const at = process.hrtime.bigint();
-      const result = recorder.fromClient(chunk, at);
+      const parsed = recorder.readFromClient(chunk);
       this.dirty(recorder);
-      if ('error' in result) return close();
-      const recording = session.countBytes(chunk.length);
-      if (!recording) recorder.cut('the session is full');
-      const head = recorder.record.fromClient.at(-1)?.head ?? '';
-      if (!upstream) {
-        held.push(chunk);
-        toServerMeta.push({ commands: result.commands, head });
+      if (parsed.error) return close();
+      if (upstream && !toServerLine) {
+        // Straight on, then recorded: the write does not wait for the record.
+        const written = process.hrtime.bigint();
+        const ok = upstream.write(chunk);
+        const commands = record(chunk, parsed, at);
+        recorder.toServer(chunk.length, commands, written, parsed.head);
+        if (!ok) pause(client, upstream);
         return;
       }
-      send(upstream, chunk, result.commands, head);
+      const commands = record(chunk, parsed, at);
+      if (!upstream) {
+        held.push(chunk);
+        toServerMeta.push({ commands, head: parsed.head });
+        return;
+      }
+      send(upstream, chunk, commands, parsed.head);
+    };
+    /** Records a client chunk read, and counts its bytes; returns the commands recorded. */
+    const record = (chunk: Buffer, parsed: ParsedChunk, at: bigint): number => {
+      const commands = recorder.fromClient(parsed, chunk.length, at);
+      if (!session.countBytes(chunk.length)) recorder.cut('the session is full');
+      return commands;
     };
     let countHeld: { toServer(bytes: number): void; toClient(bytes: number): void } | null = null;
     const send = (socket: Socket, chunk: Buffer, commands: number, head: string) => {
@@ -225,19 +243,24 @@ export class ObservingPort {
     let toClientLine: DelayLine | null = null;
     const forwardToClient = (chunk: Buffer) => {
       const at = process.hrtime.bigint();
-      const result = recorder.fromServer(chunk, at);
-      this.dirty(recorder);
-      if ('error' in result) return close();
-      session.countBytes(chunk.length);
       if (toClientLine) {
+        const result = recorder.fromServer(chunk, at);
+        this.dirty(recorder);
+        if ('error' in result) return close();
+        session.countBytes(chunk.length);
         toClientMeta.push(result);
         countHeld?.toClient(chunk.length);
         toClientLine.push(chunk);
         return;
       }
-      const written = process.hrtime.bigint();
+      // Straight on, then read and recorded (written in the µs it arrived: `at` is both times). A reply stream
+      // that is not RESP closes the connection after.
       const ok = client.write(chunk);
-      recorder.toClient(chunk.length, result.replies, written, result.head);
+      const result = recorder.fromServer(chunk, at);
+      this.dirty(recorder);
+      if ('error' in result) return close();
+      session.countBytes(chunk.length);
+      recorder.toClient(chunk.length, result.replies, at, result.head);
       if (!ok && upstream) pause(upstream, client);
     };
 
@@ -322,7 +345,7 @@ export class ObservingPort {
     if (client.destroyed) return;
     const reading = await readKernelTcp(client, 'connected');
     if ('unavailable' in reading) {
-      if (!recorder.record.kernelTcp) recorder.setKernelTcp({ source: KERNEL_TCP_SOURCE, unavailable: reading.unavailable });
+      if (!recorder.meta.kernelTcp) recorder.setKernelTcp({ source: KERNEL_TCP_SOURCE, unavailable: reading.unavailable });
       return;
     }
     const c = reading.counters;
