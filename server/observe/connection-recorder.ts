@@ -233,9 +233,13 @@ export class ConnectionRecorder {
     };
   }
 
-  /** MONITOR is on for this connection from now on, with Redis's clock on ours. */
-  startMonitor(clock: { offsetUs: number; uncertaintyUs: number; samples: number }): void {
-    this.meta.monitor ??= { clock, executions: [], fromCommand: this.commandCount };
+  /**
+   * MONITOR is on for this connection from now on, with Redis's clock on ours. `fromCommand`: the first
+   * command Redis has not been sent yet (by default every command recorded has been; a connection whose
+   * upstream opens now has sent none, even if its client's first commands are already recorded and held).
+   */
+  startMonitor(clock: { offsetUs: number; uncertaintyUs: number; samples: number }, fromCommand = this.commandCount): void {
+    this.meta.monitor ??= { clock, executions: [], fromCommand };
   }
 
   /** A MONITOR line of this connection: Redis ran `name` at `atEpochUs` (its clock). */

@@ -273,7 +273,8 @@ export class ObservingPort {
       upstream = socket;
       upstreamAddress = `${socket.localAddress}:${socket.localPort}`;
       this.byUpstream.set(upstreamAddress, recorder);
-      if (this.monitor) recorder.startMonitor(this.monitor.clock);
+      // Nothing has reached Redis on this connection yet: what the client sent so far is held, and MONITOR will log it.
+      if (this.monitor) recorder.startMonitor(this.monitor.clock, 0);
       this.sockets.add(socket);
       socket.on('error', close);
       socket.on('close', close);
