@@ -13,7 +13,7 @@ export interface Goal {
 export interface Finding {
   name: string;
   /** us: microseconds; count: how many of something (a whole number). */
-  unit: 'ratio' | 'ms' | 'us' | 'bytes' | 'count';
+  unit: 'ratio' | 'ms' | 'us' | 'ns' | 'bytes' | 'count';
   spread: Spread;
   /** null: measured for context, not judged. */
   goal: Goal | null;
@@ -28,13 +28,13 @@ export function met(finding: Finding): boolean | null {
   return goal.bound === 'at most' ? median <= goal.value : median >= goal.value;
 }
 
-const UNIT_SUFFIX: Record<Finding['unit'], string> = { ratio: '×', ms: ' ms', us: ' µs', bytes: ' B', count: '' };
+const UNIT_SUFFIX: Record<Finding['unit'], string> = { ratio: '×', ms: ' ms', us: ' µs', ns: ' ns', bytes: ' B', count: '' };
 
 function formatNumber(value: number, unit: Finding['unit']): string {
   if (unit === 'ratio') return value.toFixed(2);
   if (unit === 'ms') return value < 10 ? value.toFixed(2) : value.toFixed(1);
   if (unit === 'us') return value < 10 ? value.toFixed(1) : value.toFixed(0);
-  if (unit === 'count') return value.toFixed(0);
+  if (unit === 'count' || unit === 'ns') return value.toFixed(0);
   return value < 1 && value > 0 ? value.toFixed(3) : value.toFixed(1); // bytes: a compact trace's few hundredths of a byte per command
 }
 

@@ -52,9 +52,16 @@ export async function observeBench(session: RedisSession, options: ObserveBenchO
       {
         name: `observing proxy throughput ÷ straight to Redis, redis-benchmark -P ${DEPTH} -c 1`,
         unit: 'ratio',
-        spread: throughput,
+        spread: throughput.ratio,
         goal: { bound: 'at least', value: 0.5 },
         how: `PING ops/s as redis-benchmark printed them, ${options.throughputRounds} rounds side by side, every command through the port recorded`,
+      },
+      {
+        name: 'observing proxy: this process\'s CPU time per command through the port (context)',
+        unit: 'ns',
+        spread: throughput.cpuNs,
+        goal: null,
+        how: 'process.cpuUsage() (user + system, every thread) across each redis-benchmark run through the port, ÷ its commands: steadier than the ratio under load',
       },
     ];
   } finally {
@@ -102,12 +109,16 @@ async function throughputRounds(session: RedisSession, port: ObservingPort, opti
   const straight = benchmarkRunner(session.target, undefined, DEPTH, ['PING']);
   const viaPort = benchmarkRunner(session.target, { host: port.host, port: port.port }, DEPTH, ['PING']);
   const { commands } = await measureDepth(options.throughputN, 1, straight);
+  const cpuNs: number[] = [];
   const samples = await sideBySide([
     { name: 'around', measure: async () => (await straight(commands)).opsPerSec },
     {
       name: 'through',
       measure: async () => {
+        const before = process.cpuUsage();
         const result = await viaPort(commands);
+        const used = process.cpuUsage(before);
+        cpuNs.push(((used.user + used.system) * 1000) / commands);
         port.restart();
         return result.opsPerSec;
       },
@@ -118,7 +129,7 @@ async function throughputRounds(session: RedisSession, port: ObservingPort, opti
   const through = spreadOf(samples['through']!);
   log(`  redis-benchmark -c 1 -P ${DEPTH} -n ${int(commands)} PING: ${int(around.median)} ops/s [${int(around.min)}–${int(around.max)}] straight, ` +
     `${int(through.median)} [${int(through.min)}–${int(through.max)}] through the observing port`);
-  return roundRatios(samples['through']!, samples['around']!);
+  return { ratio: roundRatios(samples['through']!, samples['around']!), cpuNs: spreadOf(cpuNs) };
 }
 
 /** A plain socket pipe to Redis in this process: no parsing, no recording. */
