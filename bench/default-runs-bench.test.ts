@@ -1,21 +1,32 @@
 import { expect, it } from 'vitest';
 import type { TraceDocument } from '../trace/format/trace-format.ts';
-import { DEFAULT_FORM_SPEC, verdictOf } from './default-runs-bench.ts';
+import { DEFAULT_FORM_SPEC, pipelineCertain, verdictOf } from './default-runs-bench.ts';
 
-/** Only what verdictOf reads: the mode, the repeat and the time to the last reply. */
-const run = (mode: 'sequential' | 'pipeline', repeat: number, durationUs: number) => ({ run: { mode, repeat }, totals: { durationUs } }) as unknown as TraceDocument;
+/** Only what verdictOf reads: the mode, the round, the plan and the time to the last reply. */
+const run = (mode: 'sequential' | 'pipeline', repeat: number, durationUs: number) =>
+  ({ run: { mode, repeat, round: { position: 0, plan: 'until-certain' } }, totals: { durationUs } }) as unknown as TraceDocument;
 
-it('sends what the default form sends: 10 × INCR, both modes, the default repeats and options', () => {
-  expect(DEFAULT_FORM_SPEC).toMatchObject({ command: 'INCR', n: 10, modes: ['sequential', 'pipeline'], repeats: 5, kernelTcp: true, cold: false, engine: 'ioredis' });
+const rounds = (times: [number, number][]) => times.flatMap(([seq, pipe], i) => [run('sequential', i, seq), run('pipeline', i, pipe)]);
+
+it('sends what the default form sends: 10 × INCR, both modes, until certain, the default options', () => {
+  expect(DEFAULT_FORM_SPEC).toMatchObject({ command: 'INCR', n: 10, modes: ['sequential', 'pipeline'], repeats: 'until-certain', kernelTcp: true, cold: false, engine: 'ioredis' });
   expect(DEFAULT_FORM_SPEC.memory).toBeUndefined(); // the request decides: no sampler on 10 commands
 });
 
-it('compares the median repeats, and says when the ranges overlap', () => {
-  const clear = verdictOf([run('sequential', 0, 900), run('pipeline', 0, 300), run('sequential', 1, 1200), run('pipeline', 1, 250), run('sequential', 2, 1000), run('pipeline', 2, 5000)], 3);
-  expect(clear).toMatchObject({ ratio: 1000 / 300, withinNoise: true, sequential: { median: 1000, min: 900, max: 1200 } });
-  expect(verdictOf([run('sequential', 0, 900), run('pipeline', 0, 300)], 1)).toMatchObject({ ratio: 3, withinNoise: false });
+it('judges a request by the paired interval, and records what the ranges rule would have said', () => {
+  // Ten rounds, the pipeline faster in nine; one preempted pipeline run makes the ranges overlap.
+  const v = verdictOf(rounds([[900, 300], [1200, 250], [1000, 5000], [950, 310], [1100, 290], [990, 300], [1050, 280], [980, 330], [1010, 300], [940, 260]]));
+  expect(v.rounds).toBe(10);
+  expect(v.paired.outcome).toBe('a-slower');
+  expect(pipelineCertain(v)).toBe(true);
+  expect(v.paired.wins).toBe(9);
+  expect(v.rangesApart).toBe(false);
+  // Five rounds: no 95 % interval exists, so no verdict, whatever the ranges.
+  const few = verdictOf(rounds([[900, 300], [1200, 250], [1000, 240], [950, 310], [1100, 290]]));
+  expect(few.paired.outcome).toBe('too-few');
+  expect(few.rangesApart).toBe(true);
 });
 
-it('refuses a request whose repeats are missing', () => {
-  expect(() => verdictOf([run('sequential', 0, 900), run('pipeline', 0, 300)], 2)).toThrow('Expected 2 sequential runs, got 1');
+it('refuses a request whose rounds are unmatched', () => {
+  expect(() => verdictOf([run('sequential', 0, 900), run('sequential', 1, 900), run('pipeline', 0, 300)])).toThrow('Expected as many sequential as pipeline runs, got 2 and 1');
 });

@@ -1,14 +1,18 @@
 // The app's default form pressed again and again: 10 × INCR, sequential and one pipeline, the default
-// repeats (each mode K times, interleaved) and options, sent to the running app over its WebSocket as
-// the page sends it. For each request, the median sequential time ÷ the median pipeline time
-// (totals.durationUs over the repeats, t0 to the last reply): the verdict a user reads. How often the
-// pipeline came out faster, and how far that ratio moves from request to request (max ÷ min).
+// repeats ("until certain") and options, sent to the running app over its WebSocket as the page sends
+// it. For each request, the verdict a user reads (trace/derive/paired-verdict.ts): the median of the
+// per-round ratios sequential ÷ pipeline with its 95 % interval, and whether that interval excludes 1 in
+// the pipeline's favour; how many rounds the request ran and why it stopped. Beside it, for the record,
+// what the rule before it (the repeats' min–max ranges apart) would have concluded from the same runs.
 import { RunSpecSchema, type RunSpec } from '../trace/format/run-request.ts';
 import { rangesOverlap, spreadOver } from '../trace/derive/repeat-stats.ts';
+import { compareRepeats } from '../trace/derive/run-pairs.ts';
+import type { PairedVerdict } from '../trace/derive/paired-verdict.ts';
+import { verdictClause } from '../trace/derive/verdict-words.ts';
 import type { TraceDocument } from '../trace/format/trace-format.ts';
 import type { Finding } from './bench-report.ts';
 import { LiveClient } from './live-client.ts';
-import { spreadOf, type Spread } from './side-by-side.ts';
+import { spreadOf } from './side-by-side.ts';
 
 export interface DefaultRunsOptions {
   /** Run requests, one after another. */
@@ -21,25 +25,25 @@ export const DEFAULT_FORM_SPEC: RunSpec = RunSpecSchema.parse({
 });
 
 export interface RequestVerdict {
-  /** Median sequential durationUs ÷ median pipeline durationUs. */
-  ratio: number;
-  /** The two modes' ranges over the repeats overlap: the app would say "within noise". */
-  withinNoise: boolean;
-  /** durationUs over the repeats of each mode. */
-  sequential: Spread;
-  pipeline: Spread;
+  /** Sequential ÷ pipeline, paired by round: the median ratio, its 95 % interval, the outcome. */
+  paired: PairedVerdict;
+  /** The rule before: the two modes' min–max ranges over the repeats apart (then it named a faster side). */
+  rangesApart: boolean;
+  /** Rounds the request ran (pairs). */
+  rounds: number;
 }
 
-export function verdictOf(docs: readonly TraceDocument[], repeats: number): RequestVerdict {
-  const of = (mode: string) => {
-    const runs = docs.filter((d) => d.run.mode === mode);
-    if (runs.length !== repeats) throw new Error(`Expected ${repeats} ${mode} runs, got ${runs.length}`);
-    return spreadOver(runs, (d) => d.totals.durationUs);
-  };
+export function verdictOf(docs: readonly TraceDocument[]): RequestVerdict {
+  const of = (mode: string) => docs.filter((d) => d.run.mode === mode && !d.run.memoryRepeat); // a memory repeat's time is not compared
   const sequential = of('sequential');
   const pipeline = of('pipeline');
-  return { ratio: sequential.median / pipeline.median, withinNoise: rangesOverlap(sequential, pipeline), sequential, pipeline };
+  if (sequential.length === 0 || sequential.length !== pipeline.length) throw new Error(`Expected as many sequential as pipeline runs, got ${sequential.length} and ${pipeline.length}`);
+  const total = (runs: TraceDocument[]) => spreadOver(runs, (d) => d.totals.durationUs);
+  return { paired: compareRepeats(sequential, pipeline), rangesApart: !rangesOverlap(total(sequential), total(pipeline)), rounds: sequential.length };
 }
+
+/** The pipeline named faster with a 95 % interval that excludes 1. */
+export const pipelineCertain = (v: RequestVerdict): boolean => v.paired.outcome === 'a-slower';
 
 export async function defaultRunsBench(appUrl: string, { requests }: DefaultRunsOptions, log: (line: string) => void): Promise<Finding[]> {
   const spec = DEFAULT_FORM_SPEC;
@@ -47,44 +51,50 @@ export async function defaultRunsBench(appUrl: string, { requests }: DefaultRuns
   const verdicts: RequestVerdict[] = [];
   try {
     for (let request = 1; request <= requests; request++) {
-      const verdict = verdictOf(await client.run(spec), spec.repeats);
+      const verdict = verdictOf(await client.run(spec));
       verdicts.push(verdict);
-      const range = ({ median, min, max }: Spread) => `${median} µs [${min}–${max}]`;
-      log(`  request ${String(request).padStart(2)}: sequential ${range(verdict.sequential)}, pipeline ${range(verdict.pipeline)} → ${verdict.ratio.toFixed(2)}×` +
-        `${verdict.withinNoise ? ' (ranges overlap: "within noise")' : ''}`);
+      log(`  request ${String(request).padStart(2)}: ${verdictClause(verdict.paired, 'sequential', 'the pipeline')}; ` +
+        `${verdict.rounds} rounds, stopped: ${client.lastDone.stop ?? '?'}${verdict.rangesApart ? '' : '; the ranges overlap (the rule before: "within noise")'}`);
     }
   } finally {
     client.close();
   }
-  const ratios = spreadOf(verdicts.map((v) => v.ratio));
-  const faster = verdicts.filter((v) => v.ratio > 1).length;
-  const spreadRatio = ratios.max / ratios.min;
-  const overlapping = verdicts.filter((v) => v.withinNoise).length;
-  log(`  pipeline faster in ${faster} of ${requests}; ratio ${ratios.median.toFixed(2)}× [${ratios.min.toFixed(2)}–${ratios.max.toFixed(2)}], max ÷ min ${spreadRatio.toFixed(2)}; ` +
-    `ranges overlapping in ${overlapping} of ${requests}`);
-  const what = `${requests} requests of the default form (${spec.n} × ${spec.command}, sequential + pipeline, ${spec.repeats} repeats interleaved, its default probes) over the app's WebSocket`;
+  const certain = verdicts.filter(pipelineCertain).length;
+  const ratios = spreadOf(verdicts.map((v) => v.paired.ratio));
+  const rounds = spreadOf(verdicts.map((v) => v.rounds));
+  const apart = verdicts.filter((v) => v.rangesApart).length;
+  log(`  pipeline faster with a 95 % interval excluding 1 in ${certain} of ${requests}; median ratio ${ratios.median.toFixed(2)}× [${ratios.min.toFixed(2)}–${ratios.max.toFixed(2)}]; ` +
+    `rounds ${rounds.median} [${rounds.min}–${rounds.max}]; the rule before (ranges apart) would have concluded in ${apart} of ${requests}`);
+  const what = `${requests} requests of the default form (${spec.n} × ${spec.command}, sequential + pipeline, repeats ${spec.repeats}, its default probes) over the app's WebSocket`;
   const exact = (value: number) => ({ median: value, min: value, max: value });
   return [
     {
-      name: `default form: requests with the pipeline faster, of ${requests}`,
+      name: `default form: 'pipeline faster' with a 95 % interval excluding 1, of ${requests} requests`,
       unit: 'count',
-      spread: exact(faster),
-      goal: { bound: 'at least', value: requests },
-      how: `${what}; faster = median sequential totals.durationUs > median pipeline totals.durationUs over the repeats`,
+      spread: exact(certain),
+      goal: { bound: 'at least', value: Math.ceil((19 / 20) * requests) },
+      how: `${what}; per request the median of the per-round ratios sequential ÷ pipeline (totals.durationUs) with its sign-test 95 % interval (docs/measuring.md)`,
     },
     {
-      name: 'default form: sequential ÷ pipeline, spread over requests (max ÷ min)',
-      unit: 'ratio',
-      spread: exact(spreadRatio),
-      goal: { bound: 'at most', value: 2 },
-      how: `${what}; each request's median sequential ÷ median pipeline durationUs, the largest ÷ the smallest`,
-    },
-    {
-      name: 'default form: sequential ÷ pipeline per request',
+      name: 'default form: sequential ÷ pipeline, median of the per-round ratios, over requests',
       unit: 'ratio',
       spread: ratios,
+      goal: { bound: 'at least', value: 2.5 },
+      how: `${what}; each request's median per-round ratio; the goal is on the median over requests`,
+    },
+    {
+      name: 'default form: rounds per request (until certain)',
+      unit: 'count',
+      spread: rounds,
       goal: null,
-      how: `${what}; each request's median sequential ÷ median pipeline durationUs`,
+      how: `${what}; checkpoints at 10, 15, 20, 30 and 40 rounds`,
+    },
+    {
+      name: `default form: requests the rule before (min–max ranges apart) would have concluded, of ${requests}`,
+      unit: 'count',
+      spread: exact(apart),
+      goal: null,
+      how: `${what}; the same runs judged by the rule the interval replaced`,
     },
   ];
 }

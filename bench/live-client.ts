@@ -19,6 +19,8 @@ interface Pending {
 export class LiveClient {
   private pending: Pending | undefined;
   private requests = 0;
+  /** What the last request-done said: the rounds a run request ran and why they stopped. */
+  lastDone: { rounds?: number; stop?: string } = {};
 
   private constructor(private readonly socket: WebSocket) {
     socket.on('message', (data) => this.receive(String(data)));
@@ -89,6 +91,7 @@ export class LiveClient {
         pending.builders.delete(message.runId);
         break;
       case 'request-done':
+        this.lastDone = { rounds: message.rounds, stop: message.stop };
         pending.resolve(pending.docs);
         break;
       case 'error':

@@ -3,12 +3,12 @@
 // itself (web/src/base/gzip-text.ts). A plain script, loaded by index.html before the app's module: it
 // must not wait for the module graph. It is a file, not inline, so that the Content-Security-Policy can
 // forbid inline scripts (server/app/access/security-headers.ts).
-// Same choice of URLs as traceUrlsFromSearch: trimmed, non-empty, the first MAX_TRACE_FILES (120).
+// Same choice of URLs as traceUrlsFromSearch: trimmed, non-empty, the first MAX_TRACE_FILES (240).
 window.pipescopePrefetch = new Map(
   new URLSearchParams(location.search).getAll('trace')
     .map(function (url) { return url.trim(); })
     .filter(function (url) { return url.length > 0; })
-    .slice(0, 120)
+    .slice(0, 240)
     .map(function (url) {
       var bytes = fetch(url).then(function (response) {
         if (!response.ok) throw new Error(('HTTP ' + response.status + ' ' + response.statusText).trim());

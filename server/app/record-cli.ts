@@ -6,7 +6,9 @@ import { writeFileSync } from 'node:fs';
 import { latencyStats, percentileNeeds } from '../../trace/derive/latency-stats.ts';
 import { neighborVerdictLines } from '../../trace/derive/neighbor-verdicts.ts';
 import { medianRepeat, spreadOver } from '../../trace/derive/repeat-stats.ts';
-import { REPEAT_BELOW_US, memorySampled } from '../../trace/format/run-request.ts';
+import { memorySampled } from '../../trace/format/run-request.ts';
+import { compareRepeats, fastestGroup } from '../../trace/derive/run-pairs.ts';
+import { verdictClause } from '../../trace/derive/verdict-words.ts';
 import { runPhases, type PhaseName } from '../../trace/derive/run-phases.ts';
 import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import { wireCommandName } from '../../trace/format/wire-layout.ts';
@@ -15,7 +17,7 @@ import { pointOpsPerSec, pointServerReadsPerCommand, spreadOf, type SweepDocumen
 import { formSizesText, gzip, isServedName, readDocumentFile, sizesOf, traceForms, writeTraceFile } from './cli/trace-files-node.ts';
 import { CliError, RECORD_USAGE, optionsOrExit, parseCompactOptions, parseRecordOptions, parseSweepOptions } from './cli/cli-options.ts';
 import { openRedis } from '../redis/open-redis.ts';
-import { executeRun } from '../runs/run-executor.ts';
+import { runRounds, type RoundsStop } from '../runs/run-rounds.ts';
 import { executeSweep } from '../runs/sweep-executor.ts';
 import { secretRedactor } from './access/secret-redactor.ts';
 import { EXPORT_USAGE, parseExportOptions, runExport } from './cli/export-cli.ts';
@@ -39,20 +41,54 @@ async function main(): Promise<void> {
   redisUrl = options.redisUrl;
   const redis = await openRedis(options.redisUrl);
   try {
-    const repeats: TraceDocument[] = [];
-    for (let repeat = 0; repeat < options.spec.repeats; repeat++) {
-      const doc = await executeRun(redis.session, options.mode, { ...options.spec, memory: memorySampled({ ...options.spec, modes: [options.mode] }), repeat });
-      repeats.push(doc);
-      if (doc.totals.doneUs >= REPEAT_BELOW_US) break;
+    const { rounds, stop, docs } = await runRounds(redis.session, { ...options.spec, memory: memorySampled(options.spec) }, () => ({}));
+    const groups = options.modes.map((mode) => docs.filter((d) => d.run.mode === mode));
+    const single = groups.length === 1;
+    for (const repeats of groups) {
+      const doc = medianRepeat(repeats)!;
+      const out = single ? options.out : withSuffix(options.out, doc.run.mode);
+      const bytes = writeTraceFile(out, doc);
+      console.log(runReport(doc, repeats, redis.description, out));
+      if (isServedName(out)) console.log(`  (the served form: compact, gzipped, ${bytes.toLocaleString('en-US')} B, ${(bytes / doc.run.n).toFixed(2)} B/command)`);
+      if (options.everyRepeat) {
+        for (const run of repeats) writeTraceFile(withSuffix(options.out, `${run.run.mode}-r${run.run.repeat}`), run);
+        console.log(`  every run written to ${withSuffix(options.out, `${doc.run.mode}-rK`)} (K = 0…${repeats.length - 1})`);
+      }
     }
-    const doc = medianRepeat(repeats)!;
-    const bytes = writeTraceFile(options.out, doc);
-    console.log(runReport(doc, repeats, redis.description, options.out));
-    if (isServedName(options.out)) console.log(`  (the served form: compact, gzipped, ${bytes.toLocaleString('en-US')} B, ${(bytes / doc.run.n).toFixed(2)} B/command)`);
+    if (!single) console.log(verdictReport(groups, rounds, stop));
   } finally {
     await redis.close();
   }
 }
+
+/** "out.json" with "pipeline" → "out-pipeline.json" (before .json, .json.gz or .gz). */
+function withSuffix(out: string, suffix: string): string {
+  const match = /(\.json\.gz|\.json|\.gz)$/.exec(out);
+  return match ? `${out.slice(0, match.index)}-${suffix}${match[1]}` : `${out}-${suffix}`;
+}
+
+/**
+ * Several modes: each against the fastest one, as the web words it (trace/derive/verdict-words.ts),
+ * with how many rounds ran and why they stopped.
+ */
+function verdictReport(groups: readonly TraceDocument[][], rounds: number, stop: RoundsStop): string {
+  const fastest = fastestGroup(groups);
+  const name = (g: readonly TraceDocument[]) => g[0]!.run.mode + (g[0]!.run.chunk ? ` (chunks of ${g[0]!.run.chunk})` : '');
+  const lines = [`verdict (client socket, t0 → last reply; median of the per-round ratios, sign-test 95 % interval; docs/measuring.md):`];
+  groups.forEach((g, i) => {
+    if (i === fastest) return;
+    lines.push(`  ${name(g)} vs ${name(groups[fastest]!)}: ${verdictClause(compareRepeats(g, groups[fastest]!), name(g), name(groups[fastest]!))}`);
+  });
+  lines.push(`  ${rounds.toLocaleString('en-US')} round${rounds === 1 ? '' : 's'}, the order alternating; stopped: ${STOP_WORDS[stop]}`);
+  return lines.join('\n');
+}
+
+const STOP_WORDS: Record<RoundsStop, string> = {
+  certain: 'certain at a checkpoint (every 95 % interval against the fastest excluded 1)',
+  limit: 'the limit of rounds, not certain',
+  planned: 'the rounds asked for',
+  slow: 'a run took a second or more, so the request is not repeated',
+};
 
 /** What the CLI prints for a recorded run: figures with their sources, median [min–max] over repeats. */
 function runReport(doc: TraceDocument, repeats: readonly TraceDocument[], where: string, out: string): string {

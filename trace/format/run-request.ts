@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CommandNameSchema, NEIGHBOR_COMMANDS, RUN_MODES, RunModeSchema, type CommandName, type RunMode } from './trace-format.ts';
 import { multiKeyCommand } from './wire-layout.ts';
+import { UNTIL_CERTAIN_LIMIT, type RoundPlan } from '../derive/paired-verdict.ts';
 
 export const MAX_COMMANDS = 1_000_000;
 export const MAX_VALUE_BYTES = 1024 * 1024;
@@ -14,9 +15,17 @@ export type Engine = (typeof ENGINES)[number];
 /** MONITOR and strace output grow with every command; a server-traced run stays inspectable. */
 export const MAX_SERVER_TRACED_COMMANDS = 100_000;
 export const MAX_JITTER_MS = 500;
-/** Repeats of each mode in one request; runs that take a second or more are not repeated. */
-export const MAX_REPEATS = 20;
-export const DEFAULT_REPEATS = 5;
+/**
+ * Rounds of one request (each mode once per round); runs that take a second or more are not repeated.
+ * "until-certain" runs rounds until the comparisons' 95 % intervals exclude 1 at a checkpoint, or
+ * UNTIL_CERTAIN_LIMIT rounds (trace/derive/paired-verdict.ts).
+ */
+export const MAX_REPEATS = UNTIL_CERTAIN_LIMIT;
+export const UNTIL_CERTAIN = 'until-certain';
+export const DEFAULT_REPEATS: Repeats = UNTIL_CERTAIN;
+/** With one mode there is nothing to be certain of: "until certain" runs it this many times (median [min–max]). */
+export const SINGLE_MODE_ROUNDS = 5;
+export type Repeats = number | typeof UNTIL_CERTAIN;
 /** A run whose first round took at least this long is not repeated (µs): noise matters little there. */
 export const REPEAT_BELOW_US = 1_000_000;
 /** Warm-up commands before t0: min(n, this). */
@@ -81,8 +90,15 @@ export const RunSpecSchema = z
     strace: z.boolean({ error: 'strace must be true or false' }).default(false),
     /** Skip the warm-up: the run's first command pays the connection's first-call costs. */
     cold: z.boolean({ error: 'cold must be true or false' }).default(false),
-    /** Each mode runs this many times, interleaved (seq, pipe, seq, pipe…), unless a run takes ≥ 1 s. */
-    repeats: wholeNumber('repeats', 1, MAX_REPEATS).default(DEFAULT_REPEATS),
+    /**
+     * Rounds, each mode once per round in alternating order, unless a run takes ≥ 1 s: a count, or
+     * "until-certain" (stop at the first checkpoint whose 95 % intervals exclude 1, at most MAX_REPEATS).
+     */
+    repeats: z
+      .union([z.literal(UNTIL_CERTAIN), wholeNumber('repeats', 1, MAX_REPEATS)], {
+        error: (issue) => (Number.isInteger(issue.input) ? undefined : `repeats must be a whole number from 1 to ${MAX_REPEATS}, or "${UNTIL_CERTAIN}"`),
+      })
+      .default(DEFAULT_REPEATS),
     /** The kernel's TCP figures for the run's socket (`ss`), before and after. */
     kernelTcp: z.boolean({ error: 'kernelTcp must be true or false' }).default(true),
     /** Chunked mode: commands per pipeline. */
@@ -186,6 +202,17 @@ export function memorySampled(spec: Pick<RunSpec, 'memory' | 'n' | 'valueBytes' 
   if (spec.memory !== undefined) return spec.memory;
   const payload = commandTakesValue(spec.command) ? spec.n * spec.valueBytes : 0;
   return spec.n >= MEMORY_AUTO_OPERATIONS || payload >= MEMORY_AUTO_PAYLOAD_BYTES || spec.modes.includes('chunked');
+}
+
+/** How the request chooses its number of rounds. */
+export function roundPlan(repeats: Repeats): RoundPlan {
+  return repeats === UNTIL_CERTAIN ? 'until-certain' : 'fixed';
+}
+
+/** The most rounds a request runs: its count, or until certain the limit (one mode: SINGLE_MODE_ROUNDS). */
+export function plannedRounds(spec: { repeats: Repeats; modes: readonly unknown[] }): number {
+  if (spec.repeats !== UNTIL_CERTAIN) return spec.repeats;
+  return spec.modes.length > 1 ? UNTIL_CERTAIN_LIMIT : SINGLE_MODE_ROUNDS;
 }
 
 /** How many warm-up commands a run of n commands gets: min(n, MAX_WARMUP_COMMANDS), none when cold. */

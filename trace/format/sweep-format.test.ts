@@ -27,11 +27,13 @@ describe('spreadOf', () => {
 });
 
 describe('sweepRunAt', () => {
-  it('follows the backend’s order: depth by depth, repeat by repeat, then redis-benchmark', () => {
+  it('follows the backend’s order: in rounds, the depths alternating up and down, then redis-benchmark depth by depth', () => {
     const spec = SweepSpecSchema.parse({ command: 'PING', depths: [1, 2, 4], perPoint: 100, repeats: 2, reference: true });
     expect(sweepRunCount(spec)).toBe(12);
     expect(sweepRunAt(spec, 1)).toEqual({ tool: 'pipescope', depth: 1, repeat: 1 });
-    expect(sweepRunAt(spec, 4)).toEqual({ tool: 'pipescope', depth: 2, repeat: 2 });
+    expect(sweepRunAt(spec, 3)).toEqual({ tool: 'pipescope', depth: 4, repeat: 1 });
+    expect(sweepRunAt(spec, 4)).toEqual({ tool: 'pipescope', depth: 4, repeat: 2 });
+    expect(sweepRunAt(spec, 6)).toEqual({ tool: 'pipescope', depth: 1, repeat: 2 });
     expect(sweepRunAt(spec, 7)).toEqual({ tool: 'redis-benchmark', depth: 1, repeat: 1 });
     expect(sweepRunAt(spec, 12)).toEqual({ tool: 'redis-benchmark', depth: 4, repeat: 2 });
     expect(sweepRunAt(spec, 13)).toBeNull();
@@ -44,9 +46,9 @@ describe('sweepRunAt', () => {
     expect(sweepRunCount(spec)).toBe(9);
     const order = Array.from({ length: 9 }, (_, i) => sweepRunAt(spec, i + 1));
     expect(order.map((s) => `${s?.tool}:${s?.depth}:${s?.repeat}`)).toEqual([
-      'pipescope:1:1', 'pipescope:1:2', 'pipescope:1:3',
-      'pipescope:8:1', 'pipescope:8:2', 'pipescope:8:3',
-      'pipescope:64:1', 'pipescope:64:2', 'pipescope:64:3',
+      'pipescope:1:1', 'pipescope:8:1', 'pipescope:64:1',
+      'pipescope:64:2', 'pipescope:8:2', 'pipescope:1:2',
+      'pipescope:1:3', 'pipescope:8:3', 'pipescope:64:3',
     ]);
     expect(sweepRunAt(spec, 1.5)).toBeNull();
   });
@@ -55,7 +57,7 @@ describe('sweepRunAt', () => {
 describe('SweepSpecSchema', () => {
   it('fills in the defaults', () => {
     expect(SweepSpecSchema.parse({ command: 'PING', depths: [1, 8] })).toEqual({
-      command: 'PING', valueBytes: 16, depths: [1, 8], perPoint: 10_000, repeats: 3, engine: 'ioredis', rttMs: 0, jitterMs: 0, reference: false,
+      command: 'PING', valueBytes: 16, depths: [1, 8], perPoint: 10_000, repeats: 6, engine: 'ioredis', rttMs: 0, jitterMs: 0, reference: false,
     });
   });
 

@@ -13,6 +13,8 @@ export const SWEEP_FORMAT_VERSION = 1;
 
 export const MAX_SWEEP_DEPTHS = 24;
 export const MAX_SWEEP_REPEATS = 10;
+/** The fewest pairs a 95 % sign-test interval needs (trace/derive/paired-verdict.ts), so a sweep can compare its depths. */
+export const DEFAULT_SWEEP_REPEATS = 6;
 /** perPoint × repeats × depths: what one sweep may send in all. */
 export const MAX_SWEEP_COMMANDS = 20_000_000;
 /** Round trips × added RTT: a sweep through the delay proxy must end within this. */
@@ -44,7 +46,8 @@ export const SweepSpecSchema = z
       .refine((d) => d.every((depth, i) => i === 0 || depth > d[i - 1]!), 'depths must be increasing, each once'),
     /** Commands sent at each depth, per repeat. */
     perPoint: wholeNumber('perPoint', 1, MAX_COMMANDS).default(10_000),
-    repeats: wholeNumber('repeats', 1, MAX_SWEEP_REPEATS).default(3),
+    /** Rounds: each depth once per round. Six or more give each comparison between depths a 95 % interval. */
+    repeats: wholeNumber('repeats', 1, MAX_SWEEP_REPEATS).default(DEFAULT_SWEEP_REPEATS),
     engine: engineField,
     rttMs: rttMsField,
     jitterMs: jitterMsField,
@@ -123,16 +126,20 @@ export function sweepRunCount(spec: SweepPlan): number {
 
 /**
  * Which run is the k-th (1-based) of a sweep. The one run order, shared by the backend that runs a
- * sweep and the page that shows its progress: depth by depth (increasing), repeat by repeat, then
- * redis-benchmark over the same depths in the same order. Null past the end (or for k not a whole
- * number ≥ 1).
+ * sweep and the page that shows its progress: in rounds, each depth once per round, increasing in
+ * even rounds and decreasing in odd ones (so a slow spell of the machine falls on every depth alike,
+ * and repeat i of two depths, a moment apart, form a pair); then redis-benchmark depth by depth,
+ * repeat by repeat. Null past the end (or for k not a whole number ≥ 1).
  */
 export function sweepRunAt(spec: SweepPlan, k: number): SweepStep | null {
   const perTool = spec.depths.length * spec.repeats;
   if (!Number.isInteger(k) || k < 1 || k > sweepRunCount(spec)) return null;
-  const tool: SweepTool = k > perTool ? REFERENCE_TOOL : 'pipescope';
   const i = (k - 1) % perTool;
-  return { tool, depth: spec.depths[Math.floor(i / spec.repeats)]!, repeat: (i % spec.repeats) + 1 };
+  if (k > perTool) return { tool: REFERENCE_TOOL, depth: spec.depths[Math.floor(i / spec.repeats)]!, repeat: (i % spec.repeats) + 1 };
+  const round = Math.floor(i / spec.depths.length);
+  const place = i % spec.depths.length;
+  const depth = spec.depths[round % 2 === 0 ? place : spec.depths.length - 1 - place]!;
+  return { tool: 'pipescope', depth, repeat: round + 1 };
 }
 
 const millis = z.number().nonnegative().finite();
@@ -187,6 +194,10 @@ export const SweepInfoSchema = z.object({
     jitterMs: z.number().nonnegative().finite().describe('± its jitter, ms.'),
   }).describe('The delay proxy\'s settings for every run of the sweep.'),
   serverTraced: z.literal(false).describe('Always false: sweep runs are never server-traced, so their throughput is Redis\'s real one.'),
+  order: z.literal('rounds').optional().describe(
+    'Optional (added within version 1). \'rounds\': each depth once per round, the order alternating, so repeat i of two depths ' +
+      'form a pair (sweepRunAt). Absent: recorded depth by depth, repeat by repeat.',
+  ),
 }).describe('The sweep\'s settings.');
 export type SweepInfo = z.infer<typeof SweepInfoSchema>;
 

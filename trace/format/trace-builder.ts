@@ -494,7 +494,7 @@ function extend<T>(out: T[], chunks: readonly Chunk[], map: (chunk: Chunk) => T)
 
 /** The run's fields in the schema's order, whatever order the caller used (exports compare byte for byte). */
 function canonicalRun(run: RunInfo): RunInfo {
-  const { id, mode, command, n, operations, valueBytes, startedAt, keyPattern, chunk, warmup, injectedError, repeat, probes, chunkPauseMs, observed, memoryRepeat } = run;
+  const { id, mode, command, n, operations, valueBytes, startedAt, keyPattern, chunk, warmup, injectedError, repeat, probes, chunkPauseMs, observed, memoryRepeat, round } = run;
   const tail = warmup?.tail;
   return {
     id, mode, command, n, operations, valueBytes, startedAt, keyPattern,
@@ -506,6 +506,7 @@ function canonicalRun(run: RunInfo): RunInfo {
     ...(chunkPauseMs === undefined ? {} : { chunkPauseMs }),
     ...(observed === undefined ? {} : { observed }),
     ...(memoryRepeat === undefined ? {} : { memoryRepeat }),
+    ...(round === undefined ? {} : { round: { position: round.position, plan: round.plan } }),
   };
 }
 

@@ -24,7 +24,8 @@
 // Added in version 4, optional (the version kept: additive fields are optional): run.observed, a
 // connection of the user's own client recorded by the observing proxy (ObservedSchema); run.warmup.tail
 // (the hot start), run.memoryRepeat, rtt.mechanism and the delay's measured figures, serverCpu (Redis's
-// CPU time over the run), probeCosts (which probes ran, what each cost).
+// CPU time over the run), probeCosts (which probes ran, what each cost), run.round (the run's place in its request's round, and how
+// the request chose its number of rounds).
 import { z } from 'zod';
 
 export const TRACE_FORMAT = 'pipescope-trace';
@@ -180,6 +181,18 @@ export const RunInfoSchema = z.object({
     'Optional (absent: false). true for a request\'s memory repeat: a run of its own that sampled memory, after the timed ' +
       'repeats, which ran without the sampler (it slowed a small run 1.5–2× here). Its time includes the sampler\'s: it ' +
       'is for the memory figures, and no time comparison uses it.',
+  ),
+  round: z.object({
+    position: count.describe('This run\'s place in its round, from 0.'),
+    plan: z.enum(['fixed', 'until-certain']).describe(
+      'How the request chose its number of rounds: \'fixed\', the count asked for; \'until-certain\', it stopped at the first ' +
+        'checkpoint where its comparisons\' 95 % intervals excluded 1, or at the limit (trace/derive/paired-verdict.ts). A verdict ' +
+        'on these runs is read the same way.',
+    ),
+  }).optional().describe(
+    'Optional (added within v4). A request runs its modes in rounds, each mode once per round, round `repeat` giving one pair ' +
+      'per two modes; the order alternates (the request\'s modes forward in even rounds, reversed in odd ones), so no mode always ' +
+      'goes first. Absent: recorded before rounds alternated (the modes ran in RUN_MODES order every round) and, for the verdict, a fixed count.',
   ),
 }).describe('What was run: the request, the probes it asked for and its place among its request\'s repeats.');
 export type RunInfo = z.infer<typeof RunInfoSchema>;

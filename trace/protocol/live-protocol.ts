@@ -108,7 +108,18 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     opsPerSec: z.number().nonnegative().finite().optional(),
   }),
   z.object({ type: z.literal('sweep-end'), requestId, document: SweepDocumentSchema }),
-  z.object({ type: z.literal('request-done'), requestId }),
+  z.object({
+    type: z.literal('request-done'),
+    requestId,
+    /** A run request's rounds run (each mode once per round); absent for a sweep. */
+    rounds: z.number().int().nonnegative().optional(),
+    /**
+     * Why a run request stopped repeating: certain (every mode's 95 % interval against the fastest
+     * excluded 1 at a checkpoint), limit (until certain reached its limit first), planned (the count
+     * asked for), slow (a run took a second or more, so its request is not repeated).
+     */
+    stop: z.enum(['certain', 'limit', 'planned', 'slow']).optional(),
+  }),
   z.object({
     type: z.literal('cancelled'),
     requestId,

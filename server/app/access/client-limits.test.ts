@@ -12,6 +12,9 @@ const request = (message: unknown) => {
 describe('requestCommands', () => {
   it('counts every mode and repeat of a run, and a sweep twice with its reference', () => {
     expect(requestCommands(request({ type: 'run', requestId: 'a', spec: { command: 'PING', n: 1000, modes: ['sequential', 'pipeline'], repeats: 5 } }))).toBe(10_000);
+    // Until certain counts its limit of rounds (40), or with one mode its 5.
+    expect(requestCommands(request({ type: 'run', requestId: 'u', spec: { command: 'PING', n: 1000, modes: ['sequential', 'pipeline'] } }))).toBe(80_000);
+    expect(requestCommands(request({ type: 'run', requestId: 'v', spec: { command: 'PING', n: 1000, modes: ['pipeline'] } }))).toBe(5_000);
     expect(requestCommands(request({ type: 'sweep', requestId: 'b', spec: { command: 'PING', depths: [1, 2, 4], perPoint: 1000, repeats: 3 } }))).toBe(9_000);
     expect(requestCommands(request({ type: 'sweep', requestId: 'c', spec: { command: 'PING', depths: [1, 2], perPoint: 100, repeats: 1, reference: true } }))).toBe(400);
   });

@@ -3,6 +3,7 @@
 // per minute per connection, and commands waiting in all; for follow mode, sessions, followers per
 // session, how far a follower may fall behind and how much a late joiner is replayed. Each refusal says which limit, its value,
 // which flag changes it and what to do now. The defaults suit a workshop of ~50 people, a tab or two each.
+import { plannedRounds } from '../../../trace/format/run-request.ts';
 import type { ClientMessage } from '../../../trace/protocol/live-protocol.ts';
 
 export interface ClientLimits {
@@ -49,9 +50,9 @@ export const LIMIT_FLAGS = {
 
 const RATE_WINDOW_MS = 60_000;
 
-/** Most commands a request can send: each mode `repeats` times; a sweep's runs (twice, with the reference). */
+/** Most commands a request can send: each mode in every round it may run; a sweep's runs (twice, with the reference). */
 export function requestCommands(request: Extract<ClientMessage, { type: 'run' | 'sweep' }>): number {
-  if (request.type === 'run') return request.spec.n * request.spec.modes.length * request.spec.repeats;
+  if (request.type === 'run') return request.spec.n * request.spec.modes.length * plannedRounds(request.spec);
   const { perPoint, repeats, depths, reference } = request.spec;
   return perPoint * repeats * depths.length * (reference ? 2 : 1);
 }

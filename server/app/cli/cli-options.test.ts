@@ -17,7 +17,7 @@ describe('parseRecordOptions', () => {
 
   it('parses a complete command line, with defaults', () => {
     expect(parseRecordOptions(REQUIRED, {})).toEqual({
-      mode: 'pipeline',
+      modes: ['pipeline'],
       spec: {
         command: 'PING', n: 100, valueBytes: 16, rttMs: 0, jitterMs: 0, engine: 'ioredis', serverTrace: false, monitor: false, strace: false,
         cold: false, repeats: 1, kernelTcp: true, modes: ['pipeline'],
@@ -25,7 +25,21 @@ describe('parseRecordOptions', () => {
       },
       redisUrl: undefined,
       out: 'trace.json',
+      everyRepeat: false,
     });
+  });
+
+  it('compares several modes, until certain unless --repeats says a count', () => {
+    const both = withFlag('--mode', 'sequential,pipeline');
+    expect(parseRecordOptions(both, {})).toMatchObject({ modes: ['sequential', 'pipeline'], spec: { modes: ['sequential', 'pipeline'], repeats: 'until-certain' }, everyRepeat: false });
+    expect(parseRecordOptions([...both, '--repeats', '20', '--every-repeat'], {})).toMatchObject({ spec: { repeats: 20 }, everyRepeat: true });
+    expect(parseRecordOptions([...REQUIRED, '--repeats', 'until-certain'], {})).toMatchObject({ spec: { repeats: 'until-certain' } });
+    expect(parseRecordOptions([...withFlag('--mode', 'pipeline,chunked'), '--chunk', '10'], {})).toMatchObject({ modes: ['pipeline', 'chunked'], spec: { chunk: 10 } });
+    expect(cliErrorOf(() => parseRecordOptions(withFlag('--mode', 'sequential,sequential'), {}))).toBe('--mode names sequential twice');
+    expect(cliErrorOf(() => parseRecordOptions(withFlag('--mode', 'sequential,pipes'), {}))).toBe('--mode must be one of sequential, pipeline, chunked, multi, eval, evalsha, multikey, auto, not "pipes"');
+    expect(cliErrorOf(() => parseRecordOptions([...both, '--chunk', '10'], {}))).toBe('--chunk is the chunked mode\'s: add chunked to --mode');
+    expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--every-repeat'], {}))).toBe('--every-repeat is for several modes (--mode sequential,pipeline): one mode writes its median run');
+    expect(cliErrorOf(() => parseRecordOptions([...both, '--repeats', 'forever'], {}))).toBe('--repeats: repeats must be a whole number from 1 to 40, or "until-certain"');
   });
 
   it('takes MONITOR and strace as two choices, --cold and --repeats', () => {
@@ -129,11 +143,11 @@ describe('parseRecordOptions: the v3 modes, GET-COMPUTE-SET, planted errors, chu
   const base = (command: string, n = '10') => ['--command', command, '--n', n, '--out', 't.json'];
 
   it.each(['multi', 'eval', 'evalsha', 'auto'])('--mode %s', (mode) => {
-    expect(parseRecordOptions([...base('INCR'), '--mode', mode], {})).toMatchObject({ mode, spec: { modes: [mode] } });
+    expect(parseRecordOptions([...base('INCR'), '--mode', mode], {})).toMatchObject({ modes: [mode], spec: { modes: [mode] } });
   });
 
   it('--mode multikey for SET and GET; refused for INCR with the reason', () => {
-    expect(parseRecordOptions([...base('set'), '--mode', 'multikey'], {})).toMatchObject({ mode: 'multikey', spec: { command: 'SET' } });
+    expect(parseRecordOptions([...base('set'), '--mode', 'multikey'], {})).toMatchObject({ modes: ['multikey'], spec: { command: 'SET' } });
     expect(cliErrorOf(() => parseRecordOptions([...base('INCR'), '--mode', 'multikey'], {}))).toBe(
       '--mode: multikey needs SET (sent as one MSET) or GET (one MGET); PING, INCR and GET-COMPUTE-SET have no multi-key form',
     );
@@ -174,7 +188,7 @@ describe('parseRecordOptions: the v3 modes, GET-COMPUTE-SET, planted errors, chu
   });
 
   it('--chunk-pause-ms for a chunked run', () => {
-    expect(parseRecordOptions([...base('PING'), '--mode', 'pipeline', '--chunk', '2', '--chunk-pause-ms', '2.5'], {})).toMatchObject({ mode: 'chunked', spec: { chunk: 2, chunkPauseMs: 2.5 } });
+    expect(parseRecordOptions([...base('PING'), '--mode', 'pipeline', '--chunk', '2', '--chunk-pause-ms', '2.5'], {})).toMatchObject({ modes: ['chunked'], spec: { chunk: 2, chunkPauseMs: 2.5 } });
   });
 });
 
@@ -182,8 +196,8 @@ describe('parseRecordOptions: chunks and memory', () => {
   const BASE = ['--command', 'PING', '--n', '10000', '--out', 't.json'];
 
   it('--mode pipeline --chunk C records N commands in pipelines of C (a chunked run)', () => {
-    expect(parseRecordOptions([...BASE, '--mode', 'pipeline', '--chunk', '1_000'], {})).toMatchObject({ mode: 'chunked', spec: { chunk: 1000, modes: ['chunked'] } });
-    expect(parseRecordOptions([...BASE, '--mode', 'chunked', '--chunk', '500'], {})).toMatchObject({ mode: 'chunked', spec: { chunk: 500 } });
+    expect(parseRecordOptions([...BASE, '--mode', 'pipeline', '--chunk', '1_000'], {})).toMatchObject({ modes: ['chunked'], spec: { chunk: 1000, modes: ['chunked'] } });
+    expect(parseRecordOptions([...BASE, '--mode', 'chunked', '--chunk', '500'], {})).toMatchObject({ modes: ['chunked'], spec: { chunk: 500 } });
   });
 
   it('refuses --chunk where it means nothing, and chunked without it', () => {
@@ -203,7 +217,7 @@ describe('parseRecordOptions: chunks and memory', () => {
 describe('parseSweepOptions', () => {
   it('defaults: PING, depths 1…1024 doubling, 10,000 per point, 3 repeats, no reference', () => {
     expect(parseSweepOptions(['--out', 's.json'], {})).toEqual({
-      spec: { command: 'PING', valueBytes: 16, depths: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024], perPoint: 10_000, repeats: 3, engine: 'ioredis', rttMs: 0, jitterMs: 0, reference: false },
+      spec: { command: 'PING', valueBytes: 16, depths: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024], perPoint: 10_000, repeats: 6, engine: 'ioredis', rttMs: 0, jitterMs: 0, reference: false },
       redisUrl: undefined,
       out: 's.json',
     });

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { RunSpecSchema } from '../../../trace/format/run-request.ts';
+import { RunSpecSchema, UNTIL_CERTAIN } from '../../../trace/format/run-request.ts';
 import { SweepSpecSchema, powersOfTwoUpTo, type SweepSpec } from '../../../trace/format/sweep-format.ts';
 import { COMMAND_NAMES, RUN_MODES, RunModeSchema, type RunMode } from '../../../trace/format/trace-format.ts';
 
@@ -30,17 +30,20 @@ export function optionsOrExit<T>(program: string, usage: string, parse: () => T 
 }
 
 export interface RecordOptions {
-  mode: RunMode;
+  /** The modes to run, in rounds (several: compared, with a verdict). */
+  modes: RunMode[];
   spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'repeats' | 'kernelTcp'
-    | 'chunkPauseMs' | 'errorAt' | 'errorKind' | 'neighborRate' | 'neighborCommand' | 'heldConnection'>;
+    | 'chunkPauseMs' | 'errorAt' | 'errorKind' | 'neighborRate' | 'neighborCommand' | 'heldConnection' | 'modes'>;
   redisUrl: string | undefined;
   out: string;
+  /** Several modes: write every run (NAME-MODE-rK.json), not only each mode's median one. */
+  everyRepeat: boolean;
 }
 
-export const RECORD_USAGE = `Usage: npm run record -- --mode M --command PING|INCR|SET|GET|GET-COMPUTE-SET --n N --out FILE
+export const RECORD_USAGE = `Usage: npm run record -- --mode M[,M…] --command PING|INCR|SET|GET|GET-COMPUTE-SET --n N --out FILE
                          [--chunk C] [--chunk-pause-ms MS] [--value-bytes B] [--rtt-ms MS] [--jitter-ms MS] [--engine E]
                          [--error-at K] [--error-kind runtime|queueing]
-                         [--monitor] [--strace] [--server-trace] [--cold] [--repeats K] [--memory | --no-memory]
+                         [--monitor] [--strace] [--server-trace] [--cold] [--repeats K|until-certain] [--every-repeat] [--memory | --no-memory]
                          [--neighbor-rate R [--neighbor-command INCR|GET]] [--held-connection]
                          [--redis-url redis://host:port | --redis-url-file FILE]
        npm run record -- sweep --out FILE [--depths 1,2,4,…,1024 | --max-depth D] [--per-point M] [--repeats K]
@@ -53,7 +56,10 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M --command PING|IN
   --mode M               sequential, pipeline, chunked, or how else to batch: multi (MULTI, the N commands, EXEC),
                          eval (one EVAL doing the N operations in Lua), evalsha (SCRIPT LOAD before t0, then N
                          EVALSHA in one pipeline), multikey (one MSET for SET, one MGET for GET), auto (N calls in
-                         one tick, the client library batching them: ioredis enableAutoPipelining, node-redis)
+                         one tick, the client library batching them: ioredis enableAutoPipelining, node-redis).
+                         Several, comma-separated (--mode sequential,pipeline): run in rounds, the order
+                         alternating, and compared: the median of the per-round ratios with its 95 % interval
+                         (docs/measuring.md); each mode's median run is written to FILE with -MODE before .json
   --command GET-COMPUTE-SET  GET a key, compute value × 2 + 1, SET it: a dependent step (sequential or eval only)
   --chunk C              N commands in pipelines of C, each pipeline's replies awaited (--mode pipeline becomes chunked)
   --chunk-pause-ms MS    chunked: sleep MS between one pipeline's last reply and the next (counted in the run's time)
@@ -66,8 +72,12 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M --command PING|IN
   --strace               trace redis-server's read()/write() calls with strace (slows Redis several-fold)
   --server-trace         both --monitor and --strace
   --cold                 no warm-up: the run's first command pays the connection's first-call costs
-  --repeats K            run K times (a run of a second or more is not repeated); prints median [min–max]
-                         and writes the median run (by total time) to FILE. Default 1
+  --repeats K            run K rounds (a run of a second or more is not repeated); prints median [min–max]
+                         and writes the median run (by total time) to FILE. Default 1 for one mode
+  --repeats until-certain  several modes: rounds until every mode's 95 % interval against the fastest
+                         excludes 1 at a checkpoint (10, 15, 20, 30 rounds), at most 40; the default for several modes
+  --every-repeat         several modes: write every run as FILE-MODE-rK.json (K the round, from 0), for the web
+                         to read the same verdict
   --memory               sample memory (Redis CLIENT LIST / INFO memory, this process) during the run; its time then
                          includes the sampler (the trace's probeCosts says so). Without either flag: only runs that can
                          move memory (10,000 operations or more, 1 MiB of values or more, or chunked)
@@ -98,6 +108,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     strace: { type: 'boolean' },
     cold: { type: 'boolean' },
     repeats: { type: 'string' },
+    'every-repeat': { type: 'boolean' },
     engine: { type: 'string' },
     chunk: { type: 'string' },
     'chunk-pause-ms': { type: 'string' },
@@ -117,13 +128,16 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
   for (const required of ['mode', 'command', 'n', 'out'] as const) {
     if (values[required] === undefined) throw new CliError(`--${required} is required`);
   }
-  const parsedMode = RunModeSchema.safeParse(values.mode);
-  if (!parsedMode.success) throw new CliError(`--mode must be one of ${RUN_MODES.join(', ')}, not "${values.mode}"`);
-  if (values.chunk !== undefined && parsedMode.data !== 'pipeline' && parsedMode.data !== 'chunked') throw new CliError('--chunk is for pipelines: use --mode pipeline or chunked');
+  const modes = parseModeList(values.mode!);
+  const single = modes.length === 1;
+  if (values.chunk !== undefined && !modes.includes('chunked') && !(single && modes[0] === 'pipeline')) {
+    throw new CliError(single ? '--chunk is for pipelines: use --mode pipeline or chunked' : '--chunk is the chunked mode\'s: add chunked to --mode');
+  }
   if (values['error-kind'] !== undefined && values['error-at'] === undefined) throw new CliError('--error-kind says how operation K fails: give --error-at K too');
-  if (parsedMode.data === 'chunked' && values.chunk === undefined) throw new CliError('--mode chunked needs --chunk C (commands per pipeline)');
+  if (modes.includes('chunked') && values.chunk === undefined) throw new CliError('--mode chunked needs --chunk C (commands per pipeline)');
+  if (values['every-repeat'] && single) throw new CliError('--every-repeat is for several modes (--mode sequential,pipeline): one mode writes its median run');
   // "--mode pipeline --chunk C" is how people say it: N commands in pipelines of C.
-  const mode: RunMode = values.chunk !== undefined ? 'chunked' : parsedMode.data;
+  if (single && values.chunk !== undefined) modes[0] = 'chunked';
   const spec = RunSpecSchema.safeParse({
     command: values.command?.toUpperCase(),
     n: numberFlag(values.n),
@@ -134,7 +148,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     monitor: values.monitor ?? false,
     strace: values.strace ?? false,
     cold: values.cold ?? false,
-    repeats: values.repeats === undefined ? 1 : numberFlag(values.repeats),
+    repeats: values.repeats === undefined ? (single ? 1 : UNTIL_CERTAIN) : values.repeats === UNTIL_CERTAIN ? UNTIL_CERTAIN : numberFlag(values.repeats),
     engine: values.engine,
     ...(values.chunk !== undefined ? { chunk: numberFlag(values.chunk) } : {}),
     chunkPauseMs: numberFlag(values['chunk-pause-ms']),
@@ -144,10 +158,22 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     neighborRate: numberFlag(values['neighbor-rate']),
     neighborCommand: values['neighbor-command']?.toUpperCase(),
     heldConnection: values['held-connection'] ?? false,
-    modes: [mode],
+    modes,
   });
   if (!spec.success) throw specError(spec.error, values.command);
-  return { mode, spec: spec.data, redisUrl: redisUrlFrom(values, env), out: values.out! };
+  return { modes, spec: spec.data, redisUrl: redisUrlFrom(values, env), out: values.out!, everyRepeat: values['every-repeat'] ?? false };
+}
+
+/** "sequential,pipeline" → the modes, each once, each one Pipescope runs. */
+function parseModeList(text: string): RunMode[] {
+  const modes: RunMode[] = [];
+  for (const item of text.split(',').map((m) => m.trim())) {
+    const parsed = RunModeSchema.safeParse(item);
+    if (!parsed.success) throw new CliError(`--mode must be one of ${RUN_MODES.join(', ')}, not "${item}"`);
+    if (modes.includes(parsed.data)) throw new CliError(`--mode names ${item} twice`);
+    modes.push(parsed.data);
+  }
+  return modes;
 }
 
 export interface SweepOptions {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LIVE_PATH, ServerMessageSchema, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 import { serializeTrace, verifyTrace } from '../../../trace/format/trace-io.ts';
+import { compareRepeats } from '../../../trace/derive/run-pairs.ts';
 import { startApp } from '../http/http-app.ts';
 import { LiveTestClient } from '../../test-support/live-test-client.ts';
 import { usePrivateRedisApp } from '../../test-support/private-redis-session.ts';
@@ -81,18 +82,37 @@ it('all three modes build verified traces in order: sequential, pipeline, chunke
   client.close();
 });
 
-it('repeats each mode, interleaved, each trace saying which repeat it is; a run of a second or more is not repeated', async () => {
+it('runs a fixed count of rounds, the order alternating, each trace saying its round and place; a run of a second or more is not repeated', async () => {
   const client = await new LiveClient().open();
   client.send({ type: 'run', requestId: 'five', spec: { command: 'INCR', n: 10, modes: ['pipeline', 'sequential'], repeats: 3 } });
-  await client.next((m) => m.type === 'request-done');
+  const done = await client.next((m) => m.type === 'request-done');
+  expect(done).toMatchObject({ rounds: 3, stop: 'planned' });
   const docs = client.tracesFor('five');
-  expect(docs.map((d) => `${d.run.mode} ${d.run.repeat}`)).toEqual([
-    'sequential 0', 'pipeline 0', 'sequential 1', 'pipeline 1', 'sequential 2', 'pipeline 2',
+  expect(docs.map((d) => `${d.run.mode} ${d.run.repeat}:${d.run.round?.position}`)).toEqual([
+    'sequential 0:0', 'pipeline 0:1', 'pipeline 1:0', 'sequential 1:1', 'sequential 2:0', 'pipeline 2:1',
   ]);
+  expect(docs.every((d) => d.run.round?.plan === 'fixed')).toBe(true);
   expect(docs.every((d) => d.run.warmup?.commands === 10 && d.kernelTcp !== null)).toBe(true);
   client.send({ type: 'run', requestId: 'slow', spec: { command: 'PING', n: 3, modes: ['sequential'], rttMs: 400, repeats: 5, memory: false } });
-  await client.next((m) => m.type === 'request-done' && m.requestId === 'slow');
+  expect(await client.next((m) => m.type === 'request-done' && m.requestId === 'slow')).toMatchObject({ rounds: 1, stop: 'slow' });
   expect(client.tracesFor('slow').map((d) => d.run.repeat)).toEqual([0]);
+  client.close();
+});
+
+it('until certain: interleaved pairs in alternating order, stopping at the first checkpoint where the interval excludes 1, and saying so', async () => {
+  const client = await new LiveClient().open();
+  // 10 INCRs through 2 ms of added RTT: ten round trips against one, so every pair goes to the pipeline
+  // and the first checkpoint (10 pairs) is certain.
+  client.send({ type: 'run', requestId: 'sure', spec: { command: 'INCR', n: 10, modes: ['sequential', 'pipeline'], rttMs: 2, memory: false, kernelTcp: false } });
+  const done = await client.next((m) => m.type === 'request-done' && m.requestId === 'sure');
+  expect(done).toMatchObject({ rounds: 10, stop: 'certain' });
+  const docs = client.tracesFor('sure');
+  expect(docs).toHaveLength(20);
+  expect(docs.map((d) => d.run.mode)).toEqual(Array.from({ length: 10 }, (_, r) => (r % 2 === 0 ? ['sequential', 'pipeline'] : ['pipeline', 'sequential'])).flat());
+  expect(docs.every((d) => d.run.round?.plan === 'until-certain')).toBe(true);
+  const verdict = compareRepeats(docs.filter((d) => d.run.mode === 'sequential'), docs.filter((d) => d.run.mode === 'pipeline'));
+  expect(verdict).toMatchObject({ outcome: 'a-slower', read: 10, wins: 10 });
+  expect(verdict.interval!.lo).toBeGreaterThan(1);
   client.close();
 });
 

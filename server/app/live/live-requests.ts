@@ -3,40 +3,31 @@
 // request-done, cancelled, or an error that says what failed.
 import type { RunEndMessage, ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 import { encodeBatch } from '../../../trace/protocol/live-protocol.ts';
-import { REPEAT_BELOW_US, memorySampled, type RunSpec } from '../../../trace/format/run-request.ts';
+import { memorySampled, type RunSpec } from '../../../trace/format/run-request.ts';
 import type { SweepSpec } from '../../../trace/format/sweep-format.ts';
-import { RUN_MODES } from '../../../trace/format/trace-format.ts';
 import type { RedisSession } from '../../redis/redis-session.ts';
 import { executeRun, type RunListener } from '../../runs/run-executor.ts';
+import { roundOrder, runRounds } from '../../runs/run-rounds.ts';
 import { executeSweep } from '../../runs/sweep-executor.ts';
 import { RunCancelledError } from '../../support/run-cancelled-error.ts';
 
 export type Send = (message: ServerMessage) => void;
 
 /**
- * A run request: each mode `repeats` times, interleaved (sequential 0, pipeline 0, sequential 1, …) so
- * that a slow spell of the machine falls on both modes alike. Runs that take a second or more are not
- * repeated: after the first round, if any run took that long, the request ends there. None of these
- * timed runs samples memory; when the request does (memorySampled), one memory repeat of each mode
- * follows them (run.memoryRepeat), its time not compared.
+ * A run request: its modes in rounds, the order alternating, until its count, or until certain
+ * (server/runs/run-rounds.ts). None of these timed runs samples memory; when the request does (memorySampled), one memory
+ * repeat of each mode follows them (run.memoryRepeat), its time not compared. request-done says how
+ * many rounds ran and why they stopped.
  */
 export async function runRequest(send: Send, session: RedisSession, requestId: string, spec: RunSpec, signal: AbortSignal): Promise<void> {
-  const modes = RUN_MODES.filter((mode) => spec.modes.includes(mode)); // sequential first, like the docs
   // The run started and not yet ended: a Cancel names it, its events so far all sent.
   const underWay: { runId?: string } = {};
   try {
-    for (let repeat = 0; repeat < spec.repeats; repeat++) {
-      let slowest = 0;
-      for (const mode of modes) {
-        const doc = await executeRun(session, mode, { ...spec, memory: false, repeat }, liveRunListener(send, requestId, underWay), signal);
-        slowest = Math.max(slowest, doc.totals.doneUs);
-      }
-      if (slowest >= REPEAT_BELOW_US) break;
-    }
+    const { rounds, stop } = await runRounds(session, { ...spec, memory: false }, () => liveRunListener(send, requestId, underWay), signal);
     if (memorySampled(spec)) {
-      for (const mode of modes) await executeRun(session, mode, { ...spec, memory: true, memoryRepeat: true }, liveRunListener(send, requestId, underWay), signal);
+      for (const mode of roundOrder(spec.modes, 0)) await executeRun(session, mode, { ...spec, memory: true, memoryRepeat: true }, liveRunListener(send, requestId, underWay), signal);
     }
-    send({ type: 'request-done', requestId });
+    send({ type: 'request-done', requestId, rounds, stop });
   } catch (error) {
     reportFailure(send, requestId, signal, error, 'Run', underWay.runId);
   }

@@ -32,7 +32,8 @@ describe('sweepProgressText', () => {
     expect(sweepProgressText(active({ position: null }))).toBe('sending…');
     expect(sweepProgressText(active({ position: 2 }))).toBe('waiting: 2 requests ahead');
     expect(sweepProgressText(active({ done: 0 }))).toBe('run 1 of 28 · depth 1, repeat 1');
-    expect(sweepProgressText(active({ done: 6 }))).toBe('run 7 of 28 · depth 8, repeat 1');
+    expect(sweepProgressText(active({ done: 6 }))).toBe('run 7 of 28 · depth 64, repeat 1');
+    expect(sweepProgressText(active({ done: 7 }))).toBe('run 8 of 28 · depth 64, repeat 2');
     expect(sweepProgressText(active({ done: 14 }))).toBe('run 15 of 28 · redis-benchmark · depth 1, repeat 1');
     expect(sweepProgressText(active({ done: 28 }))).toBe('finishing · 28 of 28 runs done');
     expect(sweepProgressText(active({ cancelling: true }))).toBe('cancelling…');

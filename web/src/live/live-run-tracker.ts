@@ -1,5 +1,5 @@
 // Follows one run request through the live protocol: queue position, one TraceBuilder per run (each mode
-// runs spec.repeats times, interleaved; progress counts the runs finished per mode) fed with the decoded
+// once per round, in rounds; progress counts the runs finished per mode) fed with the decoded
 // run-events (with their byte heads, when recorded), finished trace documents at run-end (with the Redis side, when server-traced, and the memory samples, when taken: finishRun hands
 // both to TraceBuilder.finish, so a live trace equals the recorded one). No socket and no DOM here, so the
 // whole message flow is unit-tested. Invariant: at most one request is active per tab.
@@ -7,7 +7,7 @@
 // a run cut short (cancelled, connection lost, failed) is handed over as a trace marked incomplete.
 import { TraceBuilder, TraceError, type IncompleteMark } from '../../../trace/format/trace-builder.ts';
 import { decodeBatch, finishRun, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
-import type { RunSpec } from '../../../trace/format/run-request.ts';
+import { plannedRounds, roundPlan, type RunSpec } from '../../../trace/format/run-request.ts';
 import type { IncompleteReason, RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
 import { omittedMeasurements } from './incomplete-trace.ts';
 
@@ -19,9 +19,13 @@ export interface ModeProgress {
   replied: number;
   /** Latest event time of the current run, µs since its t0 (for the ETA). */
   lastUs: number;
-  /** Runs of this mode finished so far, of `runs` asked for (spec.repeats; a run of ≥ 1 s ends the request after its first round). */
+  /**
+   * Runs of this mode finished so far, of `runs` at most (the rounds asked for, or until certain its
+   * limit, when `upTo`: the backend may stop sooner; a run of ≥ 1 s ends the request after its first round).
+   */
   runsDone: number;
   runs: number;
+  upTo: boolean;
   done: boolean;
 }
 
@@ -48,12 +52,14 @@ export class LiveRunTracker {
 
   get active(): ActiveRequest | null {
     if (!this.request) return null;
-    const { n, repeats } = this.request.spec;
+    const { n } = this.request.spec;
+    const runs = plannedRounds(this.request.spec);
+    const upTo = roundPlan(this.request.spec.repeats) === 'until-certain' && this.request.spec.modes.length > 1;
     const progress: ModeProgress[] = this.request.spec.modes.map((mode) => {
       const runsDone = this.finishedModes.get(mode) ?? 0;
       const builder = [...this.builders.values()].find((b) => b.run.mode === mode);
       const p = builder?.progress;
-      return { mode, n, sent: p?.sent ?? 0, replied: p?.replied ?? 0, lastUs: p?.lastUs ?? 0, runsDone, runs: repeats, done: runsDone >= repeats };
+      return { mode, n, sent: p?.sent ?? 0, replied: p?.replied ?? 0, lastUs: p?.lastUs ?? 0, runsDone, runs, upTo, done: runsDone >= runs };
     });
     return { ...this.request, progress };
   }

@@ -36,19 +36,20 @@ describe('seriesOfLive', () => {
   const spec = SweepSpecSchema.parse({ command: 'PING', depths: [1, 2, 4], perPoint: 100, repeats: 2 });
   const active: ActiveSweep = {
     requestId: 's', spec, position: 0, cancelling: false, header: null, done: 3, total: 6,
-    last: { tool: 'pipescope', depth: 2, repeat: 1 }, ours: [{ depth: 1, opsPerSec: [10, 20] }, { depth: 2, opsPerSec: [30] }], reference: [],
+    last: { tool: 'pipescope', depth: 4, repeat: 1 }, ours: [{ depth: 1, opsPerSec: [10] }, { depth: 2, opsPerSec: [30] }, { depth: 4, opsPerSec: [50] }], reference: [],
   };
 
   it('shows the ops/s so far over every depth asked for, and the depth under way', () => {
     const series = seriesOfLive(active, true);
     expect(series.depths).toEqual([1, 2, 4]);
     expect(series.ours).toEqual([
-      { depth: 1, spread: { median: 15, min: 10, max: 20 }, runs: 2 },
+      { depth: 1, spread: { median: 10, min: 10, max: 10 }, runs: 1 },
       { depth: 2, spread: { median: 30, min: 30, max: 30 }, runs: 1 },
+      { depth: 4, spread: { median: 50, min: 50, max: 50 }, runs: 1 },
     ]);
     expect(series.serverReads).toEqual([]);
-    expect(series.activeDepth).toBe(2); // run 4 of 6: depth 2, repeat 2
-    expect(seriesOfLive({ ...active, done: 4 }, true).activeDepth).toBe(4);
+    expect(series.activeDepth).toBe(4); // run 4 of 6: round 2 goes back down, depth 4 first
+    expect(seriesOfLive({ ...active, done: 4 }, true).activeDepth).toBe(2);
     expect(seriesOfLive(active, false).activeDepth).toBeNull();
     expect(seriesOfLive({ ...active, position: 1 }, true).activeDepth).toBeNull();
   });

@@ -54,13 +54,14 @@ describe('validateRunForm', () => {
     expect(validateRunForm(form({ n: '100001' })).ok).toBe(true);
   });
 
-  it('asks for a cold connection and 1–20 repeats, the bounds shown next to the field', () => {
+  it('asks for a cold connection and 1–40 rounds or until certain, the bounds shown next to the field', () => {
     expect(validateRunForm(form({}))).toMatchObject({ ok: true, spec: { cold: false, repeats: 5, kernelTcp: true } });
+    expect(validateRunForm(form({ repeats: 'until-certain' }))).toMatchObject({ ok: true, spec: { repeats: 'until-certain' } });
     expect(validateRunForm(form({ cold: true, repeats: '1' }))).toMatchObject({ ok: true, spec: { cold: true, repeats: 1 } });
-    expect(validateRunForm(form({ repeats: '20' }))).toMatchObject({ ok: true, spec: { repeats: 20 } });
+    expect(validateRunForm(form({ repeats: '40' }))).toMatchObject({ ok: true, spec: { repeats: 40 } });
     expect(validateRunForm(form({ repeats: '0' }))).toEqual({ ok: false, errors: { repeats: 'repeats must be at least 1' } });
-    expect(validateRunForm(form({ repeats: '21' }))).toEqual({ ok: false, errors: { repeats: 'repeats must be at most 20' } });
-    expect(validateRunForm(form({ repeats: '2.5' }))).toEqual({ ok: false, errors: { repeats: 'repeats must be a whole number' } });
+    expect(validateRunForm(form({ repeats: '41' }))).toEqual({ ok: false, errors: { repeats: 'repeats must be at most 40' } });
+    expect(validateRunForm(form({ repeats: '2.5' }))).toEqual({ ok: false, errors: { repeats: 'repeats must be a whole number from 1 to 40, or "until-certain"' } });
     expect(validateRunForm(form({ repeats: '' }))).toMatchObject({ ok: false, errors: { repeats: expect.any(String) } });
   });
 

@@ -2,7 +2,7 @@
 // its validation against the shared RunSpecSchema: the backend checks the same schema, so the messages
 // shown inline are the ones the backend would give. modeRefusal says beforehand, for the menu, which
 // modes the spec would refuse. The URL carries the form (url/run-link.ts), built on these types.
-import { DEPENDENT_MODES, RunSpecSchema, commandTakesValue, type Engine, type RunSpec } from '../../../trace/format/run-request.ts';
+import { DEPENDENT_MODES, RunSpecSchema, UNTIL_CERTAIN, commandTakesValue, type Engine, type RunSpec } from '../../../trace/format/run-request.ts';
 import { RUN_MODES, type CommandName, type NEIGHBOR_COMMANDS, type RunMode } from '../../../trace/format/trace-format.ts';
 import { multiKeyCommand } from '../../../trace/format/wire-layout.ts';
 
@@ -59,7 +59,7 @@ export interface RunFormState {
   strace: boolean;
   /** Skip the warm-up before t0 (a cold connection). */
   cold: boolean;
-  /** Runs of each mode, interleaved, as typed (1–20). */
+  /** Rounds, as typed (1–40), or "until-certain" (each mode once per round, the order alternating). */
   repeats: string;
   engine: Engine;
   /** mode 'custom': the modes ticked. */
@@ -129,7 +129,7 @@ export function validateRunForm(form: RunFormState): FormResult {
     monitor: form.monitor,
     strace: form.strace,
     cold: form.cold,
-    repeats: numberOf(form.repeats),
+    repeats: form.repeats.trim() === UNTIL_CERTAIN ? UNTIL_CERTAIN : numberOf(form.repeats),
     modes: formModes(form),
     ...(form.plantError ? { errorAt: numberOf(form.errorAt), errorKind: form.errorKind } : {}),
     neighborRate: numberOf(form.neighborRate),

@@ -2,7 +2,7 @@
 // the shared SweepSpecSchema: the backend checks the same schema, so the messages shown inline are the
 // ones it would give. Depths are either the powers of two up to a chosen maximum or a typed list.
 // The URL carries the form and the chart's y axis (url/sweep-link.ts), built on these types.
-import { SweepSpecSchema, powersOfTwoUpTo, type SweepSpec } from '../../../trace/format/sweep-format.ts';
+import { DEFAULT_SWEEP_REPEATS, SweepSpecSchema, powersOfTwoUpTo, type SweepSpec } from '../../../trace/format/sweep-format.ts';
 import { commandTakesValue, type Engine } from '../../../trace/format/run-request.ts';
 import type { CommandName } from '../../../trace/format/trace-format.ts';
 
@@ -34,7 +34,7 @@ export interface SweepFormState {
 
 export const DEFAULT_SWEEP_FORM: SweepFormState = {
   command: 'PING', valueBytes: '16', depthsMode: 'max', maxDepth: 1024, depthList: '1,2,4,8,100,1000',
-  perPoint: '10000', repeats: '3', engine: 'ioredis', rttMs: '0', reference: true,
+  perPoint: '10000', repeats: String(DEFAULT_SWEEP_REPEATS), engine: 'ioredis', rttMs: '0', reference: true,
 };
 
 export type SweepFormField = 'command' | 'valueBytes' | 'depths' | 'perPoint' | 'repeats' | 'engine' | 'rttMs' | 'form';

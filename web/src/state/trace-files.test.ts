@@ -8,9 +8,9 @@ import { chunkedTrace, pipelineTrace, sequentialTrace } from '../test-support/tr
 import { loadTraceFiles, loadTraceUrls, orderForComparison, sweepFileName, traceFileName, traceUrlsFromSearch } from './trace-files.ts';
 
 describe('traceUrlsFromSearch', () => {
-  it('reads repeated ?trace= parameters, ignoring blanks, at most 120 (six runs of up to 20 repeats)', () => {
+  it('reads repeated ?trace= parameters, ignoring blanks, at most 240 (six runs of up to 40 repeats)', () => {
     expect(traceUrlsFromSearch('?trace=/a.json&trace=https://x.example/b.json&trace=')).toEqual(['/a.json', 'https://x.example/b.json']);
-    expect(traceUrlsFromSearch(`?${Array.from({ length: 121 }, (_, i) => `trace=${i}`).join('&')}`)).toHaveLength(120);
+    expect(traceUrlsFromSearch(`?${Array.from({ length: 241 }, (_, i) => `trace=${i}`).join('&')}`)).toHaveLength(240);
     expect(traceUrlsFromSearch('')).toEqual([]);
   });
 });

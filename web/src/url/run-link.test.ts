@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsOf, hashOf, hashParams } from './link-fields.ts';
-import { DEFAULT_RUN_LINK, RUN_KEYS, parseRunLink, runLinkEntries, type RunLink } from './run-link.ts';
+import { DEFAULT_RUN_LINK, RUN_KEYS, parseRunLink, runFormOf, runLinkEntries, runLinkOf, type RunLink } from './run-link.ts';
 
 /** The run form's part of a hash, read and written as a link does. */
 const readRun = (hash: string): RunLink => parseRunLink(fieldsOf(hashParams(hash), RUN_KEYS));
@@ -20,7 +20,7 @@ describe('reading the run form', () => {
       monitor: false,
       strace: false,
       cold: false,
-      repeats: 5,
+      repeats: 'until-certain',
       engine: 'ioredis',
       modes: ['sequential', 'pipeline'],
       chunkPauseMs: 0,
@@ -106,10 +106,23 @@ describe('reading the run form', () => {
     expect(writeRun(readRun('#serverTrace=1'))).toMatch(/&monitor=1&strace=1$/);
   });
 
-  it('reads the repeats within 1–20, falling back to 5', () => {
+  it('reads the repeats within 1–40, or until-certain, falling back to until-certain', () => {
     expect(readRun('#repeats=1').repeats).toBe(1);
-    expect(readRun('#repeats=20').repeats).toBe(20);
-    for (const bad of ['0', '21', '2.5', '-3', '', 'five', '1e1']) expect(readRun(`#repeats=${bad}`).repeats).toBe(5);
+    expect(readRun('#repeats=40').repeats).toBe(40);
+    expect(readRun('#repeats=5').repeats).toBe(5);
+    expect(readRun('#repeats=Until-Certain').repeats).toBe('until-certain');
+    for (const bad of ['0', '41', '2.5', '-3', '', 'five', '1e1', 'until']) expect(readRun(`#repeats=${bad}`).repeats).toBe('until-certain');
+    expect(writeRun({ ...DEFAULT_RUN_LINK, repeats: 20 })).toMatch(/&repeats=20$/);
+    expect(writeRun({ ...DEFAULT_RUN_LINK, repeats: 'until-certain' })).not.toMatch(/repeats/);
+  });
+
+  it('takes the repeats chosen in the form into the link, "until certain" or a count', () => {
+    const form = runFormOf(DEFAULT_RUN_LINK);
+    expect(form.repeats).toBe('until-certain');
+    expect(runLinkOf({ ...form, repeats: '15' }, 'shared', DEFAULT_RUN_LINK).repeats).toBe(15);
+    expect(runLinkOf({ ...form, repeats: 'until-certain' }, 'shared', { ...DEFAULT_RUN_LINK, repeats: 15 }).repeats).toBe('until-certain');
+    // Not a choice the form offers: the last good value stays.
+    expect(runLinkOf({ ...form, repeats: '99' }, 'shared', { ...DEFAULT_RUN_LINK, repeats: 20 }).repeats).toBe(20);
   });
 
   it('keeps the usual link short: probes, cold, repeats and engine only when not the defaults', () => {

@@ -10,8 +10,8 @@
 import { z } from 'zod';
 import { COMMAND_NAMES, NEIGHBOR_COMMANDS, type CommandName, type RunMode, RUN_MODES } from '../../../trace/format/trace-format.ts';
 import {
-  DEFAULT_REPEATS, ENGINES, MAX_ADDED_RTT_MS, MAX_CHUNK_PAUSE_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_NEIGHBOR_RATE, MAX_REPEATS, MAX_VALUE_BYTES,
-  type Engine,
+  DEFAULT_REPEATS, ENGINES, MAX_ADDED_RTT_MS, MAX_CHUNK_PAUSE_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_NEIGHBOR_RATE, MAX_REPEATS, MAX_VALUE_BYTES, UNTIL_CERTAIN,
+  type Engine, type Repeats,
 } from '../../../trace/format/run-request.ts';
 import { SCALE_CHOICES, type ScaleChoice } from '../state/page-choices.ts';
 import {
@@ -37,8 +37,8 @@ export interface RunLink {
   strace: boolean;
   /** Skip the warm-up: the first command pays the connection's first-call costs. */
   cold: boolean;
-  /** Runs of each mode, interleaved (runs of a second or more run once). */
-  repeats: number;
+  /** Rounds (each mode once per round, the order alternating), or "until-certain"; runs of a second or more run once. */
+  repeats: Repeats;
   engine: Engine;
   /** mode=custom: the modes ticked, in RUN_MODES order, each once. */
   modes: RunMode[];
@@ -71,6 +71,9 @@ const modeList = z.string().transform((text, ctx) => {
   return modes;
 });
 
+/** "until-certain" in any letter case, or a whole number of rounds in 1–MAX_REPEATS. */
+const repeatsField = z.union([choice([UNTIL_CERTAIN]), wholeNumber(1, MAX_REPEATS)]);
+
 /** Each key's reader; the typed numbers of the form are read with them too (runLinkOf). */
 const RUN_FIELDS = {
   command: choice(COMMAND_NAMES).catch(d.command),
@@ -87,7 +90,7 @@ const RUN_FIELDS = {
   monitor: flag.optional().catch(undefined),
   strace: flag.optional().catch(undefined),
   cold: flag.catch(d.cold),
-  repeats: wholeNumber(1, MAX_REPEATS).catch(d.repeats),
+  repeats: repeatsField.catch(d.repeats),
   engine: choice(ENGINES).catch(d.engine),
   chunkPauseMs: decimal(MAX_CHUNK_PAUSE_MS).catch(d.chunkPauseMs),
   errorAt: wholeNumber(0, MAX_COMMANDS - 1).nullable().catch(null),
@@ -153,7 +156,13 @@ export function runFormOf(p: RunLink): RunFormState {
   };
 }
 
-type TypedKey = 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'chunk' | 'repeats' | 'chunkPauseMs' | 'neighborRate';
+type TypedKey = 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'chunk' | 'chunkPauseMs' | 'neighborRate';
+
+/** The repeats as chosen, or `last`'s when the text does not read back as itself. */
+function goodRepeats(text: string, last: Repeats): Repeats {
+  const read = RUN_FIELDS.repeats.parse(text);
+  return String(read) === text.trim() ? read : last;
+}
 
 /**
  * The link for a form as typed, with the time scale: a half-typed number (blank, "1e3", out of range)
@@ -177,7 +186,7 @@ export function runLinkOf(form: RunFormState, scale: ScaleChoice, last: RunLink)
     monitor: form.monitor,
     strace: form.strace,
     cold: form.cold,
-    repeats: good('repeats'),
+    repeats: goodRepeats(form.repeats, last.repeats),
     engine: form.engine,
     modes: form.modes.length > 0 ? form.modes : last.modes,
     chunkPauseMs: good('chunkPauseMs'),
