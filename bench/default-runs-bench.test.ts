@@ -14,7 +14,7 @@ it('sends what the default form sends: 10 × INCR, both modes, until certain, th
 });
 
 it('judges a request by the paired interval, and records what the ranges rule would have said', () => {
-  // Ten rounds, the pipeline faster in nine; one preempted pipeline run makes the ranges overlap.
+  // Ten rounds, the pipeline faster in nine; one preempted pipeline run (in the first five) makes the ranges overlap.
   const v = verdictOf(rounds([[900, 300], [1200, 250], [1000, 5000], [950, 310], [1100, 290], [990, 300], [1050, 280], [980, 330], [1010, 300], [940, 260]]));
   expect(v.rounds).toBe(10);
   expect(v.paired.outcome).toBe('a-slower');

@@ -28,28 +28,40 @@ export function intervalText(v: PairedVerdict): string {
 /** "19 of 20 pairs". */
 export const pairsText = (won: number, of: number): string => `${won} of ${of} pair${of === 1 ? '' : 's'}`;
 
-/** How the verdict was read: "until certain: certain at the check after 10 pairs", "20 pairs", … */
+/** How the verdict was read: "until certain: certain at the 10-pair check", "20 pairs", "one pair", … */
 export function planText(v: PairedVerdict): string {
   if (v.plan === 'until-certain' && v.read >= UNTIL_CERTAIN_CHECKPOINTS[0]!) {
-    if (isCertain(v)) return `until certain: certain at the check after ${v.read} pairs`;
-    return v.read >= UNTIL_CERTAIN_LIMIT ? `until certain: not certain by the limit of ${UNTIL_CERTAIN_LIMIT} pairs` : `until certain: not certain at the check after ${v.read} pairs`;
+    if (isCertain(v)) return `until certain: certain at the ${v.read}-pair check`;
+    return v.read >= UNTIL_CERTAIN_LIMIT ? `until certain: not certain by the limit of ${UNTIL_CERTAIN_LIMIT} pairs` : `until certain: not certain at the ${v.read}-pair check`;
   }
   return v.read === 1 ? 'one pair' : `${v.read} pairs`;
 }
 
 /**
  * The verdict as a clause, naming each side: "the pipeline 2.6× faster [95 % 1.9–3.4×], faster in 19 of
- * 20 pairs", "within noise: the 95 % interval 0.82–1.4× includes 1 (20 pairs)", "too few pairs for a
- * verdict (5; a 95 % interval needs 6)". `a` and `b` name the sides as subjects ("sequential", "the pipeline").
+ * 20 pairs", "within noise: the 95 % interval of sequential ÷ the pipeline, 0.82–1.40×, includes 1 (20
+ * pairs)", "too few pairs for a verdict (5 pairs; a 95 % interval needs at least 6)". `a` and `b` name the sides as subjects ("sequential", "the pipeline").
  */
 export function verdictClause(v: PairedVerdict, a: string, b: string): string {
   const f = fasterFactor(v);
   if (v.outcome === 'too-few') {
-    return v.pairs === 0 ? 'no pairs to compare' : `too few pairs for a verdict (${v.pairs}; a 95 % interval needs ${MIN_PAIRS_FOR_INTERVAL})`;
+    return v.pairs === 0 ? 'no pairs to compare yet' : `too few pairs for a verdict (${v.pairs === 1 ? 'one pair' : `${v.pairs} pairs`}; a 95 % interval needs at least ${MIN_PAIRS_FOR_INTERVAL})`;
   }
   if (v.outcome === 'within-noise') {
     return `within noise: the 95 % interval of ${f.bFaster ? `${a} ÷ ${b}` : `${b} ÷ ${a}`}, ${factorDigits(f.lo!)}–${factorDigits(f.hi!)}×, includes 1 (${planText(v)})`;
   }
   const faster = f.bFaster ? b : a;
-  return `${faster} ${factorDigits(f.factor)}× faster ${intervalText(v)}, faster in ${pairsText(v.wins, v.read)} (${planText(v)})`;
+  const how = v.plan === 'until-certain' ? ` (${planText(v)})` : '';
+  return `${faster} ${factorDigits(f.factor)}× faster ${intervalText(v)}, faster in ${pairsText(v.wins, v.read)}${how}`;
+}
+
+/**
+ * The verdict from A's side, for a table cell: "9.9× slower [95 % 9.3–10×], 6 of 6 pairs", "1.2× faster
+ * [95 % 1.1–1.3×], 19 of 20 pairs", "within noise [95 % 0.91–1.30×]", "too few pairs (1)".
+ */
+export function versusText(v: PairedVerdict): string {
+  if (v.outcome === 'too-few') return `too few pairs (${v.pairs})`;
+  if (v.outcome === 'within-noise') return `within noise [95 % ${factorDigits(v.interval!.lo)}–${factorDigits(v.interval!.hi)}×]`;
+  const f = fasterFactor(v);
+  return `${factorDigits(f.factor)}× ${f.bFaster ? 'slower' : 'faster'} ${intervalText(v)}, ${pairsText(v.wins, v.read)}`;
 }

@@ -2,8 +2,14 @@
 // their modes — each run's time, ops/s, client writes, TCP data segments, Redis reads, round trips and
 // where its time went (trace/derive/run-phases.ts). Over repeats every figure is the median; the phases are the
 // shown repeat's. Each column says who measured it; when the runs were made by different client libraries
-// (ioredis and node-redis, both auto-pipelined), each row names its library. Pure, unit-tested.
+// (ioredis and node-redis, both auto-pipelined), each row names its library. Each row is set against
+// the fastest one by the one verdict rule (trace/derive/paired-verdict.ts: paired by round, the median
+// ratio with its 95 % interval), and the fastest is marked only when every such interval excludes 1.
+// Pure, unit-tested.
+import { isCertain } from '../../../trace/derive/paired-verdict.ts';
 import { spreadOver } from '../../../trace/derive/repeat-stats.ts';
+import { compareRepeats } from '../../../trace/derive/run-pairs.ts';
+import { versusText } from '../../../trace/derive/verdict-words.ts';
 import { runPhases, type Phase } from '../../../trace/derive/run-phases.ts';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { RunGroup } from '../model/run-groups.ts';
@@ -31,13 +37,17 @@ export interface CompareRow {
   /** The shown repeat's phases, and its t0 → call returned. */
   phases: Phase[];
   doneUs: number;
+  /** The lowest median time, and certain against every other whole run (each 95 % interval excludes 1). */
   fastest: boolean;
+  /** This run against the fastest one, paired by round: "9.9× slower [95 % 9.3–10×], 6 of 6 pairs"; null for the fastest itself, or a run cut short. */
+  versusFastest: string | null;
   /** v4: the mark of a run the screen holds only part of (format/incomplete-text.ts); null for a whole run. Never the fastest. */
   incomplete: string | null;
 }
 
 export const COMPARE_SOURCES = {
   durationUs: 'client socket',
+  versusFastest: 'time ÷ the fastest’s, paired by round; 95 % interval',
   opsPerSec: 'client socket, operations ÷ time',
   clientWrites: 'client socket',
   tcpSegmentsOut: 'kernel (ss)',
@@ -74,12 +84,19 @@ export function compareRows(groups: readonly RunGroup[], shown: readonly TraceDo
       phases: runPhases(doc),
       doneUs: doc.totals.doneUs,
       fastest: false,
+      versusFastest: null as string | null,
       incomplete: incompleteMark(doc),
     };
   });
-  const whole = rows.filter((r) => r.incomplete === null);
-  const best = Math.min(...whole.map((r) => r.durationUs));
-  if (whole.length > 1) for (const r of whole) r.fastest = r.durationUs === best;
+  const whole = rows.flatMap((r, i) => (r.incomplete === null ? [i] : []));
+  if (whole.length < 2) return rows;
+  const best = whole.reduce((b, i) => (rows[i]!.durationUs < rows[b]!.durationUs ? i : b), whole[0]!);
+  const verdicts = whole.filter((i) => i !== best).map((i) => {
+    const v = compareRepeats(groups[i]!.repeats, groups[best]!.repeats);
+    rows[i]!.versusFastest = versusText(v);
+    return v;
+  });
+  rows[best]!.fastest = verdicts.every((v) => isCertain(v) && v.outcome === 'a-slower');
   return rows;
 }
 

@@ -21,33 +21,33 @@ function onePipeline(n: number, replyUs: number, memory: Memory | null = null): 
 }
 
 describe('comparisonHeadlines', () => {
-  it('one pipeline vs chunks: who was faster, by the measured totals', () => {
+  it('one run each: the times, and no verdict from a single pair', () => {
     // 10 chunks of 100: each 100 µs + 20 µs → the last reply at 10 + 9 × 120 + 100 = 1,190 µs.
     const chunks = chunkedTrace(1000, 100);
     expect(comparisonHeadlines([onePipeline(1000, 2380), chunks])).toEqual([
-      { kind: 'time', text: '1,000 × PING: chunks of 100 took 1.19 ms, one pipeline 2.38 ms — the chunks were 2.0× faster (measured at the client socket).' },
+      { kind: 'time', text: '1,000 × PING: one pipeline 2.38 ms, chunks of 100 1.19 ms — too few pairs for a verdict (one pair; a 95 % interval needs at least 6), measured at the client socket.' },
     ]);
-    expect(comparisonHeadlines([onePipeline(1000, 595), chunks])[0]!.text).toBe(
-      '1,000 × PING: one pipeline took 595 µs, chunks of 100 1.19 ms — one pipeline was 2.0× faster (measured at the client socket).',
-    );
-    expect(comparisonHeadlines([onePipeline(1000, 1200), chunks])[0]!.text).toMatch(/— about the same \(measured at the client socket\)\.$/);
   });
 
-  it('sequential vs one pipeline: the measured factor, for like-for-like runs only', () => {
+  it('sequential vs one pipeline: for like-for-like runs only', () => {
     const seq = sequentialTrace(10, 100, 20);
     const pipe = pipelineTrace(10, 10, 10, 120);
     expect(comparisonHeadlines([seq, pipe])[0]?.text).toBe(
-      '10 × INCR: the pipeline took 120 µs, sequential 1.19 ms — 9.9× faster (measured at the client socket).',
+      '10 × INCR: sequential 1.19 ms, one pipeline 120 µs — too few pairs for a verdict (one pair; a 95 % interval needs at least 6), measured at the client socket.',
     );
     expect(comparisonHeadlines([seq])[0]?.text).toBeUndefined();
     expect(comparisonHeadlines([seq, pipelineTrace(11)])[0]?.text).toBeUndefined();
   });
 
   it('all three: sequential vs one pipeline, then one pipeline vs chunks', () => {
-    const lines = comparisonHeadlines([sequentialTrace(10, 100, 20, 'PING'), onePipeline(10, 120), chunkedTrace(10, 5)]);
+    const lines = comparisonHeadlines([
+      ...repeatsOf(sequentialTrace(10, 100, 20, 'PING'), [1190, 1200, 1180, 1210, 1195, 1185]),
+      ...repeatsOf(onePipeline(10, 120), [120, 125, 118, 130, 122, 119]),
+      ...repeatsOf(chunkedTrace(10, 5), [230, 240, 235, 228, 250, 231]),
+    ]);
     expect(lines.map((l) => l.text)).toEqual([
-      '10 × PING: the pipeline took 120 µs, sequential 1.19 ms — 9.9× faster (measured at the client socket).',
-      expect.stringMatching(/^10 × PING: one pipeline took 120 µs, chunks of 5 230 µs — one pipeline was 1\.9× faster/),
+      '10 × PING: sequential 1.19 ms [1.18–1.21 ms], one pipeline 121 µs [118–130 µs] — the pipeline 9.9× faster [95 % 9.3–10×], faster in 6 of 6 pairs, measured at the client socket.',
+      '10 × PING: one pipeline 121 µs [118–130 µs], chunks of 5 233 µs [228–250 µs] — the pipeline 1.93× faster [95 % 1.75–2.0×], faster in 6 of 6 pairs, measured at the client socket.',
     ]);
   });
 
@@ -86,40 +86,51 @@ describe('comparisonHeadlines', () => {
   });
 });
 
-describe('comparisonHeadlines over repeats', () => {
+describe('comparisonHeadlines over repeats: the paired verdict', () => {
   const seq = sequentialTrace(10, 100, 20);
   const pipe = pipelineTrace(10, 10, 10, 120);
+  const seqTimes = [1190, 1100, 1420, 1250, 1150, 1200, 1300, 1210, 1180, 1170];
+  const pipeTimes = [120, 95, 160, 130, 110, 100, 125, 140, 90, 115];
 
-  it('compares the medians and shows each range, saying how many runs each', () => {
-    const docs = [...repeatsOf(seq, [1190, 1100, 1420, 1250, 1150]), ...repeatsOf(pipe, [120, 95, 160, 130, 110])];
+  it('states the median per-pair ratio with its 95 % interval and the pairs won, each side as median [min–max]', () => {
+    // Ratios per round: 9.9, 11.6, 8.9, 9.6, 10.5, 12, 10.4, 8.6, 13.1, 10.2 → sorted, d = 2 for 10 pairs: [8.9, 12].
+    const docs = [...repeatsOf(seq, seqTimes), ...repeatsOf(pipe, pipeTimes)];
     expect(comparisonHeadlines(docs)[0]?.text).toBe(
-      '10 × INCR: the pipeline took 120 µs [95–160 µs], sequential 1.19 ms [1.1–1.42 ms] — 9.9× faster (medians of 5 runs each, measured at the client socket).',
+      '10 × INCR: sequential 1.2 ms [1.1–1.42 ms], one pipeline 118 µs [90–160 µs] — the pipeline 10× faster [95 % 8.9–12×], faster in 10 of 10 pairs, measured at the client socket.',
     );
   });
 
-  it('says "within noise" instead of a ratio when the ranges overlap, and shows both', () => {
-    const docs = [...repeatsOf(seq, [1000, 900, 1300]), ...repeatsOf(pipe, [800, 1250, 700])];
+  it('pairs repeats by round, not by rank: a pipeline run preempted in one round loses that pair only', () => {
+    const times = [...pipeTimes];
+    times[3] = 5000;
+    const docs = [...repeatsOf(seq, seqTimes), ...repeatsOf(pipe, times)];
+    expect(comparisonHeadlines(docs)[0]?.text).toMatch(/— the pipeline \d+× faster \[95 % [\d.]+–[\d.]+×\], faster in 9 of 10 pairs,/);
+  });
+
+  it('says "within noise" only when the interval includes 1, with the interval', () => {
+    const docs = [...repeatsOf(seq, [1000, 900, 1300, 800, 1100, 950]), ...repeatsOf(pipe, [800, 1250, 700, 900, 1000, 990])];
     expect(comparisonHeadlines(docs)[0]?.text).toBe(
-      '10 × INCR: sequential 1 ms [900 µs–1.3 ms], the pipeline 800 µs [700 µs–1.25 ms] — within noise: the ranges overlap (medians of 3 runs each, measured at the client socket).',
-    );
-    const chunks = chunkedTrace(10, 5);
-    const pipePing = pipelineTrace(10, 10, 10, 120, 'PING');
-    expect(comparisonHeadlines([...repeatsOf(pipePing, [200, 260]), ...repeatsOf(chunks, [250, 300])])[0]?.text).toBe(
-      '10 × PING: one pipeline 230 µs [200–260 µs], chunks of 5 275 µs [250–300 µs] — within noise: the ranges overlap (medians of 2 runs each, measured at the client socket).',
+      '10 × INCR: sequential 975 µs [800 µs–1.3 ms], one pipeline 945 µs [700 µs–1.25 ms] — within noise: the 95 % interval of sequential ÷ the pipeline, 0.72–1.86×, includes 1 (6 pairs), measured at the client socket.',
     );
   });
 
-  it('a slower sequential median is reported as such, without "this time", when the ranges are apart', () => {
-    const docs = [...repeatsOf(seq, [500, 510, 520]), ...repeatsOf(pipe, [900, 950, 1000])];
+  it('a faster sequential side is named as such, with its own factor and interval', () => {
+    const docs = [...repeatsOf(seq, [500, 510, 520, 505, 515, 530]), ...repeatsOf(pipe, [900, 950, 1000, 940, 960, 990])];
     expect(comparisonHeadlines(docs)[0]?.text).toBe(
-      '10 × INCR: sequential took 510 µs [500–520 µs], the pipeline 950 µs [900 µs–1 ms] — sequential was 1.9× faster (medians of 3 runs each, measured at the client socket).',
+      '10 × INCR: sequential 513 µs [500–530 µs], one pipeline 955 µs [900 µs–1 ms] — sequential 1.86× faster [95 % 1.80–1.92×], faster in 6 of 6 pairs, measured at the client socket.',
     );
   });
 
-  it('while a request is still running, says how many runs each side has so far', () => {
+  it('reads until-certain requests at their checkpoints and says where they were certain', () => {
+    const plan = (d: TraceDocument): TraceDocument => ({ ...d, run: { ...d.run, round: { position: 0, plan: 'until-certain' } } });
+    const docs = [...repeatsOf(seq, seqTimes).map(plan), ...repeatsOf(pipe, pipeTimes).map(plan)];
+    expect(comparisonHeadlines(docs)[0]?.text).toMatch(/— the pipeline 10× faster \[95 % 8\.9–12×\], faster in 10 of 10 pairs \(until certain: certain at the 10-pair check\), measured at the client socket\.$/);
+  });
+
+  it('while a request is still running, pairs only the rounds both sides have', () => {
     const docs = [...repeatsOf(seq, [1190, 1100]), ...repeatsOf(pipe, [120])];
     expect(comparisonHeadlines(docs)[0]?.text).toBe(
-      '10 × INCR: the pipeline took 120 µs, sequential 1.15 ms [1.1–1.19 ms] — 9.5× faster (medians of 2 and 1 runs, measured at the client socket).',
+      '10 × INCR: sequential 1.15 ms [1.1–1.19 ms], one pipeline 120 µs — too few pairs for a verdict (one pair; a 95 % interval needs at least 6), measured at the client socket.',
     );
   });
 

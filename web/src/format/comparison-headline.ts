@@ -4,9 +4,13 @@
 // by side, each figure with its source. No line when the runs do not compare like for like. A memory
 // repeat (run.memoryRepeat: its time includes the sampler's) is left out of the time lines and is what
 // the memory line reads.
-// Runs repeated K times compare their medians and show each range (median [min–max]); when the two
-// ranges overlap, noise alone could put either ahead, so the line says "within noise" instead of a ratio.
-import { rangesOverlap, spreadOver } from '../../../trace/derive/repeat-stats.ts';
+// Each time line states the one verdict rule (trace/derive/paired-verdict.ts): the median of the
+// per-round ratios with its 95 % interval, how many pairs the faster side won, and "within noise" only
+// when the interval includes 1; each side's time is its median [min–max] over the repeats.
+import { REPEAT_BELOW_US } from '../../../trace/format/run-request.ts';
+import { spreadOver } from '../../../trace/derive/repeat-stats.ts';
+import { compareRepeats } from '../../../trace/derive/run-pairs.ts';
+import { verdictClause } from '../../../trace/derive/verdict-words.ts';
 import { spreadOf, type Spread } from '../../../trace/format/sweep-format.ts';
 import type { RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
 import { memoryPeak, type MemorySeriesKey } from '../model/memory-series.ts';
@@ -23,69 +27,41 @@ export interface Headline {
 const sameWorkload = (a: TraceDocument, b: TraceDocument) =>
   a.run.command === b.run.command && a.run.n === b.run.n && a.run.valueBytes === b.run.valueBytes;
 
-/** One side of a comparison: its repeats' total times (client socket: t0 → last reply). */
+/** One side of a comparison: its repeats and their total times (client socket: t0 → last reply). */
 interface Side {
   doc: TraceDocument;
-  count: number;
+  repeats: readonly TraceDocument[];
   total: Spread;
 }
 
 function side(group: RunGroup): Side {
-  return { doc: group.median, count: group.repeats.length, total: spreadOver(group.repeats, (d) => d.totals.durationUs) };
+  return { doc: group.median, repeats: group.repeats, total: spreadOver(group.repeats, (d) => d.totals.durationUs) };
 }
 
 /** "1.19 ms", or with repeats "1.19 ms [1.1–1.42 ms]". */
 const figure = (s: Side) => spreadLine(s.total, formatUs);
 
-/** "sequential", "one pipeline", "the chunks": who was faster. */
+/** "sequential", "the pipeline", "the chunks": a side as the subject of a verdict. */
 function subject(doc: TraceDocument): string {
-  return doc.run.mode === 'chunked' ? 'the chunks' : modePhrase(doc.run.mode);
+  if (doc.run.mode === 'chunked') return 'the chunks';
+  return doc.run.mode === 'pipeline' ? 'the pipeline' : modePhrase(doc.run.mode, doc.run.chunk);
 }
 
-function factorText(ratio: number): string {
-  return ratio >= 10 ? Math.round(ratio).toString() : ratio.toFixed(1);
+/** " Runs of a second or more run once." when a run that long is why there is one pair. */
+function slowNote(a: Side, b: Side): string {
+  const slow = [...a.repeats, ...b.repeats].some((d) => d.totals.doneUs >= REPEAT_BELOW_US);
+  return slow && Math.min(a.repeats.length, b.repeats.length) === 1 ? ' Runs of a second or more run once.' : '';
 }
 
-/** "(measured at the client socket)", with repeats "(medians of 5 runs each, measured at the client socket)". */
-function how(a: Side, b: Side): string {
-  if (a.count === 1 && b.count === 1) return '(measured at the client socket)';
-  const runs = a.count === b.count ? `${a.count} runs each` : `${a.count} and ${b.count} runs`;
-  return `(medians of ${runs}, measured at the client socket)`;
-}
-
-/** With repeats on either side and ranges that overlap: noise could flip the verdict. */
-const withinNoise = (a: Side, b: Side) => (a.count > 1 || b.count > 1) && rangesOverlap(a.total, b.total);
-
-/** The original verdict, sequential vs one pipeline. */
-function sequentialVsPipeline(what: string, seq: Side, pipe: Side): string | null {
-  const a = seq.total.median;
-  const b = pipe.total.median;
-  if (a <= 0 || b <= 0) return null;
-  if (withinNoise(seq, pipe)) {
-    return `${what}: sequential ${figure(seq)}, the pipeline ${figure(pipe)} — within noise: the ranges overlap ${how(seq, pipe)}.`;
-  }
-  const ratio = a / b;
-  if (ratio >= 1.05) return `${what}: the pipeline took ${figure(pipe)}, sequential ${figure(seq)} — ${factorText(ratio)}× faster ${how(seq, pipe)}.`;
-  if (ratio <= 1 / 1.05) {
-    const when = seq.count === 1 && pipe.count === 1 ? 'this time ' : '';
-    return `${what}: sequential took ${figure(seq)}, the pipeline ${figure(pipe)} — ${when}sequential was ${factorText(1 / ratio)}× faster ${how(seq, pipe)}.`;
-  }
-  return `${what}: sequential ${figure(seq)}, pipeline ${figure(pipe)} — about the same ${how(seq, pipe)}.`;
-}
-
-/** Any two modes: "1,000 × SET (100 B values): chunks of 100 took 8.4 s, one pipeline 14.2 s — the chunks were 1.7× faster …". */
+/**
+ * "10 × INCR: sequential 1.19 ms [1.1–1.42 ms], the pipeline 120 µs [95–160 µs] — the pipeline 9.9× faster
+ * [95 % 8.1–12×], faster in 10 of 10 pairs (until certain: …), measured at the client socket."
+ */
 function versus(what: string, a: Side, b: Side): string | null {
-  const aUs = a.total.median;
-  const bUs = b.total.median;
-  if (aUs <= 0 || bUs <= 0) return null;
+  if (a.total.median <= 0 || b.total.median <= 0) return null;
   const name = (s: Side) => modePhrase(s.doc.run.mode, s.doc.run.chunk);
-  if (withinNoise(a, b)) return `${what}: ${name(a)} ${figure(a)}, ${name(b)} ${figure(b)} — within noise: the ranges overlap ${how(a, b)}.`;
-  const ratio = aUs / bUs;
-  if (ratio < 1.05 && ratio > 1 / 1.05) return `${what}: ${name(a)} ${figure(a)}, ${name(b)} ${figure(b)} — about the same ${how(a, b)}.`;
-  const [fast, slow] = ratio >= 1.05 ? [b, a] : [a, b];
-  const factor = Math.max(ratio, 1 / ratio);
-  const verb = fast.doc.run.mode === 'chunked' ? 'were' : 'was';
-  return `${what}: ${name(fast)} took ${figure(fast)}, ${name(slow)} ${figure(slow)} — ${subject(fast.doc)} ${verb} ${factorText(factor)}× faster ${how(a, b)}.`;
+  const verdict = compareRepeats(a.repeats, b.repeats);
+  return `${what}: ${name(a)} ${figure(a)}, ${name(b)} ${figure(b)} — ${verdictClause(verdict, subject(a.doc), subject(b.doc))}, measured at the client socket.${slowNote(a, b)}`;
 }
 
 /** A run's peak of one series: the median over its repeats of each repeat's peak. */
@@ -126,7 +102,7 @@ export function comparisonHeadlines(all: readonly RunGroup[]): Headline[] {
   const what = workloadTitle(first.median.run);
   const lines: Headline[] = [];
   const add = (text: string | null) => text && lines.push({ kind: 'time', text });
-  if (seq && pipe) add(sequentialVsPipeline(what, side(seq), side(pipe)));
+  if (seq && pipe) add(versus(what, side(seq), side(pipe)));
   if (pipe && chunked) add(versus(what, side(pipe), side(chunked)));
   else if (seq && chunked) add(versus(what, side(seq), side(chunked)));
   if (lines.length === 0) return [];

@@ -43,8 +43,8 @@ describe('LiveRunTracker', () => {
     t.handle(start!);
     expect(t.active?.position).toBe(0);
     t.handle(first!);
-    // lastUs: the read at 50 µs; the first of at most 40 rounds (the default repeats: until certain) of each mode.
-    expect(t.active?.progress[0]).toEqual({ mode: 'sequential', n: 3, sent: 1, replied: 1, lastUs: 50, runsDone: 0, runs: 40, upTo: true, done: false });
+    // lastUs: the read at 50 µs; the default repeats, until certain: the first run of 10 to the first check, of 40 at most.
+    expect(t.active?.progress[0]).toEqual({ mode: 'sequential', n: 3, sent: 1, replied: 1, lastUs: 50, runsDone: 0, runs: 10, upTo: true, limit: 40, done: false });
     t.handle(second!);
     const events = t.handle(end!);
     expect(events).toHaveLength(1);

@@ -8,6 +8,7 @@
 import { TraceBuilder, TraceError, type IncompleteMark } from '../../../trace/format/trace-builder.ts';
 import { decodeBatch, finishRun, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 import { plannedRounds, roundPlan, type RunSpec } from '../../../trace/format/run-request.ts';
+import { UNTIL_CERTAIN_CHECKPOINTS } from '../../../trace/derive/paired-verdict.ts';
 import type { IncompleteReason, RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
 import { omittedMeasurements } from './incomplete-trace.ts';
 
@@ -20,12 +21,14 @@ export interface ModeProgress {
   /** Latest event time of the current run, µs since its t0 (for the ETA). */
   lastUs: number;
   /**
-   * Runs of this mode finished so far, of `runs` at most (the rounds asked for, or until certain its
-   * limit, when `upTo`: the backend may stop sooner; a run of ≥ 1 s ends the request after its first round).
+   * Runs of this mode finished so far, of `runs` expected: the rounds asked for, or until certain
+   * (`upTo`) the next checkpoint, where the backend may stop (at most `limit`). A run of ≥ 1 s ends the
+   * request after its first round.
    */
   runsDone: number;
   runs: number;
   upTo: boolean;
+  limit: number;
   done: boolean;
 }
 
@@ -53,13 +56,15 @@ export class LiveRunTracker {
   get active(): ActiveRequest | null {
     if (!this.request) return null;
     const { n } = this.request.spec;
-    const runs = plannedRounds(this.request.spec);
+    const limit = plannedRounds(this.request.spec);
     const upTo = roundPlan(this.request.spec.repeats) === 'until-certain' && this.request.spec.modes.length > 1;
+    /** Until certain: the checkpoint the mode's next run counts towards. */
+    const expected = (runsDone: number) => (upTo ? UNTIL_CERTAIN_CHECKPOINTS.find((k) => k > runsDone) ?? limit : limit);
     const progress: ModeProgress[] = this.request.spec.modes.map((mode) => {
       const runsDone = this.finishedModes.get(mode) ?? 0;
       const builder = [...this.builders.values()].find((b) => b.run.mode === mode);
       const p = builder?.progress;
-      return { mode, n, sent: p?.sent ?? 0, replied: p?.replied ?? 0, lastUs: p?.lastUs ?? 0, runsDone, runs, upTo, done: runsDone >= runs };
+      return { mode, n, sent: p?.sent ?? 0, replied: p?.replied ?? 0, lastUs: p?.lastUs ?? 0, runsDone, runs: expected(runsDone), upTo, limit, done: runsDone >= limit };
     });
     return { ...this.request, progress };
   }

@@ -36,6 +36,11 @@ export interface NetworkPreset {
   /** A planted error at this operation (from 0, as the spec counts; the screen says errorAt + 1); presets without one turn it off. */
   errorAt?: number;
   errorKind?: 'runtime' | 'queueing';
+  /**
+   * Rounds, for lessons about what goes on the wire rather than time: once is enough to see it, where
+   * until certain would run the modes up to 40 times for a timing nobody asked about. Unnamed: the user's.
+   */
+  repeats?: string;
   /** What the preset is meant to show, in one line. */
   lesson: string;
   /**
@@ -55,6 +60,7 @@ export const NETWORK_PRESETS: readonly NetworkPreset[] = [
   { id: '250ms', label: '250 ms link', rttMs: 250, jitterMs: 0, command: 'PING', n: 8,
     lesson: 'At 250 ms RTT a sequential client manages at most 4 requests per second, however fast Redis is.' },
   { id: 'netcat', label: 'netcat: PING×3 inline', rttMs: 0, jitterMs: 0, command: 'PING', n: 3, mode: 'pipeline', engine: 'raw', serverTrace: true,
+    repeats: '1',
     lesson: 'The docs’ netcat example: PING\\r\\nPING\\r\\nPING\\r\\n written in one go; three +PONG replies come back.' },
   { id: 'chunks', label: '1,000,000 SETs (100 B): one pipeline vs chunks of 10,000', rttMs: 0, jitterMs: 0, command: 'SET', n: 1_000_000,
     valueBytes: 100, mode: 'pipeline-vs-chunked', chunk: 10_000, engine: 'ioredis', serverTrace: false,
@@ -64,12 +70,15 @@ export const NETWORK_PRESETS: readonly NetworkPreset[] = [
     lesson: 'Replies far bigger than the requests: Redis queues what the client has not read yet on the connection (CLIENT LIST omem); chunks of 10,000 bound that queue.' },
   { id: 'four-ways', label: '10 INCRs four ways: pipeline, MULTI/EXEC, EVAL, EVALSHA', rttMs: 0, jitterMs: 0, command: 'INCR', n: 10,
     mode: 'custom', modes: ['pipeline', 'multi', 'eval', 'evalsha'], monitor: true,
+    repeats: '1',
     lesson: 'The same ten INCRs as a pipeline, a transaction and two kinds of script: what goes on the wire, round trips, and which ran as one block.' },
   { id: 'error', label: 'A failing INCR: pipeline vs MULTI/EXEC', rttMs: 0, jitterMs: 0, command: 'INCR', n: 10, mode: 'custom',
     modes: ['pipeline', 'multi'], monitor: true, errorAt: 4, errorKind: 'runtime',
+    repeats: '1',
     lesson: 'Operation 5 fails on Redis; the ones after it still run, in a pipeline and inside MULTI/EXEC alike: no rollback.' },
   { id: 'execabort', label: 'A command refused while queueing: EXECABORT', rttMs: 0, jitterMs: 0, command: 'INCR', n: 10, mode: 'multi',
     monitor: true, errorAt: 4, errorKind: 'queueing',
+    repeats: '1',
     lesson: 'Redis rejects operation 5 before running anything; EXEC then aborts the whole transaction and no key changes.' },
   { id: 'read-compute-write', label: 'Read, compute, write ×10 at 10 ms: sequential vs one EVAL', rttMs: 10, jitterMs: 0, command: 'GET-COMPUTE-SET', n: 10,
     valueBytes: 16, mode: 'custom', modes: ['sequential', 'eval'],
@@ -100,6 +109,7 @@ export function applyPreset(form: RunFormState, p: NetworkPreset): RunFormState 
     plantError: p.errorAt !== undefined,
     errorAt: p.errorAt === undefined ? form.errorAt : String(p.errorAt),
     errorKind: p.errorKind ?? form.errorKind,
+    repeats: p.repeats ?? form.repeats,
   };
 }
 

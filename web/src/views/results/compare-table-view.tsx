@@ -1,5 +1,6 @@
 // The compare view's table: two to six runs of one workload, one row each — time, ops/s,
-// client writes, TCP data segments, Redis reads, round trips, and where the time went as a bar on one
+// each run against the fastest (paired by round, with its 95 % interval), client writes, TCP data
+// segments, Redis reads, round trips, and where the time went as a bar on one
 // scale for all rows — above their diagrams, which share one time scale (the toolbar's toggle). Shown
 // whenever more than one run is on screen: after a request with several modes, and when several trace
 // files are opened. Figures from format/compare-rows.ts; each column names who measured it.
@@ -52,6 +53,7 @@ export function CompareTableView({ groups, shown }: Props) {
           <tr>
             <th scope="col">Run</th>
             {head('Total time', COMPARE_SOURCES.durationUs)}
+            {head('Against the fastest', COMPARE_SOURCES.versusFastest)}
             {head('ops/s', COMPARE_SOURCES.opsPerSec)}
             {head('Client writes', COMPARE_SOURCES.clientWrites)}
             {head('TCP segments out', COMPARE_SOURCES.tcpSegmentsOut)}
@@ -77,6 +79,7 @@ export function CompareTableView({ groups, shown }: Props) {
                 {formatUs(r.durationUs)}
                 {r.incomplete !== null && <span className="source">measured so far</span>}
               </td>
+              <td data-metric="versus-fastest">{r.versusFastest ?? (r.fastest ? 'fastest' : r.incomplete === null ? 'lowest median' : '—')}</td>
               <td data-metric="ops" data-value={r.opsPerSec}>
                 {formatRate(r.opsPerSec)}
                 {r.incomplete !== null && <span className="source">over what was measured</span>}

@@ -15,10 +15,12 @@ import {
   MAX_REPEATS,
   MAX_SERVER_TRACED_COMMANDS,
   MAX_VALUE_BYTES,
+  UNTIL_CERTAIN,
   commandTakesValue,
   memorySampled,
   type RunSpec,
 } from '../../../../trace/format/run-request.ts';
+import { UNTIL_CERTAIN_CHECKPOINTS } from '../../../../trace/derive/paired-verdict.ts';
 import { RUN_MODES, type RunMode } from '../../../../trace/format/trace-format.ts';
 import { chunkedChoiceLabel, chunkNote, modeBadge, modeWireLine } from '../../format/run-label.ts';
 import { formatCount } from '../../format/number-format.ts';
@@ -108,6 +110,12 @@ function ModePicker({ form, onChange }: { form: RunFormState; onChange: (modes: 
       })}
     </fieldset>
   );
+}
+
+/** The repeats offered: until certain, once, and the checkpoints' counts; a count from a link joins them. */
+function repeatChoices(current: string): string[] {
+  const choices = [UNTIL_CERTAIN, '1', '5', ...UNTIL_CERTAIN_CHECKPOINTS.map(String)];
+  return choices.includes(current) ? choices : [...choices, current];
 }
 
 export function RunFormView({ form, onChange, onRun, onCancel, running, cancelling, blockedReason }: Props) {
@@ -223,10 +231,19 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
       <EngineField id={`${id}-engine`} testId="engine" value={form.engine} onChange={(engine) => set({ engine })} />
       {form.command === 'INCR' && <PlantErrorView form={form} errors={errors} onChange={set} />}
       <div className="field">
-        <label htmlFor={`${id}-repeats`} title="Each mode runs this many times, interleaved (sequential, pipeline, sequential, …); every figure is then median [min–max]">
+        <label
+          htmlFor={`${id}-repeats`}
+          title="Each mode runs once per round, the order alternating; until certain stops at the first check (10, 15, 20, 30 pairs) where the 95 % interval of each ratio excludes 1"
+        >
           Repeats
         </label>
-        <NumberInput id={`${id}-repeats`} testId="repeats" className="tiny" value={form.repeats} min={1} max={MAX_REPEATS} whole error={errors.repeats} onChange={(repeats) => set({ repeats })} />
+        <select id={`${id}-repeats`} data-testid="repeats" value={form.repeats} aria-invalid={errors.repeats ? true : undefined} onChange={(e) => set({ repeats: e.target.value })}>
+          {repeatChoices(form.repeats).map((choice) => (
+            <option key={choice} value={choice}>
+              {choice === UNTIL_CERTAIN ? `until certain (≤ ${MAX_REPEATS} pairs)` : choice === '1' ? '1 (once)' : choice}
+            </option>
+          ))}
+        </select>
         <FieldError id={`${id}-repeats`} error={errors.repeats} />
         {!errors.repeats && <span className="field-note below">runs of a second or more run once</span>}
       </div>

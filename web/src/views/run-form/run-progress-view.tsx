@@ -1,5 +1,6 @@
 // Progress of the active request: one bar for the whole request (replies received / commands asked,
-// over all its modes and repeats) plus a line per mode (which repeat is under way), and the queue
+// over all its modes and repeats; until certain, up to the next check where it may stop) plus a line per
+// mode (which repeat is under way), and the queue
 // position while other requests go first (the backend serves connections in turn, so the position can
 // grow when another tab joins). A request cut short (runs of a second or more run once) simply ends.
 import type { ActiveRequest } from '../../live/live-run-tracker.ts';
@@ -36,7 +37,7 @@ export function RunProgressView({ active }: { active: ActiveRequest | null }) {
           <li key={p.mode}>
             <span className={`mode-dot ${p.mode}`} />
             {modePhrase(p.mode, active.spec.chunk)}:{' '}
-            {p.done ? (p.runs > 1 ? `${p.runs} runs done` : 'done') : `${p.runs > 1 ? `run ${p.runsDone + 1} of ${p.runs} · ` : ''}${formatCount(p.replied)} / ${formatCount(p.n)}`}
+            {p.done ? (p.runs > 1 ? `${p.runs} runs done` : 'done') : `${p.runs > 1 ? `run ${p.runsDone + 1} of ${p.runs}${p.upTo ? ` (until certain: a check after ${p.runs}, at most ${p.limit})` : ''} · ` : ''}${formatCount(p.replied)} / ${formatCount(p.n)}`}
             {!p.done && etaUs(p) !== undefined && (
               <span className="progress-eta" data-testid="eta"> · about {formatUs(etaUs(p)!)} left at this rate</span>
             )}
