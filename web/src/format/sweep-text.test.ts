@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SweepSpecSchema } from '../../../trace/format/sweep-format.ts';
 import type { ActiveSweep } from '../model/active-sweep.ts';
 import { seriesOfDocument } from '../model/sweep-series.ts';
-import { sweepDocument } from '../test-support/sweep-fixtures.ts';
+import { MEASURED_ROUNDS, sweepDocument } from '../test-support/sweep-fixtures.ts';
 import { authRelayNote, coarseReferenceNote, formatRateTick, formatRatioTick, formatSpeedUp, sweepHeadline, sweepPlanText, sweepProgressText, sweepProvenance } from './sweep-text.ts';
 
 const spec = SweepSpecSchema.parse({ command: 'PING', depths: [1, 2, 4, 8, 16, 32, 64], perPoint: 2000, repeats: 2, reference: true });
@@ -41,18 +41,28 @@ describe('sweepProgressText', () => {
 });
 
 describe('sweepHeadline', () => {
-  it('reads the speed-up, where it reached 10× and the last step off the medians', () => {
+  it('with three repeats: the medians, and no interval, so no change from the last step is claimed', () => {
     expect(sweepHeadline(seriesOfDocument(sweepDocument()))).toEqual([
-      'Depth 64: 14.1× the depth-1 throughput (215,485 ops/s vs 15,294 ops/s, medians).',
-      'It first reached 10× depth 1 at depth 32; the Redis docs put the plateau at roughly 10×.',
-      'From depth 32 to 64: +32.1 %.',
+      'Depth 64: 14.1× the depth-1 throughput (215,485 ops/s vs 15,294 ops/s, medians; 3 repeats are too few for a 95 % interval (6 or more)).',
+      'Its median first reached 10× depth 1 at depth 32; the Redis docs put the plateau at roughly 10×.',
+      'From depth 32 to 64: too few repeats to tell a change (3; a 95 % interval needs 6 or more).',
       'redis-benchmark: 772,923 ops/s at depth 64, 54.2× its depth-1 rate.',
     ]);
   });
 
-  it('says where it peaked when it never reached 10×, and nothing with one depth', () => {
+  it('with six rounds: each ratio with its 95 % interval; a last step inside the noise is said to be noise, not "−x %"', () => {
+    const lines = sweepHeadline(seriesOfDocument(sweepDocument([1, 4, 16, 32, 64], 10_000, false, MEASURED_ROUNDS)));
+    expect(lines[0]).toBe('Depth 64: 13.4× the depth-1 throughput [95 % 11.3–15.6×] (204,000 ops/s vs 15,200 ops/s, medians of 6 repeats).');
+    expect(lines[2]).toBe('From depth 32 to 64: within noise (the 95 % interval of the change, −32.8 % to +22.6 %, includes none).');
+    expect(lines.join(' ')).not.toMatch(/From depth 32 to 64: [−+]\d/);
+    // A step that is not noise is stated with its interval and the rounds that show it.
+    const clear = sweepHeadline(seriesOfDocument(sweepDocument([1, 4, 16], 10_000, false, MEASURED_ROUNDS)));
+    expect(clear[2]).toBe('From depth 4 to 16: +229.4 % [95 % +219 % to +236.5 %], higher in 6 of 6 rounds.');
+  });
+
+  it('says its highest median when it never reached 10×, and nothing with one depth', () => {
     const lines = sweepHeadline(seriesOfDocument(sweepDocument([1, 2, 4], 100, false)));
-    expect(lines[1]).toBe('It peaked at 2.2× depth 1 (depth 4); the Redis docs put the plateau at roughly 10×.');
+    expect(lines[1]).toBe('Its highest median, at depth 4, was 2.2× depth 1; the Redis docs put the plateau at roughly 10×.');
     expect(lines).toHaveLength(3);
     expect(sweepHeadline(seriesOfDocument(sweepDocument([1], 100)))).toEqual([]);
   });

@@ -4,7 +4,8 @@
 import { REFERENCE_MIN_RUN_MS, sweepRoundTrips, sweepRunAt, sweepRunCount, type SweepDocument, type SweepSpec } from '../../../trace/format/sweep-format.ts';
 import { commandTakesValue } from '../../../trace/format/run-request.ts';
 import type { ActiveSweep } from '../model/active-sweep.ts';
-import type { SweepSeries } from '../model/sweep-series.ts';
+import type { DepthSpread, SweepSeries } from '../model/sweep-series.ts';
+import { MIN_PAIRS_FOR_INTERVAL, pairedVerdict, type PairedVerdict } from '../../../trace/derive/paired-verdict.ts';
 import { baselineOf } from '../model/sweep-series.ts';
 import { formatCount, formatRate, formatRatio, formatUs, plural } from './number-format.ts';
 
@@ -59,32 +60,69 @@ export function progressFraction(active: ActiveSweep): number {
   return total > 0 ? Math.min(1, active.done / total) : 0;
 }
 
-/** Sentences read off the measured medians; empty until two depths are measured. */
+/**
+ * The speed-up from one depth to another by the one verdict rule (trace/derive/paired-verdict.ts): run i
+ * of each depth came from round i, so the ratios to.values[i] ÷ from.values[i] are pairs; the median of
+ * them with its 95 % interval (a sweep's repeats are a fixed count).
+ */
+export function depthVerdict(from: DepthSpread, to: DepthSpread): PairedVerdict {
+  const k = Math.min(from.values.length, to.values.length);
+  // Ratios of ops/s later ÷ earlier are times earlier ÷ later: "a-slower" means the deeper depth was faster.
+  return pairedVerdict(Array.from({ length: k }, (_, i) => to.values[i]! / from.values[i]!), 'fixed');
+}
+
+/** "[95 % 12–15×]", or for too few repeats "; too few repeats for a 95 % interval (3; it needs 6)". */
+function speedUpInterval(v: PairedVerdict): string {
+  if (v.interval) return ` [95 % ${formatSpeedUp(v.interval.lo).replace('×', '')}–${formatSpeedUp(v.interval.hi)}]`;
+  return '';
+}
+
+/** ", medians of 6 repeats" or ", medians; 3 repeats are too few for a 95 % interval (6 or more)". */
+function repeatsNote(v: PairedVerdict): string {
+  return v.interval ? `, medians of ${plural(v.pairs, 'repeat')}` : `, medians; ${plural(v.pairs, 'repeat')} ${v.pairs === 1 ? 'is' : 'are'} too few for a 95 % interval (${MIN_PAIRS_FOR_INTERVAL} or more)`;
+}
+
+/** "+32.1 %", "−26.8 %": a ratio as a change. */
+const changeText = (ratio: number) => `${ratio >= 1 ? '+' : '−'}${oneDecimal.format(Math.abs(ratio - 1) * 100)} %`;
+
+/** A step's change, only when its 95 % interval says there was one: "From depth 512 to 1,024: within noise (…)". */
+export function lastStepSentence(before: DepthSpread, top: DepthSpread): string {
+  const step = `From depth ${formatDepth(before.depth)} to ${formatDepth(top.depth)}`;
+  const v = depthVerdict(before, top);
+  if (v.outcome === 'too-few') return `${step}: too few repeats to tell a change (${v.pairs}; a 95 % interval needs ${MIN_PAIRS_FOR_INTERVAL} or more).`;
+  const interval = `${changeText(v.interval!.lo)} to ${changeText(v.interval!.hi)}`;
+  if (v.outcome === 'within-noise') return `${step}: within noise (the 95 % interval of the change, ${interval}, includes none).`;
+  const higher = v.outcome === 'a-slower';
+  return `${step}: ${changeText(v.ratio)} [95 % ${interval}], ${higher ? 'higher' : 'lower'} in ${v.wins} of ${v.read} rounds.`;
+}
+
+/** Sentences read off the measured runs; empty until two depths are measured. Every ratio with its 95 % interval. */
 export function sweepHeadline(series: SweepSeries): string[] {
   const base = baselineOf(series.ours);
   const top = series.ours.at(-1);
   if (!base || !top || top === base || base.spread.median <= 0) return [];
   const b = formatDepth(base.depth);
+  const up = depthVerdict(base, top);
   const sentences = [
-    `Depth ${formatDepth(top.depth)}: ${formatSpeedUp(top.spread.median / base.spread.median)} the depth-${b} throughput (${formatRate(top.spread.median)} vs ${formatRate(base.spread.median)}, medians).`,
+    up.outcome === 'within-noise'
+      ? `Depth ${formatDepth(top.depth)}: within noise of the depth-${b} throughput${speedUpInterval(up)} (${formatRate(top.spread.median)} vs ${formatRate(base.spread.median)}${repeatsNote(up)}).`
+      : `Depth ${formatDepth(top.depth)}: ${formatSpeedUp(up.ratio)} the depth-${b} throughput${speedUpInterval(up)} (${formatRate(top.spread.median)} vs ${formatRate(base.spread.median)}${repeatsNote(up)}).`,
   ];
   const tenfold = series.ours.find((p) => p.spread.median >= 10 * base.spread.median);
   const peak = series.ours.reduce((m, p) => (p.spread.median > m.spread.median ? p : m), base);
   sentences.push(
     tenfold
-      ? `It first reached 10× depth ${b} at depth ${formatDepth(tenfold.depth)}; the Redis docs put the plateau at roughly 10×.`
-      : `It peaked at ${formatSpeedUp(peak.spread.median / base.spread.median)} depth ${b} (depth ${formatDepth(peak.depth)}); the Redis docs put the plateau at roughly 10×.`,
+      ? `Its median first reached 10× depth ${b} at depth ${formatDepth(tenfold.depth)}; the Redis docs put the plateau at roughly 10×.`
+      : `Its highest median, at depth ${formatDepth(peak.depth)}, was ${formatSpeedUp(peak.spread.median / base.spread.median)} depth ${b}; the Redis docs put the plateau at roughly 10×.`,
   );
   const before = series.ours.at(-2);
-  if (before && before !== base && before.spread.median > 0) {
-    const change = (top.spread.median / before.spread.median - 1) * 100;
-    sentences.push(`From depth ${formatDepth(before.depth)} to ${formatDepth(top.depth)}: ${change >= 0 ? '+' : '−'}${oneDecimal.format(Math.abs(change))} %.`);
-  }
+  if (before && before !== base && before.spread.median > 0) sentences.push(lastStepSentence(before, top));
   const refTop = series.reference.at(-1);
   const refBase = baselineOf(series.reference);
   if (refTop && refBase && refTop !== refBase && refBase.spread.median > 0) {
+    const ref = depthVerdict(refBase, refTop);
     sentences.push(
-      `redis-benchmark: ${formatRate(refTop.spread.median)} at depth ${formatDepth(refTop.depth)}, ${formatSpeedUp(refTop.spread.median / refBase.spread.median)} its depth-${formatDepth(refBase.depth)} rate.`,
+      `redis-benchmark: ${formatRate(refTop.spread.median)} at depth ${formatDepth(refTop.depth)}, ${formatSpeedUp(ref.ratio)} its depth-${formatDepth(refBase.depth)} rate${speedUpInterval(ref)}.`,
     );
   }
   return sentences;

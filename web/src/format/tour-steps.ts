@@ -3,8 +3,8 @@
 // and the function that words its verdict from what that run measured (tour-verdicts.ts). The view
 // (views/tour/tour-view.tsx) runs a step's preset live, or loads its recording (public/tour/) when no backend
 // is reachable; steps are numbered from 1 in the URL (#tour=3).
-import { RunSpecSchema, type RunSpec } from '../../../trace/format/run-request.ts';
-import { SweepSpecSchema, type SweepSpec } from '../../../trace/format/sweep-format.ts';
+import { RunSpecSchema, UNTIL_CERTAIN, type RunSpec } from '../../../trace/format/run-request.ts';
+import { DEFAULT_SWEEP_REPEATS, SweepSpecSchema, type SweepSpec } from '../../../trace/format/sweep-format.ts';
 import {
   atomicityVerdict, memoryVerdict, pingPongVerdict, rollbackVerdict, rttVerdict, scriptsVerdict, sweepVerdict, syscallsVerdict,
   type TourVerdictFn,
@@ -24,7 +24,10 @@ export interface TourStep {
   verdict: TourVerdictFn;
 }
 
-/** One request, one repeat of each mode: a tour step is shown once, not as a median. */
+/**
+ * One request, once each by default: a step about order, bytes or memory is shown as it happened. Steps
+ * whose lesson is time run until certain, so their verdict has a 95 % interval (10 pairs when it is clear).
+ */
 const run = (spec: Partial<RunSpec> & Pick<RunSpec, 'command' | 'n' | 'modes'>): TourPreset => ({
   kind: 'run',
   spec: RunSpecSchema.parse({ repeats: 1, ...spec }),
@@ -37,7 +40,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     text: 'Without pipelining the client sends one command and waits for its reply before sending the next. '
       + 'A pipeline writes all of them first, then reads the replies as they come back. Watch the order of the arrows.',
     source: 'Redis docs, “Request/Response protocols and RTT”',
-    preset: run({ command: 'INCR', n: 10, modes: ['sequential', 'pipeline'], monitor: true }),
+    preset: run({ command: 'INCR', n: 10, modes: ['sequential', 'pipeline'], monitor: true, repeats: UNTIL_CERTAIN }),
     verdict: pingPongVerdict,
   },
   {
@@ -64,7 +67,8 @@ export const TOUR_STEPS: readonly TourStep[] = [
     text: 'The deeper the pipeline, the fewer round trips and system calls per command, so throughput climbs — almost linearly at first. '
       + 'Then other costs take over and the curve flattens. This sweep runs the same PINGs at each depth.',
     source: 'Redis docs (their figure: about 10× the un-pipelined rate)',
-    preset: { kind: 'sweep', spec: SweepSpecSchema.parse({ command: 'PING', depths: [1, 2, 4, 8, 16, 32, 64, 128], perPoint: 1280, repeats: 2 }) },
+    // Six rounds: the fewest with which each ratio between depths has a 95 % interval.
+    preset: { kind: 'sweep', spec: SweepSpecSchema.parse({ command: 'PING', depths: [1, 2, 4, 8, 16, 32, 64, 128], perPoint: 1280, repeats: DEFAULT_SWEEP_REPEATS }) },
     verdict: sweepVerdict,
   },
   {
@@ -100,7 +104,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     text: 'A read, compute, write step needs the read’s reply before it can write, so a pipeline cannot batch it. '
       + 'A Lua script does the whole loop on Redis in one EVAL. Both run here through a 10 ms delay proxy.',
     source: 'Redis docs, “Pipelining vs Scripting”',
-    preset: run({ command: 'GET-COMPUTE-SET', n: 10, valueBytes: 16, modes: ['sequential', 'eval'], rttMs: 10 }),
+    preset: run({ command: 'GET-COMPUTE-SET', n: 10, valueBytes: 16, modes: ['sequential', 'eval'], rttMs: 10, repeats: UNTIL_CERTAIN }),
     verdict: scriptsVerdict,
   },
 ];

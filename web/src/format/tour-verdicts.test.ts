@@ -5,6 +5,7 @@ import { parseDocument } from '../../../trace/format/sweep-io.ts';
 import type { SweepDocument } from '../../../trace/format/sweep-format.ts';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
+import { medianRepeat } from '../../../trace/derive/repeat-stats.ts';
 import { seriesOfDocument } from '../model/sweep-series.ts';
 import { formatRate, formatUs } from './number-format.ts';
 import { TOUR_STEPS, tourStepOf } from './tour-steps.ts';
@@ -30,7 +31,8 @@ function recorded(stepId: string): TourResult {
   }
   return { traces, sweep };
 }
-const mode = (r: TourResult, m: string) => r.traces.find((d) => d.run.mode === m)!;
+/** A mode's median repeat, as the step shows it. */
+const mode = (r: TourResult, m: string) => medianRepeat(r.traces.filter((d) => d.run.mode === m))!;
 
 describe('the tour steps', () => {
   it('each has a recording, and its verdict computes from it', () => {
@@ -45,10 +47,14 @@ describe('the tour steps', () => {
       const r = recorded(step.id);
       if (step.preset.kind === 'sweep') {
         expect(r.sweep!.sweep.depths).toEqual(step.preset.spec.depths);
+        expect([r.sweep!.sweep.perPoint, r.sweep!.sweep.repeats]).toEqual([step.preset.spec.perPoint, step.preset.spec.repeats]);
         continue;
       }
       const { spec } = step.preset;
-      expect(r.traces.map((d) => d.run.mode).sort(), step.id).toEqual([...spec.modes].sort());
+      expect([...new Set(r.traces.map((d) => d.run.mode))].sort(), step.id).toEqual([...spec.modes].sort());
+      // Every round of the request: each mode once per round.
+      for (const m of spec.modes) expect(r.traces.filter((d) => d.run.mode === m).map((d) => d.run.repeat), step.id).toEqual(r.traces.filter((d) => d.run.mode === spec.modes[0]).map((d) => d.run.repeat));
+      if (spec.repeats === 'until-certain') expect(r.traces.every((d) => d.run.round?.plan === 'until-certain'), step.id).toBe(true);
       for (const d of r.traces) expect([d.run.command, d.run.operations, d.rtt.addedMs], step.id).toEqual([spec.command, spec.n, spec.rttMs]);
     }
   });
@@ -63,14 +69,20 @@ describe('the tour steps', () => {
 });
 
 describe('the verdicts', () => {
-  it('ping-pong: round trips and times from the traces; the order as the client socket saw it', () => {
+  it('ping-pong: round trips from the traces, time by the paired verdict over its rounds; the order as the client socket saw it', () => {
     const r = recorded('ping-pong');
     const seq = mode(r, 'sequential');
     const pipe = mode(r, 'pipeline');
     const v = pingPongVerdict(r)!;
     expect(roundTripsWaited(seq)).toBe(10);
     expect(roundTripsWaited(pipe)).toBe(1);
-    expect(v.headline).toBe(`Measured: 10 round trips vs 1; ${formatUs(seq.totals.durationUs)} vs ${formatUs(pipe.totals.durationUs)}`);
+    // Recorded until certain: the pipeline faster with a 95 % interval (the figures are the recording's).
+    expect(v.headline).toMatch(/^Measured: 10 round trips vs 1; the pipeline [\d.]+× faster \[95 % [\d.]+–[\d.]+×\]$/);
+    expect(v.lines.at(-1)).toMatch(/^Time \(client socket, t0 → last reply\): the pipeline [\d.]+× faster \[95 % [\d.]+–[\d.]+×\], faster in \d+ of \d+ pairs \(until certain: certain at the \d+-pair check\)\.$/);
+    // One run each: the two times, and no verdict.
+    const once = { traces: [seq, pipe].map((d) => ({ ...d, run: { ...d.run, repeat: 0 } })), sweep: null };
+    expect(pingPongVerdict(once)!.headline).toBe(`Measured: 10 round trips vs 1; ${formatUs(seq.totals.durationUs)} vs ${formatUs(pipe.totals.durationUs)}`);
+    expect(pingPongVerdict(once)!.lines.at(-1)).toBe('Time (client socket, t0 → last reply): too few pairs for a verdict (one pair; a 95 % interval needs at least 6).');
     expect(waitedForPrevious(seq)).toBe(9);
     expect(writtenBeforeFirstReply(pipe)).toBe(10);
     expect(v.lines[1]).toMatch(/^Pipeline: 10 of 10 were written before the first reply/);
@@ -97,33 +109,40 @@ describe('the verdicts', () => {
     expect(v.headline).toBe('Measured per command: 1 Redis read vs 0.1; 1 client write vs 0.1');
   });
 
-  it('sweep: from the lowest depth to the peak, from the sweep’s medians', () => {
+  it('sweep: from the lowest depth to the peak, from the sweep’s medians, the factor with its 95 % interval', () => {
     const r = recorded('sweep');
     const ours = seriesOfDocument(r.sweep!).ours;
     const peak = Math.max(...ours.map((p) => p.spread.median));
     const v = sweepVerdict(r)!;
     expect(v.lines[0]).toContain(`from ${formatRate(ours[0]!.spread.median)} at depth 1 to ${formatRate(peak)}`);
+    expect(v.headline).toMatch(/^Measured: [\d.]+× \[95 % [\d.]+–[\d.]+×\] the depth-1 throughput at depth \d+$/);
     expect(sweepVerdict({ traces: [], sweep: null })).toBeNull();
   });
 
+  /** The recorded sweep with every run of depth i at rates[i] ops/s, round r scaled by wobble[r]. */
+  function shaped(rates: number[], wobble = [1, 1.02, 0.98, 1.01, 0.99, 1]): TourResult {
+    const doc = structuredClone(recorded('sweep').sweep!);
+    doc.points.forEach((p, i) => p.runs.forEach((run, r) => (run.totals.opsPerSec = rates[i]! * wobble[r % wobble.length]!)));
+    return { traces: [], sweep: doc };
+  }
+
   it('sweep: a curve that flattens says from which depth', () => {
-    const r = recorded('sweep');
-    const flat = structuredClone(r.sweep!);
-    const rates = [1000, 2000, 4000, 8000, 9000, 9500, 9200, 9400];
-    flat.points.forEach((p, i) => p.runs.forEach((run) => (run.totals.opsPerSec = rates[i]!)));
-    const v = sweepVerdict({ traces: [], sweep: flat })!;
-    expect(v.headline).toBe('Measured: 9.5× the depth-1 throughput at depth 32');
+    const v = sweepVerdict(shaped([1000, 2000, 4000, 8000, 9000, 9500, 9200, 9400]))!;
+    expect(v.headline).toMatch(/^Measured: 9\.5× \[95 % 9\.\d+–9\.\d+×\] the depth-1 throughput at depth 32$/);
     expect(v.lines[1]).toBe('From depth 8 on, every point stayed within 25% of the peak: the curve flattens.');
   });
 
   it('sweep: a last point near the peak after a dip is not called a plateau', () => {
-    const r = recorded('sweep');
-    const noisy = structuredClone(r.sweep!);
-    const rates = [1000, 2000, 4000, 9000, 10_000, 5000, 5000, 9000];
-    noisy.points.forEach((p, i) => p.runs.forEach((run) => (run.totals.opsPerSec = rates[i]!)));
-    expect(sweepVerdict({ traces: [], sweep: noisy })!.lines[1]).toBe(
+    expect(sweepVerdict(shaped([1000, 2000, 4000, 9000, 10_000, 5000, 5000, 9000]))!.lines[1]).toBe(
       'Beyond the peak the points scattered between 5,000 ops/s and 9,000 ops/s: no clean plateau this time (a shared machine is noisy; run it again).',
     );
+  });
+
+  it('sweep: a curve still rising at its deepest point says so, with figures (never "between — and —")', () => {
+    // The peak is the deepest depth and the one before it is below the plateau: no point lies beyond the peak.
+    const v = sweepVerdict(shaped([1000, 2000, 4000, 8000, 16_000, 30_000, 50_000, 90_000]))!;
+    expect(v.lines[1]).toMatch(/^The deepest depth, 128, had the highest median: the curve had not flattened yet\. From depth 64 to 128: \+\d+(\.\d)? % \[95 % \+[\d.]+ % to \+[\d.]+ %\], higher in 6 of 6 rounds\.$/);
+    expect(v.lines.join(' ')).not.toContain('—');
   });
 
   it('memory: the pipeline’s reply queue on Redis is far larger than the chunks’', () => {

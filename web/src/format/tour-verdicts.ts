@@ -8,8 +8,13 @@ import { operationAt } from '../../../trace/format/wire-layout.ts';
 import { kernelCounts } from '../model/kernel-counts.ts';
 import { memoryPeak } from '../model/memory-series.ts';
 import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
+import { isCertain } from '../../../trace/derive/paired-verdict.ts';
+import { medianRepeat } from '../../../trace/derive/repeat-stats.ts';
+import { compareRepeats } from '../../../trace/derive/run-pairs.ts';
+import { verdictClause } from '../../../trace/derive/verdict-words.ts';
 import { seriesOfDocument } from '../model/sweep-series.ts';
 import { formatBytes, formatCount, formatRate, formatRatio, formatUs, plural } from './number-format.ts';
+import { depthVerdict, lastStepSentence } from './sweep-text.ts';
 import { modePhrase } from './run-label.ts';
 import { runVerdict } from './run-verdict.ts';
 
@@ -27,7 +32,22 @@ export interface TourVerdict {
 
 export type TourVerdictFn = (result: TourResult) => TourVerdict | null;
 
-const byMode = (traces: readonly TraceDocument[], mode: RunMode) => traces.find((d) => d.run.mode === mode);
+const ofMode = (traces: readonly TraceDocument[], mode: RunMode) => traces.filter((d) => d.run.mode === mode);
+/** A mode's run as the step shows it: its median repeat, when the step ran several. */
+const byMode = (traces: readonly TraceDocument[], mode: RunMode) => medianRepeat(ofMode(traces, mode));
+
+/**
+ * Who was faster, by the one verdict rule (trace/derive/paired-verdict.ts) over the step's rounds: the
+ * headline's short form ("the pipeline 9.8× faster [95 % 8.1–12×]", or the two times when no verdict
+ * holds) and the line that says it in full.
+ */
+function timeVerdict(traces: readonly TraceDocument[], a: RunMode, b: RunMode, nameA: string, nameB: string): { short: string; line: string } {
+  const verdict = compareRepeats(ofMode(traces, a), ofMode(traces, b));
+  const [docA, docB] = [byMode(traces, a)!, byMode(traces, b)!];
+  const times = `${formatUs(docA.totals.durationUs)} vs ${formatUs(docB.totals.durationUs)}`;
+  const short = isCertain(verdict) ? `${verdictClause(verdict, nameA, nameB).replace(/, faster in .*$/, '')}` : times;
+  return { short, line: `Time (client socket, t0 → last reply): ${verdictClause(verdict, nameA, nameB)}.` };
+}
 
 /** "3.94 ops/s" below 100, "1,234 ops/s" above: a rate near the 4 ops/s ceiling keeps its decimals. */
 export function rateText(opsPerSec: number): string {
@@ -56,11 +76,13 @@ export const pingPongVerdict: TourVerdictFn = ({ traces }) => {
   const pipe = byMode(traces, 'pipeline');
   if (!seq || !pipe) return null;
   const n = seq.run.n;
+  const time = timeVerdict(traces, 'sequential', 'pipeline', 'sequential', 'the pipeline');
   return {
-    headline: `Measured: ${plural(roundTripsWaited(seq), 'round trip')} vs ${formatCount(roundTripsWaited(pipe))}; ${formatUs(seq.totals.durationUs)} vs ${formatUs(pipe.totals.durationUs)}`,
+    headline: `Measured: ${plural(roundTripsWaited(seq), 'round trip')} vs ${formatCount(roundTripsWaited(pipe))}; ${time.short}`,
     lines: [
       `Sequential: ${formatCount(waitedForPrevious(seq) + 1)} of ${formatCount(n)} ${seq.run.command}s were written only after the previous reply (the first had none to wait for) — client socket.`,
       `Pipeline: ${formatCount(writtenBeforeFirstReply(pipe))} of ${formatCount(pipe.run.n)} were written before the first reply came back — client socket.`,
+      time.line,
     ],
   };
 };
@@ -129,7 +151,7 @@ export const syscallsVerdict: TourVerdictFn = ({ traces }) => {
 /** Depths whose throughput stays within this share of the peak count as the plateau. */
 export const PLATEAU_SHARE = 0.75;
 
-/** Step 4: throughput against depth rises, then flattens. */
+/** Step 4: throughput against depth rises, then flattens. Every ratio by the one verdict rule (sweep-text.ts depthVerdict). */
 export const sweepVerdict: TourVerdictFn = ({ sweep }) => {
   if (!sweep) return null;
   const points = seriesOfDocument(sweep).ours.filter((p) => p.spread.median > 0);
@@ -142,19 +164,25 @@ export const sweepVerdict: TourVerdictFn = ({ sweep }) => {
   while (from > 0 && points[from - 1]!.spread.median >= floor) from--;
   const plateau = points[from]!;
   const last = points.at(-1)!;
-  const ratio = peak.spread.median / base.spread.median;
   const after = points.filter((p) => p.depth > peak.depth).map((p) => p.spread.median);
   const tail =
     last.spread.median < floor
       ? `The deepest point, ${formatCount(last.depth)}, fell to ${formatRate(last.spread.median)}: below ${Math.round(PLATEAU_SHARE * 100)}% of the peak (noise on a shared machine, or buffers).`
       : from <= points.length - 2
         ? `From depth ${formatCount(plateau.depth)} on, every point stayed within ${Math.round((1 - PLATEAU_SHARE) * 100)}% of the peak: the curve flattens.`
-        : `Beyond the peak the points scattered between ${formatRate(Math.min(...after))} and ${formatRate(Math.max(...after))}: no clean plateau this time (a shared machine is noisy; run it again).`;
+        : after.length === 0
+          // The deepest depth has the highest median and the one before is below the plateau: no flat part yet.
+          ? `The deepest depth, ${formatCount(last.depth)}, had the highest median: the curve had not flattened yet. ${lastStepSentence(points.at(-2)!, last)}`
+          : `Beyond the peak the points scattered between ${formatRate(Math.min(...after))} and ${formatRate(Math.max(...after))}: no clean plateau this time (a shared machine is noisy; run it again).`;
+  const rise = depthVerdict(base, peak);
+  const interval = rise.interval ? ` [95 % ${formatRatio(rise.interval.lo)}–${formatRatio(rise.interval.hi)}×]` : '';
   const lines = [
-    `Throughput rose from ${formatRate(base.spread.median)} at depth ${formatCount(base.depth)} to ${formatRate(peak.spread.median)} at depth ${formatCount(peak.depth)} (medians, client socket).`,
+    `Throughput rose from ${formatRate(base.spread.median)} at depth ${formatCount(base.depth)} to ${formatRate(peak.spread.median)} at depth ${formatCount(peak.depth)} ` +
+      `(medians of ${plural(rise.pairs, 'repeat')}, client socket${rise.interval ? '; the factor is the median of the per-round ratios' : `; ${rise.pairs === 1 ? 'one repeat is' : `${rise.pairs} repeats are`} too few for a 95 % interval`}).`,
     tail,
   ];
-  return { headline: `Measured: ${formatRatio(ratio)}× the depth-${formatCount(base.depth)} throughput at depth ${formatCount(peak.depth)}`, lines };
+  const factor = rise.outcome === 'within-noise' ? 'no more than noise above' : `${formatRatio(rise.ratio)}×${interval}`;
+  return { headline: `Measured: ${factor} the depth-${formatCount(base.depth)} throughput at depth ${formatCount(peak.depth)}`, lines };
 };
 
 /** Step 5: one pipeline's replies queue on Redis; chunks bound the queue. */
@@ -174,6 +202,7 @@ export const memoryVerdict: TourVerdictFn = ({ traces }) => {
     lines: [
       `Peak of the run connection's memory on Redis (CLIENT LIST tot-mem, sampled every ${formatCount(pipe.memory.intervalMs)} ms): ${formatBytes(a)} vs ${formatBytes(b)} — ${formatRatio(a / Math.max(1, b))}×.`,
       `Time: one pipeline ${formatUs(pipe.totals.durationUs)}, ${chunks} ${formatUs(chunked.totals.durationUs)} (client socket)${ha !== null && hb !== null ? `; client heap peak ${formatBytes(ha)} vs ${formatBytes(hb)} (Node)` : ''}.`,
+      timeVerdict(traces, 'pipeline', 'chunked', 'the pipeline', 'the chunks').line,
     ],
   };
 };
@@ -240,11 +269,13 @@ export const scriptsVerdict: TourVerdictFn = ({ traces }) => {
   const script = byMode(traces, 'eval');
   if (!seq || !script) return null;
   const rtt = seq.rtt.addedMs > 0 ? ` at ${formatCount(seq.rtt.addedMs)} ms added RTT (delay proxy)` : '';
+  const time = timeVerdict(traces, 'sequential', 'eval', 'sequential', 'the script');
   return {
-    headline: `Measured: ${plural(roundTripsWaited(seq), 'round trip')} vs ${formatCount(roundTripsWaited(script))}; ${formatUs(seq.totals.durationUs)} vs ${formatUs(script.totals.durationUs)}`,
+    headline: `Measured: ${plural(roundTripsWaited(seq), 'round trip')} vs ${formatCount(roundTripsWaited(script))}; ${time.short}`,
     lines: [
       `Sequential GET, compute, SET × ${formatCount(seq.run.operations)}: ${plural(roundTripsWaited(seq), 'round trip')}${rtt}, ${formatUs(seq.totals.durationUs)} — client socket.`,
       `One EVAL doing the same steps in Lua on Redis: ${plural(roundTripsWaited(script), 'round trip')}, ${formatUs(script.totals.durationUs)} — client socket.`,
+      time.line,
     ],
   };
 };

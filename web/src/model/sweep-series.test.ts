@@ -8,8 +8,9 @@ describe('seriesOfDocument', () => {
   it('takes median, min and max per depth, and I/O per command', () => {
     const series = seriesOfDocument(sweepDocument([1, 2, 64], 6_400));
     expect(series.depths).toEqual([1, 2, 64]);
-    expect(series.ours[0]).toEqual({ depth: 1, spread: { median: 15_294, min: 9_962, max: 17_342 }, runs: 3 });
-    expect(series.reference[2]).toEqual({ depth: 64, spread: { median: 772_923, min: 760_000, max: 780_000 }, runs: 3 });
+    // values: each run's, in round order (run i of every depth came from round i).
+    expect(series.ours[0]).toEqual({ depth: 1, spread: { median: 15_294, min: 9_962, max: 17_342 }, runs: 3, values: [9_962, 15_294, 17_342] });
+    expect(series.reference[2]).toEqual({ depth: 64, spread: { median: 772_923, min: 760_000, max: 780_000 }, runs: 3, values: [772_923, 760_000, 780_000] });
     expect(series.serverReads.map((p) => p.spread.median)).toEqual([1, 0.5, 1 / 64]);
     expect(series.clientWrites.map((p) => p.spread.median)).toEqual([1, 0.5, 1 / 64]);
     expect(series.serverShared).toBe(false);
@@ -43,9 +44,9 @@ describe('seriesOfLive', () => {
     const series = seriesOfLive(active, true);
     expect(series.depths).toEqual([1, 2, 4]);
     expect(series.ours).toEqual([
-      { depth: 1, spread: { median: 10, min: 10, max: 10 }, runs: 1 },
-      { depth: 2, spread: { median: 30, min: 30, max: 30 }, runs: 1 },
-      { depth: 4, spread: { median: 50, min: 50, max: 50 }, runs: 1 },
+      { depth: 1, spread: { median: 10, min: 10, max: 10 }, runs: 1, values: [10] },
+      { depth: 2, spread: { median: 30, min: 30, max: 30 }, runs: 1, values: [30] },
+      { depth: 4, spread: { median: 50, min: 50, max: 50 }, runs: 1, values: [50] },
     ]);
     expect(series.serverReads).toEqual([]);
     expect(series.activeDepth).toBe(4); // run 4 of 6: round 2 goes back down, depth 4 first

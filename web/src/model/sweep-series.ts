@@ -19,6 +19,8 @@ export interface DepthSpread {
   spread: Spread;
   /** How many runs the spread is made of. */
   runs: number;
+  /** Each run's value in round order: value i of two depths came from round i, a pair (trace/derive/paired-verdict.ts). */
+  values: readonly number[];
 }
 
 export interface SweepSeries {
@@ -46,13 +48,14 @@ export function seriesOfDocument(doc: SweepDocument): SweepSeries {
   const { perPoint } = doc.sweep;
   return {
     depths: doc.sweep.depths,
-    ours: doc.points.map((p) => ({ depth: p.depth, spread: pointOpsPerSec(p), runs: p.runs.length })),
-    reference: (doc.reference?.points ?? []).map((p) => ({ depth: p.depth, spread: spreadOf(p.opsPerSec), runs: p.opsPerSec.length })),
-    serverReads: doc.points.map((p) => ({ depth: p.depth, spread: pointServerReadsPerCommand(p, perPoint), runs: p.runs.length })),
-    clientWrites: doc.points.map((p) => ({ depth: p.depth, spread: pointClientWritesPerCommand(p, perPoint), runs: p.runs.length })),
+    ours: doc.points.map((p) => ({ depth: p.depth, spread: pointOpsPerSec(p), runs: p.runs.length, values: p.runs.map((r) => r.totals.opsPerSec) })),
+    reference: (doc.reference?.points ?? []).map((p) => ({ depth: p.depth, spread: spreadOf(p.opsPerSec), runs: p.opsPerSec.length, values: p.opsPerSec })),
+    serverReads: doc.points.map((p) => ({ depth: p.depth, spread: pointServerReadsPerCommand(p, perPoint), runs: p.runs.length, values: p.runs.map((r) => r.counts.server.reads / perPoint) })),
+    clientWrites: doc.points.map((p) => ({ depth: p.depth, spread: pointClientWritesPerCommand(p, perPoint), runs: p.runs.length, values: p.runs.map((r) => r.counts.client.writes / perPoint) })),
     serverCpu: doc.points.flatMap((p) => {
       const spread = pointServerCpuPerCommand(p, perPoint);
-      return spread ? [{ depth: p.depth, spread, runs: p.runs.length }] : [];
+      const values = p.runs.flatMap((r) => (r.serverCpu && 'totalUs' in r.serverCpu ? [r.serverCpu.totalUs / perPoint] : []));
+      return spread ? [{ depth: p.depth, spread, runs: p.runs.length, values }] : [];
     }),
     serverCpuSource: doc.points.flatMap((p) => p.runs.flatMap((r) => (r.serverCpu && 'totalUs' in r.serverCpu ? [r.serverCpu.source] : [])))[0] ?? null,
     serverShared: doc.points.some((p) => p.runs.some((r) => !r.counts.server.exclusive)),
@@ -61,7 +64,7 @@ export function seriesOfDocument(doc: SweepDocument): SweepSeries {
 }
 
 const spreadsOf = (points: readonly LivePoint[]): DepthSpread[] =>
-  points.map((p) => ({ depth: p.depth, spread: spreadOf(p.opsPerSec), runs: p.opsPerSec.length }));
+  points.map((p) => ({ depth: p.depth, spread: spreadOf(p.opsPerSec), runs: p.opsPerSec.length, values: p.opsPerSec }));
 
 /** A running (or stopped) sweep: ops/s only, as sweep-progress reported them. */
 export function seriesOfLive(active: ActiveSweep, running: boolean): SweepSeries {
