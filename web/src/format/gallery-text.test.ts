@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { gapEstimate, type LivePair } from '../model/pipelining-gap.ts';
 import { publishedBenchmark } from '../model/published-benchmarks.ts';
 import { galleryTrace } from '../test-support/gallery-fixtures.ts';
-import { addedRttMs, delayedPredictionText, factorRangeText, factorText, gapText, netcatText, rttMsText, whyDiffersText } from './gallery-text.ts';
+import { addedRttMs, delayedPredictionText, factorText, gapText, netcatText, rttMsText, whyDiffersText } from './gallery-text.ts';
 
-/** n commands: 50 µs each sequentially with a 40 µs RTT (s = 10 µs), one pipeline of 5.008 µs per command. */
+/**
+ * n commands: 50 µs each sequentially with a 40 µs RTT (s = 10 µs), one pipeline of 5.008 µs per command;
+ * ten rounds, their per-round ratios within ± 2 × spread of the medians' (the 95 % interval).
+ */
 function pair(n: number, spread = 0.04): LivePair {
   const seq = 50 * n;
   const pipe = 40 + 5 * n;
@@ -13,17 +16,22 @@ function pair(n: number, spread = 0.04): LivePair {
     sequentialUs: { median: seq, min: seq * (1 - spread), max: seq * (1 + spread) },
     pipelineUs: { median: pipe, min: pipe * (1 - spread), max: pipe * (1 + spread) },
     rttUs: 40,
-    sequentialRuns: 5,
-    pipelineRuns: 5,
+    sequentialRuns: 10,
+    pipelineRuns: 10,
+    ratio: { median: seq / pipe, lo: (seq / pipe) * (1 - 2 * spread), hi: (seq / pipe) * (1 + 2 * spread), pairs: 10 },
   };
+}
+
+/** The pair with other sequential times; its ratio's interval from their range over the pipeline's median. */
+function withSequential(p: LivePair, median: number, min = median, max = median): LivePair {
+  const pipe = p.pipelineUs.median;
+  return { ...p, sequentialUs: { median, min, max }, ratio: { median: median / pipe, lo: min / pipe, hi: max / pipe, pairs: 10 } };
 }
 
 describe('numbers', () => {
   it('prints factors whole above 10 and with one decimal below', () => {
     expect(factorText(74.92)).toBe('75×');
     expect(factorText(4.72)).toBe('4.7×');
-    expect(factorRangeText(9.94, 7.5, 13.3)).toBe('9.9× [7.5–13×]');
-    expect(factorRangeText(9.94, 9.91, 9.94)).toBe('9.9×');
     expect(factorText(9.96)).toBe('10×');
   });
 
@@ -58,7 +66,7 @@ describe('gapText', () => {
   it('says why no RTT reaches it when the published client spent more per pipelined command', () => {
     const b = publishedBenchmark('docs-ping');
     // 80 µs per sequential command (s = 40 µs), 5 µs pipelined: 8× even with no round trip.
-    const p: LivePair = { ...pair(10_000, 0), sequentialUs: { median: 800_000, min: 800_000, max: 800_000 } };
+    const p = withSequential(pair(10_000, 0), 800_000);
     expect(gapText(b, p, gapEstimate(p, b.figures!.ratio))).toMatch(
       /No added RTT brings our ratio to ~4\.7×: with no round trip at all it would still be 8\.0×\. The published client spent more per pipelined command, against a sequential one, than this one: its ratio is lower than ours at any RTT\.$/,
     );
@@ -66,10 +74,10 @@ describe('gapText', () => {
 
   it('gives the range of verdicts, not one, when noise could flip it', () => {
     const b = publishedBenchmark('docs-ping');
-    // Medians: s = 10, p = 5, so R = 4.7 needs r = 13.6 µs (below loopback); the slowest sequential run (s = 40) needs none.
-    const p: LivePair = { ...pair(10_000, 0), sequentialUs: { median: 500_000, min: 500_000, max: 800_000 } };
+    // Medians: s = 10, p = 5, so R = 4.7 needs r = 13.6 µs (below loopback); the interval's upper end (a ratio 1.6× higher) needs none.
+    const p = withSequential(pair(10_000, 0), 500_000, 500_000, 800_000);
     expect(gapText(b, p, gapEstimate(p, b.figures!.ratio))).toMatch(
-      /Noise could flip the answer: the medians call for a round trip shorter than loopback’s to reach ~4\.7×, the repeats’ extremes for no RTT at all to a round trip shorter than loopback’s\.$/,
+      /Noise could flip the answer: the medians call for a round trip shorter than loopback’s to reach ~4\.7×, the ends of the ratio’s 95 % interval for no RTT at all to a round trip shorter than loopback’s\.$/,
     );
   });
 
@@ -84,7 +92,7 @@ describe('gapText when the RTT probe read longer than a sequential command took'
   it('takes the round trip as at most a sequential command’s time, and says so, instead of "0 µs"', () => {
     const b = publishedBenchmark('blog-ping');
     // 40 µs per sequential command against a 53.5 µs RTT measured before the run.
-    const p: LivePair = { ...pair(10_000, 0), sequentialUs: { median: 400_000, min: 400_000, max: 400_000 }, rttUs: 53.5 };
+    const p: LivePair = { ...withSequential(pair(10_000, 0), 400_000), rttUs: 53.5 };
     expect(gapText(b, p, gapEstimate(p, b.figures!.ratio))).toMatch(
       /^Besides the round trip \(at most 40 µs: the 53\.5 µs probed before the run read longer than a sequential command took\), each command cost nothing measurable sequentially and 5 µs pipelined here\./,
     );

@@ -16,13 +16,6 @@ export function factorText(ratio: number): string {
   return `${ratio >= 9.95 ? formatCount(Math.round(ratio)) : ratio.toFixed(1)}×`;
 }
 
-/** "12× [9.8–14×]", or "12×" alone when the range reads as one value. */
-export function factorRangeText(median: number, min: number, max: number): string {
-  const lo = factorText(min).replace('×', '');
-  const hi = factorText(max);
-  return lo === hi.replace('×', '') ? factorText(median) : `${factorText(median)} [${lo}–${hi}]`;
-}
-
 /**
  * The added RTT to ask the delay proxy for, ms, from the model's µs: rounded to 0.01 ms (10 µs, finer
  * than the proxy keeps) and at least 0.01 ms, at most the proxy's maximum.
@@ -51,8 +44,8 @@ function matchPhrase(m: RttMatch): string {
 }
 
 /**
- * Where the model puts our ratio on the published one, from the medians; with the repeats' range
- * when they agree on the kind of answer, and as "noise could flip it" when they do not.
+ * Where the model puts our ratio on the published one, from the medians; with the range the ends of the
+ * ratio's 95 % interval give when they agree on the kind of answer, and as "noise could flip it" when they do not.
  */
 export function gapText(b: PublishedBenchmark, pair: LivePair, est: GapEstimate): string {
   const ratio = b.figures?.ratioText ?? '—';
@@ -66,7 +59,7 @@ export function gapText(b: PublishedBenchmark, pair: LivePair, est: GapEstimate)
   if (est.noiseCouldFlip) {
     return (
       `${costs} Noise could flip the answer: the medians call for ${matchPhrase(est.match)} to reach ${ratio}, ` +
-      `the repeats’ extremes for ${matchPhrase(est.low)} to ${matchPhrase(est.high)}.`
+      `the ends of the ratio’s 95 % interval for ${matchPhrase(est.low)} to ${matchPhrase(est.high)}.`
     );
   }
   const m = est.match;

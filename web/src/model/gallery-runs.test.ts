@@ -73,6 +73,8 @@ describe('livePair', () => {
       rttUs: 40,
       sequentialRuns: 3,
       pipelineRuns: 2,
+      // Paired by round: rounds 0 and 1 (250,000 ÷ 25,000 and 240,000 ÷ 30,000); two pairs have no 95 % interval.
+      ratio: { median: Math.sqrt(10 * 8), lo: null, hi: null, pairs: 2 },
     });
   });
 

@@ -4,6 +4,7 @@
 // gallery click, the run form, a file), so each card keeps its result while another card runs. Pure.
 import type { Engine, RunSpec } from '../../../trace/format/run-request.ts';
 import { commandTakesValue } from '../../../trace/format/run-request.ts';
+import { compareRepeats } from '../../../trace/derive/run-pairs.ts';
 import { spreadOf } from '../../../trace/format/sweep-format.ts';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { LivePair } from './pipelining-gap.ts';
@@ -78,12 +79,13 @@ export function directAndDelayed<R extends GalleryResult>(results: readonly R[] 
   return { direct: list.find((r) => r.addedMs === 0) ?? null, delayed: list.filter((r) => r.addedMs > 0).at(-1) ?? null };
 }
 
-/** The sequential and pipelined runs among traces, as a live pair; null until both modes have a run. */
+/** The sequential and pipelined runs among traces, as a live pair (the ratio paired by round); null until both modes have a run. */
 export function livePair(traces: readonly TraceDocument[]): LivePair | null {
   const seq = traces.filter((d) => d.run.mode === 'sequential');
   const pipe = traces.filter((d) => d.run.mode === 'pipeline');
   if (seq.length === 0 || pipe.length === 0) return null;
   const duration = (docs: TraceDocument[]) => spreadOf(docs.map((d) => d.totals.durationUs));
+  const verdict = compareRepeats(seq, pipe);
   return {
     n: seq[0]!.run.operations,
     sequentialUs: duration(seq),
@@ -91,5 +93,6 @@ export function livePair(traces: readonly TraceDocument[]): LivePair | null {
     rttUs: spreadOf([...seq, ...pipe].map((d) => d.rtt.measuredMedianUs)).median,
     sequentialRuns: seq.length,
     pipelineRuns: pipe.length,
+    ratio: { median: verdict.ratio, lo: verdict.interval?.lo ?? null, hi: verdict.interval?.hi ?? null, pairs: verdict.pairs },
   };
 }

@@ -76,28 +76,30 @@ describe('rttForRatio', () => {
   });
 });
 
-const pair = (seq: [number, number, number], pipe: [number, number, number], runs = 5): LivePair => ({
+/** A live pair whose per-round ratios have the median seq ÷ pipe and, with runs ≥ 6, the 95 % interval [lo, hi]. */
+const pair = (seq: [number, number, number], pipe: [number, number, number], runs = 10, [lo, hi]: [number, number] = [7.5, 13.33]): LivePair => ({
   n: 1000,
   sequentialUs: { median: seq[0], min: seq[1], max: seq[2] },
   pipelineUs: { median: pipe[0], min: pipe[1], max: pipe[2] },
   rttUs: 30,
   sequentialRuns: runs,
   pipelineRuns: runs,
+  ratio: runs >= 6 ? { median: seq[0] / pipe[0], lo, hi, pairs: runs } : { median: seq[0] / pipe[0], lo: null, hi: null, pairs: runs },
 });
 
 describe('gapEstimate', () => {
-  it('answers from the medians and gives the range from the extremes', () => {
+  it('answers from the medians and gives the range from the ratio’s 95 % interval', () => {
     const est = gapEstimate(pair([50_000, 45_000, 60_000], [5030, 4500, 6000]), 20);
     expect(est.costs).toEqual(COSTS);
-    expect(est.liveRatio.median).toBeCloseTo(9.94, 2);
-    expect(est.liveRatio.min).toBeCloseTo(7.5, 10); // fastest sequential ÷ slowest pipeline
-    expect(est.liveRatio.max).toBeCloseTo(13.33, 2);
-    // Slowest sequential (s = 30) and fastest pipeline (p = 4.47): r = 1,000 × (89.4 − 30) / 980 = 60.6 µs.
-    expect(est.low.kind === 'match' && est.low.roundTripUs).toBeCloseTo(60.61, 2);
-    // Fastest sequential (s = 15) and slowest pipeline (p = 5.97): r = 1,000 × (119.4 − 15) / 980 = 106.5 µs.
-    expect(est.high.kind === 'match' && est.high.roundTripUs).toBeCloseTo(106.53, 2);
+    expect(est.liveRatio).toEqual({ median: 50_000 / 5030, min: 7.5, max: 13.33 });
+    // The interval's upper end, 13.33 ÷ 9.94 = 1.341× the medians' ratio, split as √1.341 = 1.158 on each time:
+    // sequential 57,904 µs (s = 27.9), pipeline 4,344 µs (p = 4.314): r = 1,000 × (20 × 4.314 − 27.9) / 980 = 59.6 µs.
+    expect(est.low.kind === 'match' && est.low.roundTripUs).toBeCloseTo(59.563, 2);
+    // Its lower end, 7.5 ÷ 9.94 = 0.7545×, √ = 0.8686: sequential 43,431 µs (s = 13.43), pipeline 5,791 µs (p = 5.761):
+    // r = 1,000 × (20 × 5.761 − 13.43) / 980 = 103.9 µs.
+    expect(est.high.kind === 'match' && est.high.roundTripUs).toBeCloseTo(103.87, 1);
     expect(est.noiseCouldFlip).toBe(false);
-    expect(est.publishedWithinLiveRange).toBe(false);
+    expect(est.publishedWithinInterval).toBe(false);
   });
 
   it('takes the RTT as at most a sequential command’s time, where the model gives back the live ratio', () => {
@@ -113,16 +115,21 @@ describe('gapEstimate', () => {
   });
 
   it('flags a verdict that noise could flip', () => {
-    // R = 5.5: from the medians at r = 7.5 µs (below loopback), from the slowest sequential no RTT at all.
+    // R = 5.5: from the medians at r = 7.5 µs (below loopback), at the interval's upper end no RTT at all.
     const est = gapEstimate(pair([50_000, 45_000, 60_000], [5030, 4500, 6000]), 5.5);
     expect(est.match.kind).toBe('below-loopback');
     expect(est.low.kind).toBe('pipelined-costlier');
     expect(est.noiseCouldFlip).toBe(true);
   });
 
-  it('says when the published ratio lies within the live range, for repeated runs only', () => {
-    expect(gapEstimate(pair([50_000, 45_000, 60_000], [5030, 4500, 6000]), 12).publishedWithinLiveRange).toBe(true);
-    expect(gapEstimate(pair([50_000, 50_000, 50_000], [5030, 5030, 5030], 1), 9.94).publishedWithinLiveRange).toBe(false);
+  it('says when the published ratio lies within the live ratio’s 95 % interval, and never without one', () => {
+    expect(gapEstimate(pair([50_000, 45_000, 60_000], [5030, 4500, 6000]), 12).publishedWithinInterval).toBe(true);
+    expect(gapEstimate(pair([50_000, 45_000, 60_000], [5030, 4500, 6000]), 14).publishedWithinInterval).toBe(false);
+    // Five pairs have no 95 % interval: nothing is claimed, and the medians answer alone.
+    const few = gapEstimate(pair([50_000, 45_000, 60_000], [5030, 4500, 6000], 5), 9.94);
+    expect(few.publishedWithinInterval).toBe(false);
+    expect(few.noiseCouldFlip).toBe(false);
+    expect(few.liveRatio).toEqual({ median: 50_000 / 5030, min: 50_000 / 5030, max: 50_000 / 5030 });
   });
 });
 

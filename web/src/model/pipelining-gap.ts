@@ -22,6 +22,11 @@ export interface LivePair {
   /** Repeats behind each spread. */
   sequentialRuns: number;
   pipelineRuns: number;
+  /**
+   * Sequential ÷ pipeline by the one verdict rule (trace/derive/paired-verdict.ts): the median of the
+   * per-round ratios and its 95 % interval (null ends with fewer than 6 pairs), over `pairs` rounds.
+   */
+  ratio: { median: number; lo: number | null; hi: number | null; pairs: number };
 }
 
 /** What each command costs besides the round trip, µs; never below 0 (a noisy RTT may exceed a command's share). */
@@ -79,19 +84,20 @@ export interface GapEstimate {
   rttCapped: boolean;
   /** From the medians. */
   costs: CommandCosts;
-  /** Live ratio sequential ÷ pipeline: medians, and [min–max] from the extremes (slowest seq ÷ fastest pipe …). */
+  /** Live ratio sequential ÷ pipeline: the median per-round ratio, and its 95 % interval as [min–max] (the median alone without one). */
   liveRatio: Spread;
   match: RttMatch;
   /**
-   * The same question answered with the repeats' extremes: `low` from the slowest sequential and the
-   * fastest pipeline (the least added RTT needed), `high` from the fastest sequential and the slowest pipeline.
+   * The same question answered at the ends of the ratio's 95 % interval (each end's distance from the
+   * medians' ratio split evenly, in log, between the sequential and the pipelined time): `low` at its
+   * upper end (the least added RTT needed), `high` at its lower end. The medians' answer without an interval.
    */
   low: RttMatch;
   high: RttMatch;
-  /** True when the extremes give another kind of answer than the medians: noise could flip the verdict. */
+  /** True when the interval's ends give another kind of answer than the medians: noise could flip the verdict. */
   noiseCouldFlip: boolean;
-  /** True when the published ratio lies within the live ratio's range (live repeats only). */
-  publishedWithinLiveRange: boolean;
+  /** True when the published ratio lies within the live ratio's 95 % interval: noise alone could account for the difference. */
+  publishedWithinInterval: boolean;
 }
 
 /**
@@ -112,14 +118,19 @@ export function gapEstimate(pair: LivePair, publishedRatio: number): GapEstimate
   };
   const costs = commandCosts(n, seq.median, pipe.median, rttUs);
   const match = rttForRatio(n, costs, rttUs, publishedRatio);
-  const low = at(seq.max, pipe.min);
-  const high = at(seq.min, pipe.max);
-  const liveRatio = { median: seq.median / pipe.median, min: seq.min / pipe.max, max: seq.max / pipe.min };
-  const repeated = pair.sequentialRuns > 1 || pair.pipelineRuns > 1;
+  const { lo, hi } = pair.ratio;
+  // A ratio at the interval's end, its change from the median split evenly (in log) between the two times.
+  const atRatio = (ratio: number) => {
+    const k = Math.sqrt(ratio / (seq.median / pipe.median));
+    return at(seq.median * k, pipe.median / k);
+  };
+  const low = hi === null ? match : atRatio(hi);
+  const high = lo === null ? match : atRatio(lo);
+  const liveRatio = { median: pair.ratio.median, min: lo ?? pair.ratio.median, max: hi ?? pair.ratio.median };
   return {
     rttUs, rttCapped: rttUs < pair.rttUs, costs, liveRatio, match, low, high,
     noiseCouldFlip: low.kind !== match.kind || high.kind !== match.kind,
-    publishedWithinLiveRange: repeated && liveRatio.min <= publishedRatio && publishedRatio <= liveRatio.max,
+    publishedWithinInterval: lo !== null && hi !== null && lo <= publishedRatio && publishedRatio <= hi,
   };
 }
 

@@ -1,5 +1,6 @@
 // One published benchmark in the gallery: the source's figures with their context (client, machine,
-// network) beside the same workload measured here (median [min–max] over the repeats), the sentences
+// network) beside the same workload measured here (times as median [min–max] over the repeats, the ratio
+// as the median of the per-round ratios with its 95 % interval), the sentences
 // that explain the difference, and the buttons: run it live, rerun it through the delay proxy at the
 // added RTT the model says would match the published ratio, show the runs' diagrams. The netcat example
 // publishes bytes, not times: its card shows what the raw socket wrote and read.
@@ -7,7 +8,7 @@ import { useState } from 'react';
 import { medianRepeat } from '../../../../trace/derive/repeat-stats.ts';
 import type { RunSpec } from '../../../../trace/format/run-request.ts';
 import type { TraceDocument } from '../../../../trace/format/trace-format.ts';
-import { addedRttMs, delayedPredictionText, factorRangeText, factorText, gapText, netcatText, rttMsText, whyDiffersText } from '../../format/gallery-text.ts';
+import { addedRttMs, delayedPredictionText, factorText, gapText, netcatText, rttMsText, whyDiffersText } from '../../format/gallery-text.ts';
 import { formatCount, formatUs } from '../../format/number-format.ts';
 import { baseRttUs, longRunCheck } from '../../format/rtt-estimate.ts';
 import { spreadText } from '../../format/spread-text.ts';
@@ -51,13 +52,12 @@ function timeFigure(name: 'sequential' | 'pipeline', label: string, pair: LivePa
   return { name, label, text: text.median, range: runs > 1 ? text.range : null, spread };
 }
 
+/** The median of the per-round ratios with its 95 % interval (trace/derive/paired-verdict.ts); the median alone with fewer than 6 pairs. */
 function ratioFigure(pair: LivePair): Figure {
-  const { sequentialUs: s, pipelineUs: p } = pair;
-  const spread = { median: s.median / p.median, min: s.min / p.max, max: s.max / p.min };
-  const repeated = pair.sequentialRuns > 1 || pair.pipelineRuns > 1;
-  const text = repeated ? factorRangeText(spread.median, spread.min, spread.max) : factorText(spread.median);
-  const [median, range] = text.includes(' [') ? [text.slice(0, text.indexOf(' [')), text.slice(text.indexOf(' [') + 1)] : [text, null];
-  return { name: 'ratio', label: 'Ratio', text: median, range, spread };
+  const { median, lo, hi } = pair.ratio;
+  const spread = { median, min: lo ?? median, max: hi ?? median };
+  const range = lo !== null && hi !== null ? `[95 % ${factorText(lo).replace('×', '')}–${factorText(hi)}]` : null;
+  return { name: 'ratio', label: 'Ratio', text: factorText(median), range, spread };
 }
 
 function liveFigures(pair: LivePair | null): Figure[] {
@@ -65,14 +65,15 @@ function liveFigures(pair: LivePair | null): Figure[] {
   return [timeFigure('sequential', 'Sequential', pair), timeFigure('pipeline', 'One pipeline', pair), ratioFigure(pair)];
 }
 
-/** "ioredis 6.0.0 · Redis 7.0.15 · loopback, no added delay · RTT 41 µs on the run's connection · median [min–max] of 5 runs each". */
+/** "ioredis 6.0.0 · Redis 7.0.15 · loopback, no added delay · RTT 41 µs on the run's connection · median [min–max] of 10 runs each, …". */
 function liveContext(result: Result, pair: LivePair | null): string {
   const doc = result.traces[0]!;
   const network = result.addedMs > 0 ? `delay proxy: +${rttMsText(result.addedMs)} added RTT` : 'loopback, no added delay';
   const rtt = pair ? ` · RTT ${formatUs(pair.rttUs)} on the run’s connection (PINGs before t0)` : '';
   const runs =
     !pair ? ''
-    : pair.sequentialRuns > 1 || pair.pipelineRuns > 1 ? ` · median [min–max] of ${formatCount(Math.max(pair.sequentialRuns, pair.pipelineRuns))} runs each, interleaved`
+    : pair.sequentialRuns > 1 || pair.pipelineRuns > 1
+      ? ` · times: median [min–max] of ${formatCount(Math.max(pair.sequentialRuns, pair.pipelineRuns))} runs each, in rounds; ratio: median of ${formatCount(pair.ratio.pairs)} per-round ratios${pair.ratio.lo === null ? ' (too few for a 95 % interval)' : ', 95 % interval'}`
     : ' · one run each (a run of a second or more is not repeated)';
   return `${doc.recorder.client} · Redis ${doc.redis.version} · ${network}${rtt}${runs}`;
 }
@@ -148,8 +149,8 @@ export function GalleryCardView({ benchmark: b, results, active, blockedReason, 
         <div className="gallery-explain" data-testid="gallery-explain">
           <p data-testid="gallery-why">{whyDiffersText(b, pair, firstWriteUs(direct!.traces))}</p>
           <p data-testid="gallery-gap">{gapText(b, pair, estimate)}</p>
-          {estimate.publishedWithinLiveRange && (
-            <p>The published {f.ratioText} lies within the range of our repeats: noise alone could account for the difference.</p>
+          {estimate.publishedWithinInterval && (
+            <p>The published {f.ratioText} lies within the 95 % interval of our ratio: noise alone could account for the difference.</p>
           )}
         </div>
       )}
