@@ -22,6 +22,16 @@ describe('serverOrder', () => {
     expect(serverOrderText(columns)).toMatch(/^On Redis \(MONITOR\): Client INCR ×10, then Server ×10/);
   });
 
+  it('counts only what MONITOR saw run: an EXECABORT transaction ran MULTI and EXEC, never its INCRs', () => {
+    const columns = traceColumns(modeTrace('multi', 10, { errorAt: 4, errorKind: 'queueing', monitor: true }));
+    expect(serverOrder(columns)).toEqual({ kind: 'batched' });
+    expect(serverOrderText(columns)).toBe(
+      'On Redis (MONITOR): Client MULTI, INCR ×10, EXEC, then Server ×2 (MULTI, EXEC) — ran after the last command was sent; INCR ×10 never ran (clock ±15 µs).',
+    );
+    // A transaction that ran whole still says "all ran".
+    expect(serverOrderText(traceColumns(modeTrace('multi', 10, { monitor: true })))).toMatch(/then Server ×12 — all ran after the last command was sent/);
+  });
+
   it('says nothing for a run without execution times', () => {
     expect(serverOrderText(traceColumns(pipelineTrace(10)))).toBeNull();
   });
