@@ -36,6 +36,7 @@ export function commandDetails(columns: TraceColumns, index: number): CommandDet
       { label: 'latency', value: formatUs(command.repliedUs - command.sentUs) },
       { label: 'reply', value: reply },
       ...inside(nestedErrors(doc, index)),
+      ...failedWhenRun(columns.failedInExec?.get(index)),
       {
         label: 'write',
         value: `#${formatCount(columns.writeOf[index]! + 1)} of ${formatCount(doc.writes.length)}: carried ${plural(write.commands, 'command')}, ${formatBytes(write.bytes)}`,
@@ -52,6 +53,12 @@ export function commandDetails(columns: TraceColumns, index: number): CommandDet
 /** "contains 1 error", "contains at least 2 errors": of a reply whose array holds error elements. */
 export function nestedErrorsText(e: NestedErrors): string {
   return `contains ${e.atLeast ? 'at least ' : ''}${plural(e.count, 'error')}`;
+}
+
+/** The tooltip row of a queued command that failed when EXEC ran it: none for any other. */
+function failedWhenRun(error: string | null | undefined): DetailRow[] {
+  if (error === undefined) return [];
+  return [{ label: 'failed', value: `when EXEC ran it${error ? `: ${error}` : ''} — its element of EXEC’s reply; queuing had said QUEUED` }];
 }
 
 /** The tooltip row for errors inside a reply (EXEC's array after a runtime error): none when it holds none. */

@@ -53,6 +53,8 @@ export function commandLabel(columns: TraceColumns, index: number): string {
   const nested = columns.nestedErrors?.get(index);
   sentence += 'error' in command ? `; error reply: ${command.error}` : `; reply ${replyText(command)}`;
   if (nested) sentence += `, holding ${nested.atLeast ? 'at least ' : ''}${plural(nested.count, 'error')} in its array`;
+  const failed = columns.failedInExec?.get(index);
+  if (failed !== undefined) sentence += `; it failed when EXEC ran it${failed ? ` (${failed})` : ''}`;
   return `${sentence}.`;
 }
 

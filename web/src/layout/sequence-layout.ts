@@ -29,6 +29,11 @@ export interface ArrowItem {
   error: boolean;
   /** Replies: error elements inside the reply (EXEC's array after a runtime error), when there are any. */
   nestedErrors?: NestedErrors;
+  /**
+   * Replies of MULTI/EXEC's queued commands: present when this command failed when EXEC ran it (its own
+   * reply QUEUED): the error EXEC's array gave for it, or null when only its place is known.
+   */
+  failedInExec?: string | null;
   /** The wire command's name (requests) or the reply as recorded (replies), when there was room. */
   label?: string;
   /** Plot y of the label's baseline: below the arrow's end, or above it at the foot of the plot. */
@@ -107,7 +112,11 @@ export function sequenceLayout(columns: TraceColumns, scale: TimeScale, g: Diagr
     const y2 = scale(columns.repliedUs[i]!);
     const y1 = fromServerUs && timed(i) ? scale(Math.min(fromServerUs[i]!, columns.repliedUs[i]!)) : y2;
     const nested = columns.nestedErrors?.get(i);
-    replies.push({ index: i, kind: 'reply', y1, y2, x1: g.serverX, x2: g.clientX, error: columns.isError[i] === 1, ...(nested ? { nestedErrors: nested } : {}) });
+    const failed = columns.failedInExec?.get(i);
+    replies.push({
+      index: i, kind: 'reply', y1, y2, x1: g.serverX, x2: g.clientX, error: columns.isError[i] === 1,
+      ...(nested ? { nestedErrors: nested } : {}), ...(failed !== undefined ? { failedInExec: failed } : {}),
+    });
   }
 
   const [fromUs, toUs] = scale.domain() as [number, number];

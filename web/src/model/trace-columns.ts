@@ -2,7 +2,7 @@
 // per-command and per-event times sit in Float64Arrays so a 100,000-command trace lays out without
 // allocating per command. Invariant (guaranteed by TraceBuilder's FIFO derivation): sentUs,
 // repliedUs, writeAtUs and readAtUs are each non-decreasing, so they can be binary-searched.
-import { nestedErrors, type NestedErrors } from './nested-errors.ts';
+import { failedInTransaction, nestedErrors, type NestedErrors } from './nested-errors.ts';
 import type { Syscall, TraceDocument } from '../../../trace/format/trace-format.ts';
 
 /** A command another connection ran during the run (MONITOR), as the trace records it. */
@@ -28,6 +28,11 @@ export interface TraceColumns {
   readonly errors: number;
   /** Error elements inside a command's array reply, by index (EXEC after a runtime error; model/nested-errors.ts); null when none has any. */
   readonly nestedErrors: ReadonlyMap<number, NestedErrors> | null;
+  /**
+   * MULTI/EXEC: the queued commands that failed when EXEC ran them (their own reply QUEUED, the error an
+   * element of EXEC's array), by index → that error (null: only its place is known); null when none did.
+   */
+  readonly failedInExec: ReadonlyMap<number, string | null> | null;
   /** µs since t0, indexed by write / read. */
   readonly writeAtUs: Float64Array;
   readonly readAtUs: Float64Array;
@@ -80,11 +85,14 @@ export function traceColumns(doc: TraceDocument): TraceColumns {
     }
   }
   let nested: Map<number, NestedErrors> | null = null;
+  let failedInExec: Map<number, string | null> | null = null;
   if (doc.run.mode === 'multi') {
     for (let i = 0; i < n; i++) {
       const e = nestedErrors(doc, i);
       if (e) (nested ??= new Map()).set(i, e);
     }
+    const failed = failedInTransaction(doc);
+    if (failed.size > 0) failedInExec = failed;
   }
   const writeOf = new Uint32Array(n);
   const writeAtUs = new Float64Array(doc.writes.length);
@@ -106,7 +114,7 @@ export function traceColumns(doc: TraceDocument): TraceColumns {
   const otherAtUs = Float64Array.from(others, (o) => o.atUs);
   const endUs = Math.max(doc.totals.durationUs, n ? repliedUs[n - 1]! : 0, writeAtUs.at(-1) ?? 0, readAtUs.at(-1) ?? 0);
   const columns: TraceColumns = {
-    doc, n, sentUs, repliedUs, toServerUs, fromServerUs, writeOf, readOf, isError, errors, nestedErrors: nested, writeAtUs, readAtUs,
+    doc, n, sentUs, repliedUs, toServerUs, fromServerUs, writeOf, readOf, isError, errors, nestedErrors: nested, failedInExec, writeAtUs, readAtUs,
     serverUs, executed, clockUncertaintyUs: server?.clock.uncertaintyUs ?? 0, syscalls, syscallAtUs, others, otherAtUs, endUs,
   };
   cache.set(doc, columns);

@@ -166,6 +166,10 @@ describe('sequence diagram SVG goldens', () => {
   it('a runtime error inside MULTI: EXEC’s reply (not an error itself) carries a ring saying it contains 1 error', () => {
     const { svg } = paintDiagram(modeTrace('multi', 10, { monitor: true, errorAt: 4 }));
     expect(count(svg, '[data-testid=error-mark]')).toBe(0);
+    // The INCR that failed (operation 5, wire command 5 after MULTI) is marked on its own arrow: its reply said QUEUED.
+    const failed = [...svg.querySelectorAll('[data-testid=exec-error-mark]')];
+    expect(failed.map((m) => m.parentElement!.getAttribute('data-index'))).toEqual(['5']);
+    expect(failed[0]!.querySelector('title')!.textContent).toBe('Failed when EXEC ran it (an element of EXEC’s reply)');
     const rings = [...svg.querySelectorAll('[data-testid=nested-error-mark]')];
     expect(rings.map((m) => m.parentElement!.getAttribute('data-index'))).toEqual(['11']);
     expect(rings[0]!.getAttribute('data-count')).toBe('1');

@@ -170,7 +170,8 @@ function joinArrows(layer: G, items: ArrowItem[], testId: string, layers: SvgLay
 
 /**
  * An arrow's label (requests: the wire command at the Redis end; replies: the reply at the client end)
- * and, for an error reply, a cross at the client end (data-testid=error-mark); for a reply holding errors in
+ * and, for an error reply, a cross at the client end (data-testid=error-mark; for a queued command that
+ * failed when EXEC ran it, data-testid=exec-error-mark, with the error in its title); for a reply holding errors in
  * its array, a ring there (data-testid=nested-error-mark, its count in data-count and its title). Created only where there
  * is one, so plain runs' markup stays as it was.
  */
@@ -189,13 +190,19 @@ function paintArrowExtras(group: SVGGElement, d: ArrowItem): void {
     label.textContent = d.label;
   }
   let mark = group.querySelector<SVGPathElement>('path.error-mark');
-  if (!d.error) mark?.remove();
+  // A queued command that failed when EXEC ran it is marked on its own arrow too: its reply said QUEUED,
+  // its error is an element of EXEC's array (data-testid=exec-error-mark, the error in its title).
+  const failed = d.failedInExec !== undefined;
+  if (!d.error && !failed) mark?.remove();
   else {
     mark ??= group.appendChild(svgElement('path'));
-    mark.setAttribute('class', 'error-mark');
-    mark.setAttribute('data-testid', 'error-mark');
+    mark.setAttribute('class', failed ? 'error-mark exec-error-mark' : 'error-mark');
+    mark.setAttribute('data-testid', failed ? 'exec-error-mark' : 'error-mark');
     const x = d.x2 + 9;
     mark.setAttribute('d', `M${x - 4},${d.y2 - 4} L${x + 4},${d.y2 + 4} M${x - 4},${d.y2 + 4} L${x + 4},${d.y2 - 4}`);
+    const title = mark.querySelector('title');
+    if (!failed) title?.remove();
+    else (title ?? mark.appendChild(svgElement('title'))).textContent = `Failed when EXEC ran it${d.failedInExec ? `: ${d.failedInExec}` : ''} (an element of EXEC’s reply)`;
   }
   // Errors inside the reply (EXEC's array after a runtime error): a small ring where the cross would be, its count in the tooltip.
   let ring = group.querySelector<SVGCircleElement>('circle.nested-error-mark');
