@@ -57,6 +57,11 @@ export interface MemoryPlotInput {
   thresholdUs: number;
   fromUs: number;
   toUs: number;
+  /**
+   * The byte axis reaches at least this: the highest peak of the same plot over every run compared
+   * (model/memory-series.ts sharedMemoryTops), so compared plots share one scale. Absent: the plot's own peak.
+   */
+  sharedTopBytes?: number;
 }
 
 export interface Tick {
@@ -114,7 +119,7 @@ export function memoryPlotLayout(input: MemoryPlotInput, g: MemoryPlotGeometry):
   const hasBaseline = before.some((k) => k > 0);
   const timeLeft = hasBaseline ? g.left + BASELINE_PX : g.left;
   const x = scaleLinear().domain([fromUs, toUs]).range([timeLeft, g.right]);
-  const max = Math.max(0, ...input.series.map((s) => seriesPeak(s)?.bytes ?? 0));
+  const max = Math.max(input.sharedTopBytes ?? 0, ...input.series.map((s) => seriesPeak(s)?.bytes ?? 0));
   const axis = byteAxis(max);
   const y = scaleLinear().domain([0, axis.top]).range([g.bottom, g.top]);
 

@@ -1,7 +1,7 @@
 // The memory samples of a trace as series to draw and compare: one column of times and one of bytes
 // per measured quantity, each series' peak, and the gaps where no sample was taken (the sampler runs on
 // the client's event loop, which a huge pipeline keeps busy encoding or parsing). Pure, unit-tested.
-import type { Memory } from '../../../trace/format/trace-format.ts';
+import type { Memory, TraceDocument } from '../../../trace/format/trace-format.ts';
 
 /** Redis's view of the run connection and its whole allocation; the client process's RSS and heap. */
 export const SERVER_SERIES = ['totMem', 'omem', 'qbuf', 'usedMemory'] as const;
@@ -74,4 +74,22 @@ export function sampleGaps(samplesUs: readonly number[], thresholdUs: number, en
   const last = atUs.at(-1)!;
   if (endUs - last > thresholdUs) gaps.push({ fromUs: last, toUs: endUs });
   return gaps;
+}
+
+/** The memory chart's plots and the series each draws (views/memory-chart-view.tsx lays them out). */
+export const MEMORY_PLOTS = {
+  connection: ['totMem', 'qbuf', 'omem'],
+  used: ['usedMemory'],
+  client: ['heapUsed', 'rss'],
+} as const satisfies Record<string, readonly MemorySeriesKey[]>;
+export type MemoryPlotId = keyof typeof MEMORY_PLOTS;
+
+/**
+ * For runs compared side by side, each plot's highest peak over all of them, bytes: the top of one byte
+ * scale they share, so that 74.5 MiB and 7.5 MiB do not fill their plots alike. 0 for a plot no run sampled.
+ */
+export function sharedMemoryTops(docs: readonly TraceDocument[]): Record<MemoryPlotId, number> {
+  const top = (keys: readonly MemorySeriesKey[]) =>
+    Math.max(0, ...docs.flatMap((d) => (d.memory ? keys.map((k) => memoryPeak(d.memory!, k)?.bytes ?? 0) : [])));
+  return { connection: top(MEMORY_PLOTS.connection), used: top(MEMORY_PLOTS.used), client: top(MEMORY_PLOTS.client) };
 }

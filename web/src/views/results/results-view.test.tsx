@@ -4,7 +4,7 @@ import { frameScheduler } from '../../base/frame-scheduler.ts';
 import { TimeZoomSync } from '../../interaction/time-zoom-sync.ts';
 import { PlaybackClock } from '../../interaction/playback-clock.ts';
 import { repeatsOf } from '../../test-support/repeat-fixtures.ts';
-import { pipelineTrace, sequentialTrace } from '../../test-support/trace-fixtures.ts';
+import { chunkedTrace, memorySamples, pipelineTrace, sequentialTrace } from '../../test-support/trace-fixtures.ts';
 import { ResultsView } from './results-view.tsx';
 import { useReactHost } from '../../test-support/react-host.ts';
 
@@ -66,5 +66,31 @@ describe('ResultsView with repeats', () => {
     expect(view.host.querySelectorAll('[data-testid=repeat-picker]')).toHaveLength(0);
     expect(view.host.querySelectorAll('.metric-range')).toHaveLength(0);
     expect(view.host.querySelector('[data-testid=repeats-note]')).toBeNull();
+  });
+});
+
+describe('ResultsView: compared memory charts', () => {
+  const view = useReactHost();
+  const MiB = 1024 * 1024;
+
+  it('share one byte scale per plot, so a 10× larger peak looks 10× larger (and each its own with "each run’s own scale")', () => {
+    // One pipeline's client heap climbs to 210 MiB, the chunks' to 12 MiB.
+    const big = chunkedTrace(1000, 1000, 100, 20, 'PING', memorySamples([0, 10_000, 20_000], [500], 100 * MiB));
+    const pipe = { ...big, run: { ...big.run, id: 'one-chunk-of-1000' } };
+    const chunks = chunkedTrace(1000, 100, 100, 20, 'PING', memorySamples([0, 10_000, 20_000], [500], MiB));
+    const yLabels = (scale: 'shared' | 'own') => {
+      view.render(<ResultsView traces={[pipe, chunks]} source="file" scale={scale} onScaleChange={() => {}} zoomSync={new TimeZoomSync()} playback={new PlaybackClock()} onExport={() => {}} />);
+      act(() => frameScheduler.flush());
+      return [...view.host.querySelectorAll('[data-testid=run-panel]')].map((panel) => {
+        const plots = panel.querySelectorAll('[data-testid=memory-plot]');
+        return [...plots[plots.length - 1]!.querySelectorAll('.memory-axis.y text')].map((t) => t.textContent);
+      });
+    };
+    const [pipeAxis, chunkAxis] = yLabels('shared');
+    expect(pipeAxis).toEqual(chunkAxis);
+    expect(pipeAxis!.at(-1)).toMatch(/MiB$/);
+    expect(Number.parseFloat(pipeAxis!.at(-1)!)).toBeGreaterThanOrEqual(210);
+    const [ownPipe, ownChunks] = yLabels('own');
+    expect(ownPipe).not.toEqual(ownChunks);
   });
 });

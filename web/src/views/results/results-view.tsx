@@ -18,6 +18,7 @@ import { usePlaybackKeys, useReducedMotion } from '../playback/use-playback-keys
 import { histogramDomain } from '../../layout/latency-histogram-layout.ts';
 import { growingDomainEndUs } from '../../layout/time-scale-layout.ts';
 import { runGroups, shownRepeat } from '../../model/run-groups.ts';
+import { sharedMemoryTops } from '../../model/memory-series.ts';
 import { traceColumns } from '../../model/trace-columns.ts';
 import type { WireRef } from '../../model/wire-rows.ts';
 import type { ScaleChoice } from '../../state/page-choices.ts';
@@ -96,6 +97,8 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
   usePlaybackKeys(playback, { onHelp: () => setHelpOpen(true), fullscreenTarget: () => resultsRef.current });
   useReducedMotion(playback);
   const shared = scale === 'shared';
+  // Compared runs' memory plots share one byte scale each (the highest peak among them), as their diagrams share time.
+  const memoryTops = useMemo(() => (shared && shown.length > 1 ? sharedMemoryTops(shown) : undefined), [shared, shown]);
   const [wireRunId, setWireRunId] = useState<string | null>(() => wireRunOfLink(linked(), shown));
   const [selection, setSelection] = useState<WireSelection | null>(null);
   // Falls back to the first run when the runs on screen change.
@@ -178,6 +181,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
             domainEndUs={shared ? sharedEndUs : diagramEndUs(shown[i]!)}
             phaseEndUs={phaseEndUs}
             latencyDomain={latencyDomain}
+            memoryTops={memoryTops}
             zoomSync={zoomSync}
             onExport={onExport}
             selected={selectedIn(shown[i]!)}

@@ -1,5 +1,5 @@
 // Memory during one run, under its sequence diagram, on the same time window (it follows the diagrams'
-// zoom): Redis's side — the run connection's tot-mem, qbuf and omem (CLIENT LIST) and the whole server's
+// zoom) and, when runs are compared, on one byte scale per plot with theirs (the highest peak among them): Redis's side — the run connection's tot-mem, qbuf and omem (CLIENT LIST) and the whole server's
 // used_memory (INFO memory) — and the client process's heap and RSS (process.memoryUsage). Each series'
 // peak is printed beside its key; stretches without samples are hatched and explained, never
 // interpolated. Samples taken before t0 (each side's baseline) sit in a strip left of the time axis.
@@ -14,7 +14,7 @@ import { CLIENT_MEMORY_SOURCE_TEXT, SERVER_MEMORY_SOURCE_TEXT, memoryGapNote, me
 import { formatBytes, formatUs } from '../../format/number-format.ts';
 import type { TimeZoomSync } from '../../interaction/time-zoom-sync.ts';
 import { memoryPlotGeometry } from '../../layout/memory-chart-layout.ts';
-import { memorySeries, seriesPeak, type MemorySeriesKey } from '../../model/memory-series.ts';
+import { memorySeries, seriesPeak, type MemoryPlotId, type MemorySeriesKey } from '../../model/memory-series.ts';
 import { frameScheduler } from '../../base/frame-scheduler.ts';
 import { MemoryPlotController, type MemoryPlotData } from '../../paint/memory-plot-controller.ts';
 import './memory-chart-view.css';
@@ -28,7 +28,7 @@ interface SeriesSpec {
 }
 
 interface PanelSpec {
-  id: string;
+  id: MemoryPlotId;
   side: 'server' | 'client';
   title: string;
   /** The first series is the panel's main one: its peak is ringed on the plot. */
@@ -68,12 +68,14 @@ interface Props {
   doc: TraceDocument;
   domainEndUs: number;
   zoomSync: TimeZoomSync;
+  /** Runs compared side by side: each plot's byte scale tops at the highest peak among them (sharedMemoryTops). */
+  sharedTops?: Readonly<Record<MemoryPlotId, number>>;
 }
 
-export function MemoryChartView({ doc, domainEndUs, zoomSync }: Props) {
+export function MemoryChartView({ doc, domainEndUs, zoomSync, sharedTops }: Props) {
   const memory = doc.memory;
   const endUs = doc.totals.durationUs;
-  const panels = useMemo(() => (memory ? panelData(memory, endUs) : []), [memory, endUs]);
+  const panels = useMemo(() => (memory ? panelData(memory, endUs, sharedTops) : []), [memory, endUs, sharedTops]);
   const note = useMemo(() => (memory ? memoryGapNote(memory, endUs) : null), [memory, endUs]);
   const hasBaseline = memory !== null && [...memory.server.samples, ...memory.client.samples].some((s) => s.atUs < 0);
   if (!memory) return null;
@@ -130,11 +132,14 @@ export function MemoryChartView({ doc, domainEndUs, zoomSync }: Props) {
   );
 }
 
-function panelData(memory: Memory, endUs: number) {
+function panelData(memory: Memory, endUs: number, sharedTops: Readonly<Record<MemoryPlotId, number>> | undefined) {
   const gaps = memoryGaps(memory, endUs);
   return PANELS.map((spec) => {
     const series = spec.series.map((s) => memorySeries(memory, s.key));
-    const data: MemoryPlotData = { series, gaps: spec.side === 'server' ? gaps.server : gaps.client, thresholdUs: gaps.thresholdUs };
+    const data: MemoryPlotData = {
+      series, gaps: spec.side === 'server' ? gaps.server : gaps.client, thresholdUs: gaps.thresholdUs,
+      ...(sharedTops ? { sharedTopBytes: sharedTops[spec.id] } : {}),
+    };
     return { spec, data, peaks: series.map(seriesPeak) };
   });
 }

@@ -26,6 +26,7 @@ import type { HistogramDomain } from '../../layout/latency-histogram-layout.ts';
 import type { RunGroup } from '../../model/run-groups.ts';
 import type { WireRef } from '../../model/wire-rows.ts';
 import { MemoryChartView } from './memory-chart-view.tsx';
+import type { MemoryPlotId } from '../../model/memory-series.ts';
 import { NeighborView } from './neighbor-view.tsx';
 import { PhaseBarView } from './phase-bar-view.tsx';
 import { RepeatPickerView } from './repeat-picker-view.tsx';
@@ -47,6 +48,8 @@ interface Props {
   phaseEndUs: number;
   /** The latency histograms' bucket range, shared by the runs shown. */
   latencyDomain: HistogramDomain;
+  /** Runs compared on a shared scale: each memory plot's byte scale tops at the highest peak among them. */
+  memoryTops?: Readonly<Record<MemoryPlotId, number>>;
   zoomSync: TimeZoomSync;
   onExport: (doc: TraceDocument) => void;
   /** The wire event selected in this run, and whether the diagram should pan to it. */
@@ -57,7 +60,7 @@ interface Props {
   playback?: PlaybackClock | null;
 }
 
-export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs, latencyDomain, zoomSync, onExport, selected = null, reveal = false, onWireClick, playback = null }: Props) {
+export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs, latencyDomain, memoryTops, zoomSync, onExport, selected = null, reveal = false, onWireClick, playback = null }: Props) {
   const panelRef = useRef<HTMLElement>(null);
   const { run } = doc;
   const title = runTitle(run);
@@ -165,7 +168,7 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
         {/* An observed connection has no PING RTT of its own and no INFO counts: no estimate to give. */}
         {!run.observed && rttEstimateText(doc)}
       </p>)}
-      <MemoryChartView doc={doc} domainEndUs={domainEndUs} zoomSync={zoomSync} />
+      <MemoryChartView doc={doc} domainEndUs={domainEndUs} zoomSync={zoomSync} sharedTops={memoryTops} />
       <NeighborView doc={doc} />
       {!partial && <RunSummaryView group={group} shown={doc} latencyDomain={latencyDomain} />}
       <p className="run-id">
