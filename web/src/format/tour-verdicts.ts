@@ -112,7 +112,7 @@ interface PerCommand {
 }
 
 function perCommand(doc: TraceDocument): PerCommand {
-  const n = doc.run.n;
+  const n = doc.run.operations;
   const kernel = kernelCounts(doc);
   const k = doc.kernelTcp;
   return {

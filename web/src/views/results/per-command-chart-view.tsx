@@ -1,10 +1,12 @@
-// Bar chart of socket and Redis I/O per command, one group per figure and one bar per run, so the
+// Bar chart of socket and Redis I/O per operation, one group per figure and one bar per run, so the
 // "one write per command" vs "one write per batch" difference reads at a glance; server-traced runs
-// with strace add Redis's kernel read()/write() calls. d3 scales compute the geometry; React renders
-// the few SVG elements (it changes only when the runs change).
+// with strace add Redis's kernel read()/write() calls. Divided by the operations the run asked for
+// (run.operations), not by the commands on the wire: one MSET of 10 SETs is one command doing 10
+// operations, and must not look 10× worse than a pipeline of the same 10 SETs. d3 scales compute the
+// geometry; React renders the few SVG elements (it changes only when the runs change).
 import { scaleBand, scaleLinear } from 'd3';
 import type { TraceDocument } from '../../../../trace/format/trace-format.ts';
-import { formatCount, formatRatio } from '../../format/number-format.ts';
+import { formatCount, formatRatio, plural } from '../../format/number-format.ts';
 import { modePhrase } from '../../format/run-label.ts';
 import { kernelCounts } from '../../model/kernel-counts.ts';
 import './per-command-chart-view.css';
@@ -40,16 +42,17 @@ export function PerCommandChartView({ traces }: { traces: readonly TraceDocument
   const runs = traces.map((doc) => ({ doc, values: figures.map((f) => f.total(doc)) }));
   const groupHeight = runs.length * ROW + 14;
   const height = figures.length * groupHeight + 28;
-  const max = Math.max(1, ...runs.flatMap((r) => r.values.map((v) => (v === null ? 0 : v / r.doc.run.n))));
+  const max = Math.max(1, ...runs.flatMap((r) => r.values.map((v) => (v === null ? 0 : v / r.doc.run.operations))));
   const x = scaleLinear().domain([0, max]).range([0, WIDTH - LABEL_WIDTH - VALUE_ROOM]);
   const y = scaleBand<number>().domain(runs.map((_, i) => i)).range([0, runs.length * ROW]).paddingInner(0.25);
   const shared = traces.some((d) => !d.counts.server.exclusive);
   return (
     <figure className="chart-card" data-testid="per-command-chart">
       <figcaption>
-        <strong>I/O per command</strong> — socket calls and Redis events divided by the number of commands (1 = one per command)
+        <strong>I/O per operation</strong> — socket calls and Redis events divided by the operations each run did, not its commands on the wire
+        (1 = one per operation; one MSET of 10 SETs counts 10)
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} width="100%" role="img" aria-label="Socket writes, socket reads and Redis read and write events per command, per run">
+      <svg viewBox={`0 0 ${WIDTH} ${height}`} width="100%" role="img" aria-label="Socket writes, socket reads and Redis read and write events per operation, per run">
         <g transform="translate(0,8)">
           {figures.map((figure, fi) => (
             <g key={figure.key} transform={`translate(0,${fi * groupHeight})`}>
@@ -70,7 +73,7 @@ export function PerCommandChartView({ traces }: { traces: readonly TraceDocument
                     </text>
                   );
                 }
-                const value = total / r.doc.run.n;
+                const value = total / r.doc.run.operations;
                 const w = Math.max(value > 0 ? 1.5 : 0, x(value));
                 return (
                   <g key={ri} transform={`translate(${LABEL_WIDTH},${barY})`}>
@@ -79,7 +82,7 @@ export function PerCommandChartView({ traces }: { traces: readonly TraceDocument
                       {formatRatio(value)}
                       <tspan className="bar-meta">
                         {'  '}
-                        {modePhrase(r.doc.run.mode, r.doc.run.chunk)} · {formatCount(total)} ÷ {formatCount(r.doc.run.n)}
+                        {modePhrase(r.doc.run.mode, r.doc.run.chunk)} · {formatCount(total)} ÷ {plural(r.doc.run.operations, 'operation')}
                       </tspan>
                     </text>
                   </g>
