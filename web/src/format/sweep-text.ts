@@ -11,6 +11,12 @@ import { formatCount, formatRate, formatRatio, formatUs, plural } from './number
 
 const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
+/**
+ * What Pipescope's ops/s at a depth measure: a run's operations ÷ totals.durationUs, which runs from t0
+ * (the run calling the client for its first command) to the read that completed the last reply.
+ */
+export const SWEEP_RATE_SOURCE = 'client socket, operations ÷ (t0 → last reply)';
+
 export function formatDepth(depth: number): string {
   return formatCount(depth);
 }

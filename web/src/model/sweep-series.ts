@@ -26,7 +26,7 @@ export interface DepthSpread {
 export interface SweepSeries {
   /** Every depth the sweep was asked for, measured yet or not: the x domain. */
   depths: readonly number[];
-  /** Ops/s, client socket: first write to last reply. */
+  /** Ops/s, client socket: operations ÷ (t0 → last reply), totals.opsPerSec of each run. */
   ours: readonly DepthSpread[];
   /** redis-benchmark's ops/s at the same depths. */
   reference: readonly DepthSpread[];

@@ -6,7 +6,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Engine } from '../../../../trace/format/run-request.ts';
 import { formatRate, formatRatio } from '../../format/number-format.ts';
-import { formatDepth } from '../../format/sweep-text.ts';
+import { SWEEP_RATE_SOURCE, formatDepth } from '../../format/sweep-text.ts';
 import { sweepLayout, type MarkDraw, type PanelLayout, type SeriesDraw, type SeriesKey } from '../../layout/sweep-layout.ts';
 import type { SweepSeries } from '../../model/sweep-series.ts';
 import type { YScaleChoice } from '../../state/sweep-form-state.ts';
@@ -51,7 +51,7 @@ function titleOf(key: SeriesKey, m: MarkDraw, engine: Engine): string {
   const depth = `depth ${formatDepth(m.depth)}`;
   switch (key) {
     case 'ours':
-      return `Pipescope · ${engine}, ${depth}\n${spread(formatRate)}\nclient socket: first write → last reply`;
+      return `Pipescope · ${engine}, ${depth}\n${spread(formatRate)}\n${SWEEP_RATE_SOURCE}`;
     case 'reference':
       return `redis-benchmark -c 1 -P ${m.depth}\n${spread(formatRate)}\nas redis-benchmark --csv printed it`;
     case 'serverReads':
@@ -213,7 +213,7 @@ export function SweepChartView({ series, engine, yScale, onYScaleChange, state }
           </Panel>
           <text className="sweep-axis-title" x={plotLeft} y={throughput.top - 2} dy="-0.35em">
             <tspan className="strong">Throughput, ops/s</tspan>
-            <tspan dx="8">{yScale === 'log' ? 'log scale' : 'linear scale'} · Pipescope: client socket, first write → last reply · redis-benchmark: as it prints (--csv)</tspan>
+            <tspan dx="8">{yScale === 'log' ? 'log scale' : 'linear scale'} · Pipescope: {SWEEP_RATE_SOURCE} · redis-benchmark: as it prints (--csv)</tspan>
           </text>
           <g className="sweep-axis x">{xTickLabels(throughput.bottom + 15)}</g>
           <Panel panel={io} left={plotLeft} right={plotRight} clipId={`${id}-io`}>
