@@ -52,7 +52,7 @@ export const COMPARE_SOURCES = {
   clientWrites: 'client socket',
   tcpSegmentsOut: 'kernel (ss)',
   redisReads: 'Redis INFO',
-  roundTrips: 'client socket',
+  roundTrips: 'client socket · waits before more could be sent',
   phases: 'client socket + Redis INFO',
 } as const;
 

@@ -1,6 +1,8 @@
 // The round-trip count lives in trace/derive/round-trips.ts (shared with the text exports); tested here with the web's trace fixtures.
 import { describe, expect, it } from 'vitest';
-import { chunkedTrace, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
+import { TraceBuilder } from '../../../trace/format/trace-builder.ts';
+import type { RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
+import { chunkedTrace, header, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
 
 describe('roundTripsWaited', () => {
@@ -15,5 +17,28 @@ describe('roundTripsWaited', () => {
   it('a command written at the very instant the previous reply arrived waits a round trip of its own', () => {
     // sequentialTrace(n, rttUs, gapUs = 0): the next write at the time of the previous read.
     expect(roundTripsWaited(sequentialTrace(5, 100, 0))).toBe(5);
+  });
+});
+
+/**
+ * Four INCRs issued together, written as node-redis writes a pipeline: in four pieces, one per turn of
+ * its event loop, Redis answering each piece before the next is written (nothing in flight between).
+ */
+function writtenInPieces(mode: RunMode): TraceDocument {
+  const b = new TraceBuilder(header(mode, 4, 'INCR', `pieces-${mode}`));
+  for (let k = 0; k < 4; k++) {
+    b.addWrite({ atUs: 100 * k, bytes: 40, commands: 1 });
+    b.addRead({ atUs: 100 * k + 50, bytes: 4, replies: 1 });
+    b.addOutcome({ reply: k + 1 });
+  }
+  return b.finish({ reads: 4, writes: 4, execUs: 4, source: 'redis-info', exclusive: true });
+}
+
+describe('roundTripsWaited: one definition, whatever the library does with the writes', () => {
+  it('a pipeline written in four pieces, each answered before the next, is one round trip, in pipeline and auto mode alike', () => {
+    expect(roundTripsWaited(writtenInPieces('pipeline'))).toBe(1);
+    expect(roundTripsWaited(writtenInPieces('auto'))).toBe(1);
+    // The same socket events from a sequential run are four waits: each command was issued after the reply before it.
+    expect(roundTripsWaited(writtenInPieces('sequential'))).toBe(4);
   });
 });
