@@ -19,17 +19,19 @@
 // stopped is a 95 % interval too. More pairs only add checkpoints: a verdict never becomes less likely.
 // A fixed number of pairs is the one-checkpoint case of the same design. Pure; no randomness.
 
+import { MAX_REPEATS } from '../format/run-request.ts';
+import type { RoundPlan } from '../format/trace-format.ts';
+
+export type { RoundPlan };
+
 /** The chance of a false verdict the rule allows: the intervals are 95 % intervals. */
 export const VERDICT_ALPHA = 0.05;
-/** Pairs at which "until certain" looks; the last is its limit. */
-export const UNTIL_CERTAIN_CHECKPOINTS: readonly number[] = [10, 15, 20, 30, 40];
+/** Pairs at which "until certain" looks; the last is its limit, the most rounds a request may ask for. */
+export const UNTIL_CERTAIN_CHECKPOINTS: readonly number[] = [10, 15, 20, 30, MAX_REPEATS];
 /** The most pairs "until certain" runs. */
 export const UNTIL_CERTAIN_LIMIT = UNTIL_CERTAIN_CHECKPOINTS.at(-1)!;
 /** The fewest pairs with which any 95 % sign-test interval exists. */
 export const MIN_PAIRS_FOR_INTERVAL = 6;
-
-/** How a request chose its number of rounds: a count asked for, or until its interval excluded 1. */
-export type RoundPlan = 'fixed' | 'until-certain';
 
 /** A pre-declared set of checkpoints and, for each, the order statistic its interval uses. */
 export interface Design {

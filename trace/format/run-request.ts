@@ -1,9 +1,8 @@
 // What a user may ask to run, with its bounds. The WebSocket endpoint and the CLI recorder both
 // validate against this schema, so the limits and their messages are the same everywhere.
 import { z } from 'zod';
-import { CommandNameSchema, NEIGHBOR_COMMANDS, RUN_MODES, RunModeSchema, type CommandName, type RunMode } from './trace-format.ts';
+import { CommandNameSchema, NEIGHBOR_COMMANDS, RUN_MODES, RunModeSchema, type CommandName, type RoundPlan, type RunMode } from './trace-format.ts';
 import { multiKeyCommand } from './wire-layout.ts';
-import { UNTIL_CERTAIN_LIMIT, type RoundPlan } from '../derive/paired-verdict.ts';
 
 export const MAX_COMMANDS = 1_000_000;
 export const MAX_VALUE_BYTES = 1024 * 1024;
@@ -17,10 +16,10 @@ export const MAX_SERVER_TRACED_COMMANDS = 100_000;
 export const MAX_JITTER_MS = 500;
 /**
  * Rounds of one request (each mode once per round); runs that take a second or more are not repeated.
- * "until-certain" runs rounds until the comparisons' 95 % intervals exclude 1 at a checkpoint, or
- * UNTIL_CERTAIN_LIMIT rounds (trace/derive/paired-verdict.ts).
+ * "until-certain" runs rounds until the comparisons' 95 % intervals exclude 1 at a checkpoint, or this
+ * many rounds: its last checkpoint (trace/derive/paired-verdict.ts).
  */
-export const MAX_REPEATS = UNTIL_CERTAIN_LIMIT;
+export const MAX_REPEATS = 40;
 export const UNTIL_CERTAIN = 'until-certain';
 export const DEFAULT_REPEATS: Repeats = UNTIL_CERTAIN;
 /** With one mode there is nothing to be certain of: "until certain" runs it this many times (median [min–max]). */
@@ -212,7 +211,7 @@ export function roundPlan(repeats: Repeats): RoundPlan {
 /** The most rounds a request runs: its count, or until certain the limit (one mode: SINGLE_MODE_ROUNDS). */
 export function plannedRounds(spec: { repeats: Repeats; modes: readonly unknown[] }): number {
   if (spec.repeats !== UNTIL_CERTAIN) return spec.repeats;
-  return spec.modes.length > 1 ? UNTIL_CERTAIN_LIMIT : SINGLE_MODE_ROUNDS;
+  return spec.modes.length > 1 ? MAX_REPEATS : SINGLE_MODE_ROUNDS;
 }
 
 /** How many warm-up commands a run of n commands gets: min(n, MAX_WARMUP_COMMANDS), none when cold. */

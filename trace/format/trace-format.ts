@@ -49,6 +49,10 @@ export const COMMAND_NAMES = ['PING', 'INCR', 'SET', 'GET', 'GET-COMPUTE-SET'] a
  */
 export const RUN_MODES = ['sequential', 'pipeline', 'chunked', 'multi', 'eval', 'evalsha', 'multikey', 'auto'] as const;
 
+/** How a request chose its number of rounds (run.round.plan): a count asked for, or until its verdicts were certain. */
+export const ROUND_PLANS = ['fixed', 'until-certain'] as const;
+export type RoundPlan = (typeof ROUND_PLANS)[number];
+
 export const CommandNameSchema = z.enum(COMMAND_NAMES).describe(
   'The workload\'s operation. GET-COMPUTE-SET (since version 3) is a dependent step: GET a key, compute from its value ' +
     '(value × 2 + 1), SET the result; the SET needs the GET\'s reply, so a pipeline cannot batch it.',
@@ -184,7 +188,7 @@ export const RunInfoSchema = z.object({
   ),
   round: z.object({
     position: count.describe('This run\'s place in its round, from 0.'),
-    plan: z.enum(['fixed', 'until-certain']).describe(
+    plan: z.enum(ROUND_PLANS).describe(
       'How the request chose its number of rounds: \'fixed\', the count asked for; \'until-certain\', it stopped at the first ' +
         'checkpoint where its comparisons\' 95 % intervals excluded 1, or at the limit (trace/derive/paired-verdict.ts). A verdict ' +
         'on these runs is read the same way.',
