@@ -1,6 +1,7 @@
-// Repeats of one run: a request runs each mode K times, interleaved, and every figure is shown as
-// median [min–max] over them. The diagram shows the median repeat; a comparison between two modes
-// is "within noise" when their ranges overlap, since then noise alone could flip the verdict.
+// Repeats of one run: a request runs each mode once per round, and every figure is shown as
+// median [min–max] over the repeats. The diagram shows the median repeat. A comparison between two
+// modes is not read off these ranges: it pairs the runs by round (run-pairs.ts, paired-verdict.ts).
+// rangesOverlap is the rule before that, kept so the bench can show what it would have said.
 import type { TraceDocument } from '../format/trace-format.ts';
 import { spreadOf, type Spread } from '../format/sweep-format.ts';
 
@@ -15,7 +16,7 @@ export function spreadOver(repeats: readonly TraceDocument[], figure: (doc: Trac
   return spreadOf(repeats.map(figure));
 }
 
-/** True when two ranges share any value: then noise could put either run ahead. */
+/** True when two ranges share any value (the old verdict's "within noise"; the bench reports it beside the new one). */
 export function rangesOverlap(a: Spread, b: Spread): boolean {
   return a.min <= b.max && b.min <= a.max;
 }
