@@ -25,7 +25,7 @@ async function runOnce(page: Page, mode: 'sequential' | 'pipeline'): Promise<voi
   // Set in the form, not only by the URL hash: a hash changed just after the first load can be rewritten by the form's first render.
   await page.selectOption('[data-testid=command]', 'INCR');
   await page.fill('[data-testid=n]', '10');
-  await page.fill('[data-testid=repeats]', '1');
+  await page.selectOption('[data-testid=repeats]', '1');
   await page.selectOption('[data-testid=mode]', mode);
   await page.locator('[data-testid=run]:not([disabled])').click();
   await requestDone(page);

@@ -26,7 +26,7 @@ async function startSequential(page: Page, n: number): Promise<void> {
   // Set in the form too, as a user would.
   await page.selectOption('[data-testid=command]', 'INCR');
   await page.fill('[data-testid=n]', String(n));
-  await page.fill('[data-testid=repeats]', '1');
+  await page.selectOption('[data-testid=repeats]', '1');
   await page.selectOption('[data-testid=mode]', 'sequential');
   await page.fill('[data-testid=rtt-ms]', '5');
   expect(await page.inputValue('[data-testid=rtt-ms]')).toBe('5');

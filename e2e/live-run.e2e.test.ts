@@ -62,18 +62,23 @@ describe('both modes, N = 10', () => {
 
 });
 
-describe('the default form (10 × INCR, sequential vs one pipeline, 5 repeats), as a user first presses Run', () => {
+/** The pairs "until certain" may stop at (trace/derive/paired-verdict.ts's checkpoints). */
+const CHECKPOINTS = ['10', '15', '20', '30', '40'];
+
+describe('the default form (10 × INCR, sequential vs one pipeline, until certain), as a user first presses Run', () => {
   beforeAll(async () => {
     await ctx.page.goto(ctx.app.url); // no hash: the default form
     await ctx.page.locator('[data-testid=run]:not([disabled])').click();
-    await requestDone(ctx.page); // five of each mode, interleaved
+    await requestDone(ctx.page); // rounds of both modes, the order alternating, until the interval excludes 1
     await waitForIdleRender(ctx.page);
   });
 
   it('groups the repeats into one panel per mode, each showing its median repeat, with a picker for the others', async () => {
+    const rounds = await panel('sequential').getAttribute('data-repeats');
+    expect(CHECKPOINTS).toContain(rounds);
     for (const mode of ['sequential', 'pipeline'] as const) {
-      expect(await panel(mode).getAttribute('data-repeats')).toBe('5');
-      expect(await panel(mode).locator('[data-testid=repeat-picker] option:checked').innerText()).toMatch(/^repeat [1-5] of 5 · .* · median$/);
+      expect(await panel(mode).getAttribute('data-repeats')).toBe(rounds);
+      expect(await panel(mode).locator('[data-testid=repeat-picker] option:checked').innerText()).toMatch(new RegExp(`^repeat \\d+ of ${rounds} · .* · median$`));
     }
     expect(await ctx.page.locator('[data-testid=run-panel]').count()).toBe(2);
     const picker = panel('sequential').locator('[data-testid=repeat-picker]');
@@ -82,7 +87,8 @@ describe('the default form (10 × INCR, sequential vs one pipeline, 5 repeats), 
     await expect.poll(() => panel('sequential').locator('[data-testid=repeat-picker]').inputValue()).toBe(other);
   });
 
-  it('gives every figure as median [min–max], the pipeline’s median faster, and the headline comparing medians', async () => {
+  it('gives every figure as median [min–max], the pipeline’s median faster, and a headline with the ratio’s 95 % interval', async () => {
+    const rounds = await panel('sequential').getAttribute('data-repeats');
     for (const mode of ['sequential', 'pipeline'] as const) {
       const duration = panel(mode).locator('[data-testid=summary] [data-metric=duration]');
       const [median, min, max] = await Promise.all(['data-value', 'data-min', 'data-max'].map(async (a) => Number(await duration.getAttribute(a))));
@@ -90,12 +96,14 @@ describe('the default form (10 × INCR, sequential vs one pipeline, 5 repeats), 
       expect(median).toBeLessThanOrEqual(max!);
       expect(min).toBeLessThan(max!);
       expect(await panel(mode).locator('.metric-duration .metric-range').innerText()).toMatch(/^\[[\d.]+( µs| ms)?–[\d.]+ (µs|ms)\]$/);
-      expect(await panel(mode).locator('[data-testid=repeats-note]').innerText()).toMatch(/median \[min–max\] of 5 repeats/);
+      expect(await panel(mode).locator('[data-testid=repeats-note]').innerText()).toContain(`median [min–max] of ${rounds} repeats`);
     }
     expect(await metric('pipeline', 'duration')).toBeLessThan(await metric('sequential', 'duration'));
-    expect(await ctx.page.locator('[data-testid=headline-time]').innerText()).toMatch(
-      /^10 × INCR: .* \(medians of 5 runs each, measured at the client socket\)\.$/,
-    );
+    // The verdict: the pipeline faster, the median of the per-round ratios with its 95 % interval, the pairs it won, where it stopped.
+    expect(await ctx.page.locator('[data-testid=headline-time]').innerText()).toMatch(new RegExp(
+      `^10 × INCR: sequential .+ — the pipeline [\\d.]+× faster \\[95 % [\\d.]+–[\\d.]+×\\], faster in \\d+ of ${rounds} pairs ` +
+        `\\(until certain: certain at the ${rounds}-pair check\\), measured at the client socket\\.$`,
+    ));
   });
 
   it('shows where each run’s time went: the parts add up to t0 → call returned, each with its source', async () => {
