@@ -72,7 +72,7 @@ describe('the one canonical order', () => {
 
   it("drops another view's keys, unknown keys and junk values", () => {
     expect(formatLink(parseLink('#view=sweep&maxDepth=64&n=5&zoom=0-10&foo=bar'))).toBe(
-      '#view=sweep&command=PING&maxDepth=64&perPoint=10000&repeats=3&reference=1&zoom=0-10',
+      '#view=sweep&command=PING&maxDepth=64&perPoint=10000&repeats=6&reference=1&zoom=0-10',
     );
     expect(formatLink(parseLink('#view=gallery&command=INCR&t=abc&present=yes&theme=sepia'))).toBe('#view=gallery');
   });

@@ -86,7 +86,7 @@ describe('PageUrl', () => {
     url.start();
     const before = url.getNavigation();
     location.navigate('#view=sweep&command=GET&perPoint=500&t=7');
-    expect(heard).toEqual(['#view=sweep&command=GET&valueBytes=16&maxDepth=1024&perPoint=500&repeats=3&reference=1&t=7']);
+    expect(heard).toEqual(['#view=sweep&command=GET&valueBytes=16&maxDepth=1024&perPoint=500&repeats=6&reference=1&t=7']);
     expect(url.getNavigation()).not.toBe(before);
     expect(url.getNavigation()).toMatchObject({ view: 'sweep', run: { command: 'SET', n: 5 }, sweep: { form: { command: 'GET', perPoint: '500' } } });
     location.navigate('#view=run');

@@ -101,7 +101,7 @@ describe('the page and its URL', () => {
     click('tab-history');
     expect(addressBar.hash()).toBe('#view=history&theme=dark');
     click('tab-sweep');
-    expect(addressBar.hash()).toBe('#view=sweep&command=PING&maxDepth=1024&perPoint=10000&repeats=3&reference=1&theme=dark');
+    expect(addressBar.hash()).toBe('#view=sweep&command=PING&maxDepth=1024&perPoint=10000&repeats=6&reference=1&theme=dark');
     click('tab-run');
     expect(addressBar.hash()).toBe(runLink);
   });
