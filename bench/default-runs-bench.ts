@@ -77,7 +77,7 @@ export async function defaultRunsBench(appUrl: string, { requests }: DefaultRuns
       unit: 'count',
       spread: exact(certain),
       goal: { bound: 'at least', value: Math.ceil((19 / 20) * requests) },
-      how: `${what}; per request the median of the per-round ratios sequential ÷ pipeline (totals.durationUs) with its sign-test 95 % interval (docs/measuring.md)`,
+      how: `${what}; per request the median of the per-round ratios sequential ÷ pipeline (totals.durationUs) with its sign-test 95 % interval (docs/verdicts.md)`,
     },
     {
       name: 'default form: sequential ÷ pipeline, median of the per-round ratios, over requests',

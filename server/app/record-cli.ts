@@ -74,7 +74,7 @@ function withSuffix(out: string, suffix: string): string {
 function verdictReport(groups: readonly TraceDocument[][], rounds: number, stop: RoundsStop): string {
   const fastest = fastestGroup(groups);
   const name = (g: readonly TraceDocument[]) => g[0]!.run.mode + (g[0]!.run.chunk ? ` (chunks of ${g[0]!.run.chunk})` : '');
-  const lines = [`verdict (client socket, t0 → last reply; median of the per-round ratios, sign-test 95 % interval; docs/measuring.md):`];
+  const lines = [`verdict (client socket, t0 → last reply; median of the per-round ratios, sign-test 95 % interval; docs/verdicts.md):`];
   groups.forEach((g, i) => {
     if (i === fastest) return;
     lines.push(`  ${name(g)} vs ${name(groups[fastest]!)}: ${verdictClause(compareRepeats(g, groups[fastest]!), name(g), name(groups[fastest]!))}`);

@@ -59,7 +59,7 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M[,M…] --command 
                          one tick, the client library batching them: ioredis enableAutoPipelining, node-redis).
                          Several, comma-separated (--mode sequential,pipeline): run in rounds, the order
                          alternating, and compared: the median of the per-round ratios with its 95 % interval
-                         (docs/measuring.md); each mode's median run is written to FILE with -MODE before .json
+                         (docs/verdicts.md); each mode's median run is written to FILE with -MODE before .json
   --command GET-COMPUTE-SET  GET a key, compute value × 2 + 1, SET it: a dependent step (sequential or eval only)
   --chunk C              N commands in pipelines of C, each pipeline's replies awaited (--mode pipeline becomes chunked)
   --chunk-pause-ms MS    chunked: sleep MS between one pipeline's last reply and the next (counted in the run's time)
