@@ -75,7 +75,8 @@ describe('comparisonHeadlines', () => {
       asMemoryRepeat(onePipeline(1000, 30_000, big)), asMemoryRepeat(chunkedTrace(1000, 100, 900, 20, 'PING', small)),
     ]);
     expect(lines.map((l) => l.kind)).toEqual(['time', 'memory']);
-    expect(lines[0]!.text).toBe('1,000 × PING: chunks of 100 took 1.19 ms, one pipeline 2.38 ms — the chunks were 2.0× faster (measured at the client socket).');
+    // One timed pair (the memory repeats are not paired): the two times, and no verdict.
+    expect(lines[0]!.text).toBe('1,000 × PING: one pipeline 2.38 ms, chunks of 100 1.19 ms — too few pairs for a verdict (one pair; a 95 % interval needs at least 6), measured at the client socket.');
     expect(lines[1]!.text).toMatch(/^Peak memory, one pipeline vs chunks of 100 — client heap 210 MiB vs 12 MiB/);
   });
 
