@@ -11,8 +11,8 @@
 // timer cannot sleep less than ~1 ms); longer ones are timers, so messages get through.
 //
 // Messages: worker → main {type:'ready', localAddress, localPort} | {type:'error', message}; main →
-// worker {type:'go'} → {type:'warm'} once `warmCommands` replies are in or `warmMs` passed (the
-// baseline before t0); main sets stopFlag[0] = 1 (Atomics.notify wakes a wait) and sends {type:'stop'}
+// worker {type:'go'} → {type:'warm'} once `warmCommands` replies are in or `warmMs` passed, whether or
+// not a command is due (the baseline before t0); main sets stopFlag[0] = 1 (Atomics.notify wakes a wait) and sends {type:'stop'}
 // → {type:'done', baseNs (decimal string), sent, replied (ns from baseNs), count, errors: [index, message][]}.
 // At most maxCommands are sent: then it stops issuing (the cap bounds its memory and the trace).
 export const NEIGHBOR_WORKER_SOURCE = String.raw`
@@ -47,8 +47,14 @@ export const NEIGHBOR_WORKER_SOURCE = String.raw`
     while (!stopping() && count < maxCommands) {
       const due = start + count * periodNs;
       for (let at = now(); at < due && !stopping(); at = now()) {
+        // The baseline is in once warmMs have passed, even while waiting for a slow rate's next command.
+        if (!warm && at - start >= warmMs * 1e6) {
+          warm = true;
+          parentPort.postMessage({ type: 'warm' });
+        }
         const gapMs = (due - at) / 1e6;
-        if (gapMs > 4) await new Promise((resolve) => setTimeout(resolve, Math.floor(gapMs - 2)));
+        // At most a second per timer: a long wait is several (a timer cannot hold more than 2^31 ms).
+        if (gapMs > 4) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, Math.floor(gapMs - 2))));
         else Atomics.wait(flag, 0, 0, gapMs);
       }
       if (stopping()) break;

@@ -9,6 +9,8 @@ import { heldConnectionVerdict, neighborInsideRun, neighborLatency } from '../..
 import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { executeRun } from './run-executor.ts';
+import { NEIGHBOR_WARM_MS, NeighborClient } from '../probes/neighbor-client.ts';
+import { targetFromUrl } from '../redis/redis-target.ts';
 
 const context = usePrivateRedisSession();
 let observer: Redis;
@@ -17,6 +19,29 @@ beforeAll(() => {
   observer = new Redis({ host: context.redis.host, port: context.redis.port });
 });
 afterAll(() => observer?.disconnect());
+
+describe('a neighbour at a rate no timer can wait for', () => {
+  it('is warm within its baseline time and stops at once (it used to hang the run before t0, warning ~860 times a second)', async () => {
+    // The schema refuses such a rate (run-request.ts MIN_NEIGHBOR_RATE); the worker copes with it anyway.
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    const target = targetFromUrl(`redis://${context.redis.host}:${context.redis.port}`);
+    const neighbor = await NeighborClient.connect(target, 'pipescope-neighbor-test', { command: 'INCR', ratePerSec: 1e-9, valueBytes: 0, key: 'pipescope:abcdefgh-00000000:neighbor' });
+    try {
+      const started = performance.now();
+      await neighbor.go();
+      expect(performance.now() - started).toBeLessThan(NEIGHBOR_WARM_MS + 1_500);
+      const record = await neighbor.stop(process.hrtime.bigint());
+      expect(record.commands).toHaveLength(1); // the first command goes at once; the next is due in ~32 years
+    } finally {
+      await neighbor.close();
+      process.off('warning', onWarning);
+      await observer.unlink('pipescope:abcdefgh-00000000:neighbor');
+    }
+    expect(warnings.filter((name) => name === 'TimeoutOverflowWarning')).toEqual([]);
+  }, 20_000);
+});
 
 describe('a neighbour client beside the run', () => {
   it('runs between a plain pipeline\'s commands (MONITOR order), timed on the run\'s clock, its key deleted after', async () => {

@@ -33,6 +33,11 @@ export const MAX_WARMUP_COMMANDS = 1000;
 export const commandTakesValue = (command: CommandName): boolean => command === 'SET' || command === 'GET' || command === 'GET-COMPUTE-SET';
 /** The neighbour client's rate at most (commands per second, each awaited: a loopback client manages ~10–50k). */
 export const MAX_NEIGHBOR_RATE = 20_000;
+/**
+ * The neighbour client's rate at least, when there is one (commands per second): its baseline before t0
+ * needs a command within a second, and a slower rate (1e-9) asked for waits no timer can hold.
+ */
+export const MIN_NEIGHBOR_RATE = 1;
 /** Pause between chunks at most (ms). */
 export const MAX_CHUNK_PAUSE_MS = 1000;
 /**
@@ -116,6 +121,7 @@ export const RunSpecSchema = z
       .number({ error: 'neighborRate must be a number' })
       .min(0, 'neighborRate must be at least 0')
       .max(MAX_NEIGHBOR_RATE, `neighborRate must be at most ${MAX_NEIGHBOR_RATE.toLocaleString('en-US')} per second`)
+      .refine((rate) => rate === 0 || rate >= MIN_NEIGHBOR_RATE, `neighborRate must be 0 (no neighbour) or at least ${MIN_NEIGHBOR_RATE} per second`)
       .default(0),
     neighborCommand: z.enum(NEIGHBOR_COMMANDS, { error: 'neighborCommand must be INCR or GET' }).default('INCR'),
     /** One PING behind the run on its own connection and one on a second connection (trace heldConnection). */

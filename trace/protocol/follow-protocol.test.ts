@@ -37,9 +37,9 @@ describe('follow messages from the browser', () => {
   });
 
   it('refuses an impossible playhead, speed or view', () => {
-    expect(issues(ClientMessageSchema, { type: 'follow-display', display: { ...DISPLAY, positionUs: -1 } })).toBe('display.positionUs: Too small: expected number to be >=0');
-    expect(issues(ClientMessageSchema, { type: 'follow-display', display: { ...DISPLAY, speed: 0 } })).toBe('display.speed: Too small: expected number to be >0');
-    expect(issues(ClientMessageSchema, { type: 'follow-display', display: { ...DISPLAY, speed: 2 } })).toBe('display.speed: Too big: expected number to be <=1');
+    expect(issues(ClientMessageSchema, { type: 'follow-display', display: { ...DISPLAY, positionUs: -1 } })).toBe('display.positionUs: positionUs must be at least 0');
+    expect(issues(ClientMessageSchema, { type: 'follow-display', display: { ...DISPLAY, speed: 0 } })).toBe('display.speed: speed must be at least 0.001');
+    expect(issues(ClientMessageSchema, { type: 'follow-display', display: { ...DISPLAY, speed: 2 } })).toBe('display.speed: speed must be at most 1');
     expect(issues(ClientMessageSchema, { type: 'follow-display', display: { ...DISPLAY, view: 'admin' } })).toMatch(/^display\.view: Invalid option/);
     expect(issues(ClientMessageSchema, { type: 'follow-display', display: { ...DISPLAY, playing: 'yes' } })).toMatch(/^display\.playing: Invalid input: expected boolean/);
   });

@@ -17,6 +17,11 @@ export const MAX_DISPLAY_VALUE_CHARS = 200;
 /** The server relays at most this many display updates per second per session (the latest one always arrives). */
 export const DISPLAY_UPDATES_PER_SECOND = 10;
 
+/** A playhead further than this from t0 (µs, ~116 days) is no trace's: every run is bounded far below it. */
+export const MAX_POSITION_US = 1e13;
+/** The slowest playback the page offers: 1/1000 of real time. */
+export const MIN_PLAYBACK_SPEED = 0.001;
+
 /** A display key's name: short lower camel case (anything else is left out of an update, not refused). */
 export const DISPLAY_KEY_PATTERN = /^[a-z][a-zA-Z0-9]{0,15}$/;
 
@@ -28,10 +33,17 @@ export const FollowDisplaySchema = z.object({
   /** The diagrams' time scale: one axis for all runs, or each its own. */
   scale: z.enum(['shared', 'own']),
   /** The presenter's playhead, µs since t0; null = no playback (everything drawn). */
-  positionUs: z.number().nonnegative().finite().nullable(),
+  positionUs: z
+    .number({ error: 'positionUs must be a number or null' })
+    .min(0, 'positionUs must be at least 0')
+    .max(MAX_POSITION_US, `positionUs must be at most ${MAX_POSITION_US.toExponential()} (µs)`)
+    .nullable(),
   playing: z.boolean(),
   /** Trace µs per wall-clock µs (1 = real time, down to 1/1000). */
-  speed: z.number().positive().max(1).finite(),
+  speed: z
+    .number({ error: 'speed must be a number' })
+    .min(MIN_PLAYBACK_SPEED, `speed must be at least ${MIN_PLAYBACK_SPEED}`)
+    .max(1, 'speed must be at most 1'),
   /** The presenter's display hash keys (zoom, tour, …), as in their URL: short lower-camel-case names. */
   keys: z
     .record(z.string().regex(DISPLAY_KEY_PATTERN), z.string().max(MAX_DISPLAY_VALUE_CHARS))
