@@ -4,12 +4,54 @@
 // socket in a private directory (mode 0700, so only this user can connect) that opens a connection to
 // Redis for each one it accepts, sends AUTH [user] password on it, and once Redis says +OK copies
 // bytes both ways untouched. The password never leaves this process. It is one more local hop, so
-// the reference's recorded arguments say `-s <auth relay>`.
-import { mkdtempSync, rmSync } from 'node:fs';
+// the reference's recorded arguments say `-s <auth relay>`. Its folder is named with this process's
+// pid (`pipescope-relay-<pid>-…`): a backend killed mid-sweep (kill -9) cannot remove it, so the next
+// relay started on the machine removes every such folder of ours whose process is gone.
+import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encode } from '../protocol/resp-encoder.ts';
+
+const RELAY_FOLDER_PREFIX = 'pipescope-relay-';
+const RELAY_FOLDER = /^pipescope-relay-(\d+)-[A-Za-z0-9]{6}$/;
+
+/**
+ * Removes the relay folders left by processes that died without closing their relay: named with a pid
+ * that no longer runs, owned by this user. Returns how many it removed.
+ */
+export function removeStaleRelayFolders(dir = tmpdir()): number {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const pid = Number(RELAY_FOLDER.exec(name)?.[1] ?? NaN);
+    if (!Number.isInteger(pid) || pid === process.pid || running(pid)) continue;
+    const path = join(dir, name);
+    try {
+      const stat = lstatSync(path);
+      if (!stat.isDirectory() || stat.uid !== process.getuid?.()) continue;
+      rmSync(path, { recursive: true, force: true });
+      removed++;
+    } catch {
+      // gone meanwhile, or not ours to remove
+    }
+  }
+  return removed;
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
 
 /** The longest first reply line read while authenticating (bytes); Redis's errors are far shorter. */
 const MAX_REPLY_LINE = 4096;
@@ -27,7 +69,8 @@ export class BenchmarkAuthRelay {
 
   /** Listens at once; `auth` is the AUTH command's arguments after its name ([user,] password). */
   static async start(upstream: { host: string; port: number }, auth: string[]): Promise<BenchmarkAuthRelay> {
-    const dir = mkdtempSync(join(tmpdir(), 'pipescope-relay-')); // created 0700
+    removeStaleRelayFolders();
+    const dir = mkdtempSync(join(tmpdir(), `${RELAY_FOLDER_PREFIX}${process.pid}-`)); // created 0700
     const path = join(dir, 'redis.sock');
     const server = createServer();
     const relay = new BenchmarkAuthRelay(server, dir, path);

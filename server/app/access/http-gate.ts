@@ -1,6 +1,8 @@
 // The door every HTTP request and WebSocket upgrade passes: the security headers go on every response,
 // and a request whose Host header does not name this server is refused with 403 and the reason (DNS
-// rebinding protection; see origin-policy.ts). Upgrades are refused on the raw socket, in plain HTTP.
+// rebinding protection; see origin-policy.ts). Upgrades are refused on the raw socket, in plain HTTP,
+// and so are requests Node cannot parse (400, 431 for headers too large, 408), which Node would
+// otherwise answer by itself without the security headers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { OriginPolicy } from './origin-policy.ts';
@@ -24,10 +26,28 @@ export function gatedHandler(policy: OriginPolicy, headers: HeaderOptions, log: 
   };
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found' };
+const STATUS_TEXT = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' } as const;
 
 /** Answers an upgrade request with a plain HTTP error and closes the socket. */
 export function refuseUpgrade(socket: Duplex, status: 400 | 403 | 404, reason: string, headers: HeaderOptions): void {
+  writeRawError(socket, status, reason, headers);
+}
+
+/**
+ * The HTTP server's 'clientError': a request Node could not parse. Answered as Node would (400; 431 when
+ * its headers are too large; 408 when they came too slowly), with the security headers and the reason.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, headers: HeaderOptions): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  if (error.code === 'HPE_HEADER_OVERFLOW') return writeRawError(socket, 431, 'the request\'s headers are too large', headers);
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return writeRawError(socket, 408, 'the request did not arrive in time', headers);
+  writeRawError(socket, 400, 'the request could not be parsed as HTTP/1.1', headers);
+}
+
+function writeRawError(socket: Duplex, status: keyof typeof STATUS_TEXT, reason: string, headers: HeaderOptions): void {
   const body = `${STATUS_TEXT[status]}: ${reason}\n`;
   const lines = [
     `HTTP/1.1 ${status} ${STATUS_TEXT[status]}`,

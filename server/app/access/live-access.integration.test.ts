@@ -1,7 +1,9 @@
 // Who may use the app, over real sockets: a page from another origin cannot open /live (cross-site
 // WebSocket hijacking), a forged Host is refused on HTTP and WebSocket alike (DNS rebinding), the app's
-// own origin and an --allow-origin site work; and every response carries the security headers.
+// own origin and an --allow-origin site work; and every response carries the security headers, the
+// 400 and 431 Node would send for a request it cannot parse included.
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../http/http-app.ts';
 import { startPrivateRedis, type PrivateRedis } from '../../redis/private-redis-server.ts';
@@ -124,5 +126,32 @@ describe('HTTP', () => {
     } finally {
       await framed.close();
     }
+  });
+});
+
+describe('requests Node cannot parse', () => {
+  /** Raw bytes to the server; resolves with everything it answered before closing. */
+  function raw(bytes: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect({ host: '127.0.0.1', port: Number(port()) }, () => socket.write(bytes));
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  it.each([
+    ['a malformed request line', 400, 'GARBAGE\r\n\r\n'],
+    ['headers over 16 KiB', 431, `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`],
+  ] as const)('%s gets %i with the security headers and a reason', async (_what, status, bytes) => {
+    const answer = await raw(bytes);
+    expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    const head = answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();
+    expect(head).toContain('content-security-policy: default-src \'self\'');
+    expect(head).toContain('x-content-type-options: nosniff');
+    expect(head).toContain('referrer-policy: no-referrer');
+    expect(head).toContain('connection: close');
+    expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toMatch(/^(Bad Request|Request Header Fields Too Large): /);
   });
 });

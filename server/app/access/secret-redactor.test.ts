@@ -1,6 +1,7 @@
 // The secret redactor: no part of the Redis password survives in any text it passes.
 import { describe, expect, it } from 'vitest';
 import { redactStrings, secretRedactor } from './secret-redactor.ts';
+import { targetFromUrl } from '../../redis/redis-target.ts';
 
 describe('secretRedactor', () => {
   it('removes the password, raw and percent-decoded, and the whole URL', () => {
@@ -14,6 +15,20 @@ describe('secretRedactor', () => {
     const redact = secretRedactor(undefined);
     expect(redact('see redis://:p@ss@host:1 and rediss://u:x@y/0')).toBe('see redis://***@host:1 and rediss://***@y/0');
     expect(redact('no secrets here: redis://host:6379')).toBe('no secrets here: redis://host:6379');
+    expect(redact('at rediss://u:p@[::1]:7000/0 and redis://:pa[ss@host')).toBe('at rediss://***@[::1]:7000/0 and redis://***@host');
+  });
+
+  it('leaves the URL hint of an invalid Redis URL readable', () => {
+    for (const url of ['redis://[bad', 'redis://:s3cret@[::1', 'not a url']) {
+      let message = '';
+      try {
+        targetFromUrl(url);
+      } catch (error) {
+        message = secretRedactor(url)((error as Error).message);
+      }
+      expect(message).toContain('expected redis://[user:password@]host:port[/db] or rediss://…');
+      expect(message).not.toContain('s3cret');
+    }
   });
 });
 

@@ -25,7 +25,9 @@ export function secretRedactor(redisUrl: string | undefined): Redactor {
   return (text) => {
     let out = text;
     for (const secret of ordered) if (out.includes(secret)) out = out.split(secret).join(secret === redisUrl ? redactUrl(secret) : '***');
-    return out.includes('://') ? out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/]*@/gi, '$1***@') : out;
+    // Userinfo never starts with "[" (an IPv6 host does, after it): so a usage hint such as
+    // redis://[user:password@]host:port stays readable instead of becoming redis://***@]host:port.
+    return out.includes('://') ? out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)(?!\[)[^\s/]*@/gi, '$1***@') : out;
   };
 }
 

@@ -11,6 +11,7 @@ import type { LogLine } from '../access/refusal-log.ts';
 import { projectRoot } from '../../support/project-root.ts';
 import { openRedis } from '../../redis/open-redis.ts';
 import { RunQueue } from '../../runs/run-queue.ts';
+import { answerClientError } from '../access/http-gate.ts';
 import { staticFileHandler } from './static-files.ts';
 import { ObserveHub } from '../../observe/observe-hub.ts';
 
@@ -28,6 +29,8 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
   const queue = new RunQueue();
   const settings = liveSettings(options, log);
   const http = createServer(gatedHandler(settings.policy, settings.headers, settings.log, staticFileHandler(join(projectRoot(), 'dist', 'web'))));
+  // Node answers a request it cannot parse (400, 431) by itself, without our headers: we answer instead.
+  http.on('clientError', (error, socket) => answerClientError(error, socket, settings.headers));
   const observe = new ObserveHub(redis.session, {
     port: options.observe?.port ?? null,
     ...(options.observe?.host ? { host: options.observe.host } : {}),
