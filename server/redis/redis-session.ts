@@ -2,7 +2,13 @@
 // (never for measured commands), plus a health check the live endpoint reports to browsers. When
 // Pipescope restarts its private redis-server (private-redis-keeper.ts), the session is pointed at the
 // new one (retarget) and says so to whoever listens (announce → onChange), without a PING of its own.
+// Every command on the control connection times out (CONTROL_COMMAND_TIMEOUT_MS): a Redis that stops
+// answering (SIGSTOP, a stuck network) fails set-up, INFO and clean-up with words, never hangs them.
+// A run that finds Redis silent says so here (noteSilence), so the page hears it at once; the next
+// PING answered clears it. The session also keeps the RTT last measured to Redis without added delay
+// (baseRttUs), which the backend's duration bound estimates with.
 import type { Redis } from 'ioredis';
+import { DEFAULT_BASE_RTT_US } from '../../trace/format/run-duration.ts';
 import type { RedisStatus } from '../../trace/protocol/live-protocol.ts';
 import type { RedisInfo } from '../../trace/format/trace-format.ts';
 import { describeConnectFailure, openConnection } from './connect-failure.ts';
@@ -15,8 +21,17 @@ export interface Announcement {
   message: string;
 }
 
+/** A control command unanswered this long (ms) fails: one command of set-up, INFO or clean-up. */
+export const CONTROL_COMMAND_TIMEOUT_MS = 5_000;
+/** The health check's PING, unanswered this long (ms), says Redis is not answering. */
+export const STATUS_PING_TIMEOUT_MS = 2_000;
+
 export class RedisSession {
   private version = '';
+  private silence: string | undefined;
+  private pinging: Promise<RedisStatus> | undefined;
+  /** µs: the connection's own RTT to Redis, without added delay; measured at open, then by each run. */
+  private rttUs = DEFAULT_BASE_RTT_US;
   private announcement: Announcement | undefined;
   private announcementTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(status: RedisStatus) => void>();
@@ -29,8 +44,47 @@ export class RedisSession {
   static async open(target: RedisTarget): Promise<RedisSession> {
     const control = await openControl(target);
     const session = new RedisSession(target, control);
-    await session.readVersion();
+    try {
+      await session.readVersion();
+      await session.measureBaseRtt();
+    } catch (error) {
+      control.disconnect();
+      throw error;
+    }
     return session;
+  }
+
+  /** The base RTT (µs) the backend's estimates use: the latest measured, never below 1 µs. */
+  get baseRttUs(): number {
+    return this.rttUs;
+  }
+
+  /** A run measured the connection's own RTT (its minimum PING, without added delay). */
+  noteBaseRtt(us: number): void {
+    if (Number.isFinite(us) && us > 0) this.rttUs = Math.max(1, us);
+  }
+
+  /** Three PINGs on the control connection: the fastest is the base RTT until a run measures one. */
+  private async measureBaseRtt(): Promise<void> {
+    let fastest = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const started = process.hrtime.bigint();
+      await this.control.ping();
+      fastest = Math.min(fastest, Number(process.hrtime.bigint() - started) / 1000);
+    }
+    this.noteBaseRtt(fastest);
+  }
+
+  /**
+   * A run found Redis silent (`message` says how), or undefined once it answers again: listeners hear
+   * it at once, and status() reports it until a PING is answered.
+   */
+  noteSilence(message: string | undefined): void {
+    if (message === this.silence) return;
+    this.silence = message;
+    const base = { embedded: this.target.embedded, address: this.target.address };
+    const status: RedisStatus = message ? { ...base, up: false, message } : { ...base, up: true, version: this.version };
+    for (const listener of this.listeners) listener(status);
   }
 
   /** Where runs go; changes when a restarted private redis-server gets a new pid (or port). */
@@ -89,18 +143,37 @@ export class RedisSession {
     return this.announcement?.up === false ? this.announcement.message : undefined;
   }
 
-  async status(): Promise<RedisStatus> {
+  /** The health check: one PING (at most STATUS_PING_TIMEOUT_MS), one at a time however often asked. */
+  status(): Promise<RedisStatus> {
+    this.pinging ??= this.checkStatus().finally(() => (this.pinging = undefined));
+    return this.pinging;
+  }
+
+  private async checkStatus(): Promise<RedisStatus> {
     const base = { embedded: this.target.embedded, address: this.target.address };
     const announcement = this.announcement;
     if (announcement?.up === false) return { ...base, up: false, message: announcement.message };
+    let timer: NodeJS.Timeout | undefined;
+    const silent = new Promise<'silent'>((resolve) => (timer = setTimeout(() => resolve('silent'), STATUS_PING_TIMEOUT_MS)));
     try {
-      await this.control.ping();
+      const answer = await Promise.race([this.control.ping(), silent]);
+      if (answer === 'silent') {
+        return { ...base, up: false, message: `Redis at ${this.target.address} is not answering: no reply to PING within ${STATUS_PING_TIMEOUT_MS / 1000} s` };
+      }
+      this.silence = undefined;
       if (!this.version) await this.readVersion();
       return { ...base, up: true, version: this.version, ...(announcement ? { message: announcement.message } : {}) };
     } catch (error) {
       const cause = describeConnectFailure(this.control, error, this.target).message;
       return { ...base, up: false, message: `Redis at ${this.target.address} is unreachable: ${cause}` };
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /** What a run found, when it found Redis silent and no PING has been answered since; else undefined. */
+  get silenceNoted(): string | undefined {
+    return this.silence;
   }
 
   async close(): Promise<void> {
@@ -112,7 +185,11 @@ export class RedisSession {
 
 /** The control connection reconnects by itself (a Redis restarted, a network blip); a run's never does. */
 async function openControl(target: RedisTarget): Promise<Redis> {
-  const control = connect(target, 'pipescope-control', { retryStrategy: (attempt) => Math.min(attempt * 200, 2_000), enableOfflineQueue: false });
+  const control = connect(target, 'pipescope-control', {
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    enableOfflineQueue: false,
+    commandTimeout: CONTROL_COMMAND_TIMEOUT_MS,
+  });
   await openConnection(control, target);
   return control;
 }

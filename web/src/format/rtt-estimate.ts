@@ -7,11 +7,14 @@
 // rest of the difference. Every input is a measurement from the trace: RTT from the PINGs before t0,
 // service time from INFO commandstats, the parts and round trips at the client socket.
 import { runPhases } from '../../../trace/derive/run-phases.ts';
-import type { CommandName, RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
+import { DEFAULT_BASE_RTT_US, roundTripsOf } from '../../../trace/format/run-duration.ts';
 import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
 import { formatCount, formatUs, plural } from './number-format.ts';
 import { clientPartsText, phasesTotalText } from './phase-text.ts';
-import { pipelineCount } from './run-label.ts';
+
+// The two-minute question before a run is the backend's rule too: one module says it for both.
+export { DEFAULT_BASE_RTT_US, LONG_RUN_US, expectedSequentialUs, longRunCheck, roundTripsOf, type LongRun } from '../../../trace/format/run-duration.ts';
 
 export interface RttEstimate {
   /** Round trips the run had to wait for: n sequentially, 1 for a pipeline, one per pipeline when chunked. */
@@ -26,13 +29,6 @@ export interface RttEstimate {
   awaitedUs: number;
   /** Round trips the run waited through, counted at the client socket (model/round-trips.ts). */
   roundTripsMeasured: number;
-}
-
-/** Round trips a run waits for: each command's (sequential), the batch's (pipeline), each pipeline's (chunked). */
-export function roundTripsOf(run: { mode: RunMode; n: number; chunk?: number | undefined }): number {
-  if (run.mode === 'sequential') return run.n;
-  if (run.mode === 'chunked' && run.chunk !== undefined) return pipelineCount(run.n, run.chunk);
-  return 1;
 }
 
 export function rttEstimate(doc: TraceDocument): RttEstimate {
@@ -65,52 +61,10 @@ export function rttEstimateText(doc: TraceDocument): string {
   return `${measured} · ${estimate} covers only the replies awaited and Redis executing: ${each} against the ${formatUs(e.rttUs)} PING RTT before t0`;
 }
 
-/** Before a run: how long `roundTrips` round trips (a sequential run's n) take at this added RTT, given a base RTT measured earlier. */
-export function expectedSequentialUs(roundTrips: number, addedRttMs: number, baseRttUs: number): number {
-  return roundTrips * (addedRttMs * 1000 + baseRttUs);
-}
-
 /** Remaining time from progress so far, or undefined before the first reply gives a rate. */
 export function etaUs(progress: { n: number; replied: number; lastUs: number }): number | undefined {
   if (progress.replied === 0 || progress.lastUs === 0) return undefined;
   return (progress.lastUs / progress.replied) * (progress.n - progress.replied);
-}
-
-/** A run whose round trips are expected to take longer than this asks the user first. */
-export const LONG_RUN_US = 120_000_000;
-/** What "reduce N" aims for instead: about a minute. */
-const SUGGESTED_RUN_US = 60_000_000;
-/** Base RTT to assume before any run has measured one (loopback is ~50–200 µs). */
-export const DEFAULT_BASE_RTT_US = 100;
-
-export interface LongRun {
-  /** The run of the request that waits for the most round trips. */
-  mode: 'sequential' | 'chunked';
-  roundTrips: number;
-  expectedUs: number;
-  /** An N that should take about a minute at the same RTT. */
-  suggestedN: number;
-}
-
-/**
- * Whether a run asks for confirmation: its sequential part pays N round trips, a chunked part one per
- * pipeline; one pipeline pays one. baseRttUs is the connection's own RTT without added delay, from the
- * latest measured trace.
- */
-export function longRunCheck(
-  spec: { n: number; rttMs: number; modes: readonly RunMode[]; chunk?: number | undefined; command?: CommandName },
-  baseRttUs: number,
-): LongRun | null {
-  const mode = spec.modes.includes('sequential') ? 'sequential' : spec.modes.includes('chunked') && spec.chunk !== undefined ? 'chunked' : null;
-  if (mode === null) return null;
-  // A GET-COMPUTE-SET step is two round trips (its GET, then its SET) when run one at a time.
-  const perOperation = spec.command === 'GET-COMPUTE-SET' && mode === 'sequential' ? 2 : 1;
-  const roundTrips = roundTripsOf({ mode, n: spec.n, chunk: spec.chunk }) * perOperation;
-  const expectedUs = expectedSequentialUs(roundTrips, spec.rttMs, baseRttUs);
-  if (expectedUs <= LONG_RUN_US) return null;
-  const tripsInAMinute = Math.floor(SUGGESTED_RUN_US / (expectedUs / roundTrips));
-  const commandsPerTrip = mode === 'chunked' ? spec.chunk! : 1 / perOperation;
-  return { mode, roundTrips, expectedUs, suggestedN: Math.max(1, Math.floor(tripsInAMinute * commandsPerTrip)) };
 }
 
 /** The connection's RTT without the added delay, from a measured trace (never below 1 µs). */
