@@ -19,6 +19,60 @@ export class RefusedCommandError extends Error {
   override name = 'RefusedCommandError';
 }
 
+/**
+ * A key a run may have written: `pipescope:<run id>:` (the id as runs/run-id.ts makes it) and one of the
+ * workload's key shapes (run-workload.ts), its warm-up's (`warmup:` before it), the neighbour's and the
+ * sweep reference's. The key janitor deletes nothing else, so a user's `pipescope:config` or
+ * `pipescope:not-a-run:1` is never taken for a leftover.
+ */
+export const RUN_KEY = /^pipescope:([0-9a-z]{6,12}-[0-9a-f]{8}):(?:warmup:)?(?:key:\d+|counter(?::\d+)?|value|neighbor|bench)$/;
+/** A run's lease (runs/run-lease.ts): while it exists, the run's keys are its own. */
+export const LEASE_PREFIX = `${RUN_NAMESPACE_PREFIX}lease:`;
+/** The set of run ids whose keys may still exist: the janitor's cheap look for leftovers. */
+export const LEASE_REGISTRY = `${RUN_NAMESPACE_PREFIX}leases`;
+/** What the janitor's SCAN asks for: every key under the prefix (it keeps only RUN_KEY and LEASE_KEY matches). */
+export const SCAN_PATTERN = `${RUN_NAMESPACE_PREFIX}*`;
+const LEASE_KEY = /^pipescope:lease:([0-9a-z]{6,12}-[0-9a-f]{8})$/;
+
+/** The run id a run key belongs to, or null when the key is not a run's (RUN_KEY). */
+export function runIdOfKey(key: string): string | null {
+  return RUN_KEY.exec(key)?.[1] ?? null;
+}
+
+/** The run id of a lease key, or null when the key is not a lease. */
+export function runIdOfLease(key: string): string | null {
+  return LEASE_KEY.exec(key)?.[1] ?? null;
+}
+
+export function leaseKeyFor(runId: string): string {
+  const key = `${LEASE_PREFIX}${runId}`;
+  if (!LEASE_KEY.test(key)) throw new RefusedCommandError(`Invalid run id "${runId}" for a lease`);
+  return key;
+}
+
+/**
+ * The lease and janitor commands (runs/run-lease.ts, runs/key-janitor.ts), allowed exactly: SET of a
+ * lease with PX, PEXPIRE and GET of leases, UNLINK of leases or run keys, SADD/SREM/SMEMBERS of the
+ * registry, and SCAN of the prefix. Never KEYS, never FLUSH*, never a key of another shape.
+ */
+export function assertHousekeeping(name: string, args: readonly (string | number)[]): void {
+  const command = name.toUpperCase();
+  const text = args.map(String);
+  const leases = (keys: readonly string[]) => keys.length > 0 && keys.every((key) => LEASE_KEY.test(key));
+  const runKeys = (keys: readonly string[]) => keys.length > 0 && keys.every((key) => RUN_KEY.test(key) || LEASE_KEY.test(key));
+  const ok =
+    command === 'SET' ? text.length === 4 && leases([text[0]!]) && text[2]!.toUpperCase() === 'PX' && /^\d+$/.test(text[3]!)
+    : command === 'PEXPIRE' ? text.length === 2 && leases([text[0]!]) && /^\d+$/.test(text[1]!)
+    : command === 'GET' ? text.length === 1 && leases(text)
+    : command === 'MGET' ? leases(text)
+    : command === 'UNLINK' ? runKeys(text)
+    : command === 'SADD' || command === 'SREM' ? text.length >= 2 && text[0] === LEASE_REGISTRY && text.slice(1).every((id) => LEASE_KEY.test(`${LEASE_PREFIX}${id}`))
+    : command === 'SMEMBERS' ? text.length === 1 && text[0] === LEASE_REGISTRY
+    : command === 'SCAN' ? text.length === 5 && /^\d+$/.test(text[0]!) && text[1]!.toUpperCase() === 'MATCH' && text[2]!.startsWith(RUN_NAMESPACE_PREFIX) && text[3]!.toUpperCase() === 'COUNT' && /^\d+$/.test(text[4]!)
+    : false;
+  if (!ok) throw new RefusedCommandError(`Refused: ${command} ${text.slice(0, 3).join(' ')} is not a lease or janitor command Pipescope sends.`);
+}
+
 export function namespaceFor(runId: string): string {
   if (!/^[a-z0-9-]{4,64}$/.test(runId)) throw new RefusedCommandError(`Invalid run id "${runId}"`);
   return `${RUN_NAMESPACE_PREFIX}${runId}:`;

@@ -15,10 +15,16 @@ import type { RedisSession } from '../redis/redis-session.ts';
 import { targetHostPort, type RedisTarget } from '../redis/redis-target.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { BenchmarkAuthRelay } from './benchmark-auth-relay.ts';
+import { RunLease } from './run-lease.ts';
 
 const run = promisify(execFile);
 /** The program to run: $REDIS_BENCHMARK (read at each use, so a test can wrap it) or redis-benchmark. */
 export const redisBenchmarkBinary = (): string => process.env['REDIS_BENCHMARK'] ?? 'redis-benchmark';
+/**
+ * One redis-benchmark run that has not ended within this (ms) is stopped: a Redis that stopped answering
+ * would hold it, and the sweep, forever. Its longest honest run (MAX_REFERENCE_COMMANDS) takes seconds.
+ */
+export const REFERENCE_RUN_TIMEOUT_MS = 120_000;
 /** Linux caps one command-line argument at 128 KiB; the SET value travels as one. */
 const MAX_REFERENCE_VALUE_BYTES = 64 * 1024;
 
@@ -155,7 +161,7 @@ export function benchmarkRunner(
     if (signal?.aborted) throw new RunCancelledError('Sweep cancelled');
     const args = [...connection, '-c', '1', '-n', String(commands), '-P', String(depth), '--csv', '-q'];
     try {
-      const { stdout } = await run(redisBenchmarkBinary(), [...args, ...command], { signal, maxBuffer: 1024 * 1024 });
+      const { stdout } = await run(redisBenchmarkBinary(), [...args, ...command], { signal, maxBuffer: 1024 * 1024, timeout: REFERENCE_RUN_TIMEOUT_MS });
       return parseBenchmarkCsv(stdout);
     } catch (error) {
       if (signal?.aborted) throw new RunCancelledError('Sweep cancelled');
@@ -174,6 +180,9 @@ export function benchmarkFailure(error: unknown, authRefusal: string | undefined
   if (!(failed instanceof Error) || !('code' in failed || 'stderr' in failed)) return failed as Error;
   if (failed.code === 'ENOENT') return new Error(`${redisBenchmarkBinary()} was not found (Debian: apt-get install redis-tools).`);
   if (failed.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') return new Error('redis-benchmark printed more than 1 MiB; its result could not be read.');
+  if (failed.killed && failed.signal === 'SIGTERM') {
+    return new Error(`redis-benchmark did not finish within ${REFERENCE_RUN_TIMEOUT_MS / 1000} s and was stopped: Redis is not answering, or far too slowly.`);
+  }
   if (failed.message.startsWith('redis-benchmark printed no result')) return failed;
   const said = `${failed.stderr ?? ''}\n${failed.stdout ?? ''}`.split('\n').map((line) => line.trim()).filter(Boolean).slice(0, 2).join(' ').slice(0, 300);
   const how = typeof failed.code === 'number' ? `exit code ${failed.code}` : failed.signal ? `signal ${failed.signal}` : 'it failed';
@@ -201,13 +210,16 @@ export async function runReference(
   const command = commandLine(spec, key);
   assertAllowed(namespace, command[0]!, command.slice(1));
   const { control } = session;
-  if (spec.command === 'GET') await control.set(key, 'x'.repeat(spec.valueBytes));
-  const delayed = spec.rttMs > 0 || spec.jitterMs > 0;
-  const proxy = delayed ? await DelayProxy.start(targetHostPort(session.target), { addedRttMs: spec.rttMs, jitterMs: spec.jitterMs }) : undefined;
-  const hop = proxy ?? targetHostPort(session.target);
+  // Its key lives under the sweep's namespace: leased like a run's (run-lease.ts), before it exists.
+  const lease = await RunLease.take(control, sweepId);
   const auth = authArgs(url);
+  let proxy: DelayProxy | undefined;
   let relay: BenchmarkAuthRelay | undefined;
   try {
+    if (spec.command === 'GET') await control.set(key, 'x'.repeat(spec.valueBytes));
+    const delayed = spec.rttMs > 0 || spec.jitterMs > 0;
+    proxy = delayed ? await DelayProxy.start(targetHostPort(session.target), { addedRttMs: spec.rttMs, jitterMs: spec.jitterMs }) : undefined;
+    const hop = proxy ?? targetHostPort(session.target);
     relay = auth ? await BenchmarkAuthRelay.start(hop, auth) : undefined;
     const endpoint: BenchmarkEndpoint = relay ? { socketPath: relay.path } : hop;
     const points: Reference['points'] = [];
@@ -226,7 +238,8 @@ export async function runReference(
     await relay?.close();
     await proxy?.close();
     assertAllowed(namespace, 'UNLINK', [key]);
-    await control.unlink(key);
+    const deleted = await control.unlink(key).then(() => true, () => false);
+    await lease.release(deleted).catch(() => lease.abandon());
   }
 }
 

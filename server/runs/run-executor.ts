@@ -10,7 +10,9 @@
 // The run's jobs, one file each under run/: run-plan.ts (what will run, checked by the command guard),
 // run-connection.ts (the delay proxy and the run's connection), run-probes.ts (everything else opened
 // to watch it, and the readings before), measure-run.ts (t0 to the last reply), collect-run.ts (what
-// is measured after it). This file puts them in order and cleans up whatever happened.
+// is measured after it). This file puts them in order and cleans up whatever happened. run-guard.ts
+// wraps each run: its lease on its keys, a watchdog for a Redis that stops answering, a stopped run
+// answering at once.
 import type { TraceDocument, RunMode } from '../../trace/format/trace-format.ts';
 import { warmupCommands } from '../../trace/format/run-request.ts';
 import { assertAllowed } from '../protocol/command-guard.ts';
@@ -25,12 +27,15 @@ import { TAIL_SEGMENT_BYTES } from '../probes/kernel-tcp-probe.ts';
 import { collectRun } from './run/collect-run.ts';
 import { measureRun, runHeader, type RunProgress } from './run/measure-run.ts';
 import { RunConnection, calibrateHop, measureRtt } from './run/run-connection.ts';
-import type { RunListener } from './run/run-listener.ts';
+import type { RunEnd, RunListener } from './run/run-listener.ts';
 import { planRun, runMonitorBytes, type RunParameters, type RunPlan } from './run/run-plan.ts';
 import { RunProbes } from './run/run-probes.ts';
 
 export { FLUSH_INTERVAL_MS } from './run/measure-run.ts';
-export { newRunId, type RunParameters } from './run/run-plan.ts';
+import { guardRun, type GuardedRun } from './run-guard.ts';
+
+export { type RunParameters } from './run/run-plan.ts';
+export { newRunId } from './run-id.ts';
 export type { RunEnd, RunListener } from './run/run-listener.ts';
 
 /** After a run of at least this many commands, memory is given back once the backend is idle. */
@@ -47,16 +52,19 @@ export async function executeRun(
   signal?: AbortSignal,
 ): Promise<TraceDocument> {
   throwIfCancelled(signal);
-  runsUnderWay++;
-  try {
-    return await runInOrder(session, planRun(mode, spec), listener, signal);
-  } finally {
-    runsUnderWay--;
-    if (spec.n >= RELEASE_MEMORY_AFTER_COMMANDS) releaseMemoryWhenIdle(() => runsUnderWay === 0);
-  }
+  return guardRun(session, mode, spec, listener, signal, async (guarded) => {
+    runsUnderWay++;
+    try {
+      return await runInOrder(session, planRun(mode, spec, guarded.id), guarded);
+    } finally {
+      runsUnderWay--;
+      if (spec.n >= RELEASE_MEMORY_AFTER_COMMANDS) releaseMemoryWhenIdle(() => runsUnderWay === 0);
+    }
+  });
 }
 
-async function runInOrder(session: RedisSession, plan: RunPlan, listener: RunListener, signal: AbortSignal | undefined): Promise<TraceDocument> {
+async function runInOrder(session: RedisSession, plan: RunPlan, guarded: GuardedRun<RunEnd>): Promise<TraceDocument> {
+  const { listener, signal, hooks } = guarded;
   const { control, target } = session; // a restarted private redis-server gets a new target: not this run's
   const connection = new RunConnection();
   const probes = new RunProbes();
@@ -94,8 +102,10 @@ async function runInOrder(session: RedisSession, plan: RunPlan, listener: RunLis
     const header = runHeader(plan, session.info, rtt, warmed, run.client);
     const tailLineBytes = warmup && tail.commands > 0 ? tail.commands * Math.max(...tailCommands(warmup.workload, 0).map(monitorLineBytes)) : 0;
     const hotStart = { warmup, tail, monitorBytes: plan.probes.monitor ? runMonitorBytes(plan) + tailLineBytes : 0 };
-    const measured = await measureRun(plan, connection, probes, header, hotStart, control, listener, progress, signal);
-    const end = await collectRun(plan, run, connection.source!, control, probes, measured, tail);
+    // The lease covers the measurement: nothing of ours reaches Redis from the first INFO snapshot to measured().
+    const measured = await measureRun(plan, connection, probes, header, hotStart, control, listener, progress, signal, hooks.measuring);
+    hooks.replied(); // Redis refused commands it was not asked to fail: the run says so (refused-replies.ts)
+    const end = await collectRun(plan, run, connection.source!, control, probes, measured, tail, hooks.measured);
     measured.builder.checkComplete(end.serverSide);
     listener.onEnd?.(plan.id, end);
     document = measured.builder.finish(end.server, end);
@@ -112,6 +122,7 @@ async function runInOrder(session: RedisSession, plan: RunPlan, listener: RunLis
   const keysWritten = written === 0 ? 0 : workload.wirePlan ? workload.operations : Math.min(written, workload.operations);
   const sets = [[workload.commands, keysWritten] as const, ...(warmup ? [[warmup.workload, warmup.written] as const] : [])];
   const leftKeys = await deleteKeys(session, control, target, plan.namespace, sets, document ? undefined : connection.source);
+  await hooks.cleaned(!leftKeys);
   if (failure) throw failure instanceof RunCancelledError ? failure : await explainRunFailure(failure, target, leftKeys);
   if (leftKeys) throw new Error(`The run finished, but ${leftKeys}`);
   return document!;

@@ -11,6 +11,7 @@ import type { LogLine } from '../access/refusal-log.ts';
 import { projectRoot } from '../../support/project-root.ts';
 import { openRedis } from '../../redis/open-redis.ts';
 import { RunQueue } from '../../runs/run-queue.ts';
+import { KeyJanitor } from '../../runs/key-janitor.ts';
 import { answerClientError } from '../access/http-gate.ts';
 import { staticFileHandler } from './static-files.ts';
 import { ObserveHub } from '../../observe/observe-hub.ts';
@@ -20,6 +21,8 @@ export interface RunningApp {
   redisDescription: string;
   /** The observing port's address once open (npm start -- --observe), else null. */
   observeUrl(): string | null;
+  /** Its key janitor (runs/key-janitor.ts): tests wait for its start-up walk. */
+  janitor: KeyJanitor;
   close(): Promise<void>;
 }
 
@@ -37,12 +40,16 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
     ...(options.observe?.allowRemote ? { allowRemote: true } : {}),
   });
   const wss = attachLiveEndpoint(http, redis.session, queue, settings, observe);
+  // Keys of runs whose process died (kill -9) on this Redis: deleted now and whenever their lease runs out.
+  const janitor = new KeyJanitor(() => redis.session.control, log);
+  janitor.start();
   try {
     await new Promise<void>((resolve, reject) => {
       http.once('error', reject);
       http.listen(options.port, options.host, resolve);
     });
   } catch (error) {
+    await janitor.stop();
     await redis.close();
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(`cannot listen on ${options.host}:${options.port}: ${code === 'EADDRINUSE' ? 'the port is in use (choose another with --port or PORT)' : (error as Error).message}`);
@@ -53,6 +60,7 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
     } catch (error) {
       await observe.shutdown();
       http.close();
+      await janitor.stop();
       await redis.close();
       throw error;
     }
@@ -64,6 +72,7 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
     url: `http://${shownHost}:${port}/`,
     redisDescription: redis.description,
     observeUrl: () => observe.url,
+    janitor,
     close: async () => {
       await observe.shutdown();
       for (const client of wss.clients) client.terminate();
@@ -72,6 +81,7 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
       // Keep-alive and in-flight HTTP connections would otherwise hold the shutdown open.
       http.closeAllConnections();
       await closed;
+      await janitor.stop();
       await redis.close();
     },
   };

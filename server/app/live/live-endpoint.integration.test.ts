@@ -10,6 +10,7 @@ import { startApp } from '../http/http-app.ts';
 import { LiveTestClient } from '../../test-support/live-test-client.ts';
 import { usePrivateRedisApp } from '../../test-support/private-redis-session.ts';
 import { startPrivateRedis } from '../../redis/private-redis-server.ts';
+import { keysLeftAfter } from '../../test-support/run-keys.ts';
 
 const live = usePrivateRedisApp();
 
@@ -158,6 +159,11 @@ it('a run longer than the health-check interval is still the only traffic in its
   const [doc] = client.tracesFor('slow');
   expect(doc!.totals.durationUs).toBeGreaterThan(3_000_000); // longer than STATUS_INTERVAL_MS
   expect(doc!.counts.server).toMatchObject({ reads: 8, writes: 8, exclusive: true });
+  // A quiet 50 ms (a reply on its way) sends no frame: it used to send ~20 empty ones a second.
+  const frames = client.messages.filter((m) => m.type === 'run-events' && m.requestId === 'slow');
+  const empty = frames.filter((m) => m.type === 'run-events' && m.writes.length + m.reads.length + m.outcomes.length + (m.toServer?.length ?? 0) + (m.fromServer?.length ?? 0) === 0);
+  expect(empty).toHaveLength(0);
+  expect(frames.length).toBeLessThanOrEqual(4 * 8 + 1); // at most: the write, its hand-over to Redis, Redis's reply, the read
   client.close();
 });
 
@@ -184,7 +190,7 @@ describe('cancellation', () => {
     client.send({ type: 'cancel', requestId: 'big' });
     await client.next((m) => m.type === 'cancelled');
     const observer = new Redis({ host: live.redis.host, port: live.redis.port });
-    expect(await observer.keys('pipescope:*')).toEqual([]);
+    expect(await keysLeftAfter(observer)).toEqual([]); // deleted in the background once 'cancelled' is sent
     observer.disconnect();
     client.close();
   });

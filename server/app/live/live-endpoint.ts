@@ -2,13 +2,15 @@
 // name this server in its Host header and come from our own origin (or an allowed one); otherwise it
 // is refused with 403 and the reason. Past the connection limit, a connection is opened only to be
 // closed at once with 1013 (try again later) and the reason, which a browser can read. Each connection
-// is served by live-connection.ts; the Redis status goes to all of them when it changes.
+// is served by live-connection.ts; the Redis status goes to all of them when it changes, and while it
+// does not answer.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { LIVE_PATH, type RedisStatus, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 import type { RedisSession } from '../../redis/redis-session.ts';
 import type { RunQueue } from '../../runs/run-queue.ts';
+import { measuring } from '../../runs/measurement-window.ts';
 import { connectionRefusal, type ClientLimits } from '../access/client-limits.ts';
 import { FollowHub } from '../follow/follow-hub.ts';
 import { refuseUpgrade } from '../access/http-gate.ts';
@@ -64,9 +66,11 @@ export function attachLiveEndpoint(http: Server, session: RedisSession, queue: R
     for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(JSON.stringify(message));
   };
   const broadcastStatus = async () => {
-    // The health check's PING is traffic too: while a run is measured it would land in the run's INFO
-    // deltas (and make them non-exclusive). A failing run reports an unreachable Redis by itself.
-    if (queue.length > 0) return;
+    // The health check's PING is traffic too: between a run's INFO snapshots it would land in the run's
+    // deltas (and make them non-exclusive), so it waits for their end; a run that finds Redis silent
+    // says so itself meanwhile (session.noteSilence). Before and between runs, with requests waiting,
+    // it still asks: a Redis that stops answering is said while it lasts.
+    if (measuring()) return;
     publish(await session.status());
   };
   // A restart of the private redis-server (redis/private-redis-keeper.ts) is told at once; no PING.

@@ -27,7 +27,7 @@ const KEYS_AFTER_MODES: readonly RunMode[] = ['multi', 'eval', 'evalsha'];
  * `tail`: the warm-up's tail, sent after the first INFO snapshot: one read and one write event per round
  * trip and its commands, taken out of the INFO deltas; its MONITOR lines precede the run's own.
  */
-export async function collectRun(plan: RunPlan, run: RunDriver, runSource: string, control: Redis, probes: RunProbes, measured: Measured, tail: TailPlan): Promise<RunEnd> {
+export async function collectRun(plan: RunPlan, run: RunDriver, runSource: string, control: Redis, probes: RunProbes, measured: Measured, tail: TailPlan, onMeasured: () => void = () => {}): Promise<RunEnd> {
   const { builder, clock, doneUs } = measured;
   const { sampler, neighbor, held, tracer } = probes;
   const { wire, workload, namespace } = plan;
@@ -49,6 +49,7 @@ export async function collectRun(plan: RunPlan, run: RunDriver, runSource: strin
   const delta = serverDelta(before, after, executedN + wire.executions.luaCalls, serviceCommands(wire.run), { reads: sampling + own.reads, writes: sampling + own.writes, commands: 2 * sampling + own.commands });
   const expected = { before: tailExecuted, n: wire.n, name: (i: number) => wireCommandName(wire.run, i), executed: (i: number) => i >= wire.work || wire.executions.executed(i), executedCount: executedN };
   const serverSide = tracer ? await tracer.finish(runSource, expected, clock.t0, builder.progress.lastUs, probes.ownSources()) : null;
+  onMeasured(); // the last snapshot and the server-side probes are in: Pipescope may talk to Redis again
   const keysAfter = workload.injectedError || KEYS_AFTER_MODES.includes(plan.mode) ? await readKeysAfter(control, namespace, workload.commands, workload.operations) : null;
   const durationUs = builder.progress.lastUs;
   const { schedstat } = measured;

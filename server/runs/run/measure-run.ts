@@ -84,7 +84,10 @@ export async function measureRun(
   listener: RunListener,
   progress: RunProgress,
   signal: AbortSignal | undefined,
+  /** Called first, before the start message and the first INFO snapshot (run-guard.ts: the lease set to cover the measurement). */
+  measuring: () => Promise<void> = async () => {},
 ): Promise<Measured> {
+  await measuring(); // before the start message and the first INFO snapshot
   const run = connection.driver!;
   const clock = new RunClock();
   const builder = new TraceBuilder(header);
@@ -101,9 +104,11 @@ export async function measureRun(
     if (!armed) return; // not before t0: the warm-up's tail is not the run's
     const started = process.hrtime.bigint();
     const batch: ProbeBatch = { ...probe.take(), ...proxyProbe?.take() };
-    builder.addBatch(batch);
-    progress.written = builder.progress.sent;
-    listener.onBatch?.(plan.id, batch);
+    if (!isEmpty(batch)) { // a quiet 50 ms (a long round trip): no frame to send
+      builder.addBatch(batch);
+      progress.written = builder.progress.sent;
+      listener.onBatch?.(plan.id, batch);
+    }
     if (!running) return;
     tracer?.releaseMonitor(); // the run has lasted a flush interval: others' lines must not pile up longer
     flushes.count++;
@@ -172,4 +177,8 @@ function callClient(plan: RunPlan, run: RunDriver, record: (outcome: Outcome) =>
   if (dependent) return run.dependent(commands, operations, record, cancelled);
   if (plan.mode === 'sequential') return run.sequential(commands, operations, record, cancelled);
   return run.pipeline(commands, operations, chunk, record, cancelled, chunkPauseMs);
+}
+
+function isEmpty(batch: ProbeBatch): boolean {
+  return batch.writes.length === 0 && batch.reads.length === 0 && batch.outcomes.length === 0 && !batch.toServer?.length && !batch.fromServer?.length;
 }

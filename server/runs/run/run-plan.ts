@@ -3,7 +3,7 @@
 // and how it goes on the wire, the network between client and Redis, the probes, the neighbour
 // client, the engine. Pure apart from the run's id; every command the run will send is checked by
 // the command guard here, so a refused run fails before a single connection is made.
-import { randomBytes } from 'node:crypto';
+import { newRunId } from '../run-id.ts';
 import { commandTakesValue, serverProbes, type Engine, type RunSpec } from '../../../trace/format/run-request.ts';
 import type { CommandName, Neighbor, RunInfo, RunMode } from '../../../trace/format/trace-format.ts';
 import { wireCommandCount, workCommandCount, type WireRun } from '../../../trace/format/wire-layout.ts';
@@ -93,9 +93,7 @@ export interface RunPlan {
   neighbor: NeighborPlan | null;
 }
 
-export function newRunId(): string {
-  return `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
-}
+export { newRunId };
 
 /** The plan of one run in `mode`; throws for a combination that cannot run or a command the guard refuses. */
 export function planRun(mode: RunMode, spec: RunParameters, id: string = newRunId()): RunPlan {
