@@ -46,7 +46,7 @@ async function nextRunWorks(client: LiveClient, requestId: string): Promise<void
 describe('faults mid-run', () => {
   it('Redis killed: the run fails saying so, Redis restarts, the next run works', async () => {
     const client = await LiveClient.open(backend.wsUrl);
-    client.send({ type: 'run', requestId: 'doomed', spec: { command: 'SET', n: 1_000_000, valueBytes: 16, modes: ['sequential'] } });
+    client.send({ type: 'run', requestId: 'doomed', spec: { command: 'SET', n: 1_000_000, valueBytes: 16, modes: ['sequential'], confirmLongRun: true } });
     await client.next((m) => m.type === 'run-events' && m.requestId === 'doomed');
     const pid = Number(/process_id:(\d+)/.exec(await observer.info('server'))![1]);
     process.kill(pid, 'SIGKILL');

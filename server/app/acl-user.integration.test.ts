@@ -68,7 +68,7 @@ it('every feature works as the documented least-privilege user', async () => {
 
 it('a cancelled run\'s clean-up (CLIENT LIST, EXISTS, UNLINK) works too, and leaves no key', async () => {
   const client = await new LiveTestClient(app.url).open();
-  client.send({ type: 'run', requestId: 'big', spec: { command: 'SET', n: 1_000_000, valueBytes: 8, modes: ['sequential'], repeats: 1, memory: false } });
+  client.send({ type: 'run', requestId: 'big', spec: { command: 'SET', n: 1_000_000, valueBytes: 8, modes: ['sequential'], repeats: 1, memory: false, confirmLongRun: true } });
   await client.next((m) => m.type === 'run-events');
   client.send({ type: 'cancel', requestId: 'big' });
   expect(await client.end('big')).toMatchObject({ type: 'cancelled' });

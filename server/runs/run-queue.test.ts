@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RunQueue, type QueuedJob } from './run-queue.ts';
+import { RequestTimeLimitError } from '../support/run-stopped-errors.ts';
 
 interface FakeJob extends QueuedJob {
   /** Every position announced, in order. */
@@ -284,5 +285,37 @@ describe('RunQueue between owners', () => {
     jobs[1]!.finish();
     await queue.drained();
     expect(queue.queuedCommands).toBe(0);
+  });
+
+  it('takes turns by group (a client\'s address), however many owners (connections) it has', async () => {
+    const log: string[] = [];
+    const queue = new RunQueue();
+    const grouped = (id: string, owner: string, group: string) => Object.assign(fakeJob(id, log, owner), { group });
+    const running = grouped('r', 'script-1', '10.0.0.9');
+    const flood = ['script-2', 'script-3', 'script-4'].map((owner, i) => grouped(`f${i}`, owner, '10.0.0.9'));
+    const other = grouped('o', 'laptop', '10.0.0.5');
+    for (const job of [running, ...flood, other]) queue.enqueue(job);
+    expect(other.positions.at(-1)).toBe(1); // before the flooder's other connections: their address had its turn
+    expect([queue.jobsOfGroup('10.0.0.9'), queue.jobsOfGroup('10.0.0.5'), queue.jobsOf('script-2')]).toEqual([4, 1, 1]);
+    for (const job of [running, other, ...flood]) {
+      await job.started;
+      job.finish();
+    }
+    await queue.drained();
+    expect(log.filter((l) => l.startsWith('start'))).toEqual(['start r', 'start o', 'start f0', 'start f1', 'start f2']);
+  });
+
+  it('stops a job at its time limit, its signal saying why, and goes on with the next', async () => {
+    const log: string[] = [];
+    const queue = new RunQueue();
+    const slow = Object.assign(fakeJob('slow', log), { maxMs: 30, limitMessage: 'stopped after 30 ms' });
+    const next = fakeJob('next', log, 'other');
+    queue.enqueue(slow);
+    queue.enqueue(next);
+    await next.started;
+    expect(slow.signal?.reason).toBeInstanceOf(RequestTimeLimitError);
+    expect((slow.signal?.reason as Error).message).toBe('stopped after 30 ms');
+    next.finish();
+    await queue.drained();
   });
 });

@@ -1,11 +1,20 @@
 // Runs against one Redis never overlap: one job runs at a time. Each job belongs to an owner (one
 // WebSocket connection) and is named by owner and id together, so no owner can cancel another's job.
-// Owners are served in turn (round-robin), each owner's own jobs first in, first out: a client that
-// queues many requests delays everyone else by at most one of its requests per turn. Waiting jobs are
-// told their position whenever it changes (0 = running now; k = k jobs will run before it).
+// Turns go by group (the client's address; by default the owner itself), round-robin, each group's own
+// jobs first in, first out: a client that queues many requests, from as many connections as it likes,
+// delays everyone else by at most one of its requests per turn. A job may be given a time limit
+// (maxMs): it is stopped then, its signal aborted with a RequestTimeLimitError that says so. Waiting
+// jobs are told their position whenever it changes (0 = running now; k = k jobs will run before it).
+import { RequestTimeLimitError } from '../support/run-stopped-errors.ts';
+
 export interface QueuedJob {
   /** Who asked: the connection's id. */
   owner: string;
+  /** Whose turn it takes: the client's address (default: the owner). */
+  group?: string;
+  /** Stopped after this long (ms) from its start; `limitMessage` says why (default: none). */
+  maxMs?: number;
+  limitMessage?: string;
   /** Unique among the owner's own jobs only. */
   id: string;
   /** The most commands the job may send: its share of the queue's work (see queuedCommands). */
@@ -21,7 +30,7 @@ interface Entry {
 }
 
 export class RunQueue {
-  /** Waiting jobs by owner; the Map's order is the turn order (the next owner served comes first). */
+  /** Waiting jobs by group; the Map's order is the turn order (the next group served comes first). */
   private readonly waiting = new Map<string, Entry[]>();
   private current: { entry: Entry; controller: AbortController } | undefined;
   private idle: Promise<void> = Promise.resolve();
@@ -42,13 +51,21 @@ export class RunQueue {
 
   /** The owner's jobs waiting or running. */
   jobsOf(owner: string): number {
-    return (this.waiting.get(owner)?.length ?? 0) + (this.current?.entry.job.owner === owner ? 1 : 0);
+    let count = this.current?.entry.job.owner === owner ? 1 : 0;
+    for (const entries of this.waiting.values()) for (const { job } of entries) if (job.owner === owner) count++;
+    return count;
+  }
+
+  /** The group's jobs waiting or running (all its owners'). */
+  jobsOfGroup(group: string): number {
+    return (this.waiting.get(group)?.length ?? 0) + (this.current && groupOf(this.current.entry.job) === group ? 1 : 0);
   }
 
   enqueue(job: QueuedJob): void {
-    const entries = this.waiting.get(job.owner);
+    const group = groupOf(job);
+    const entries = this.waiting.get(group);
     if (entries) entries.push({ job });
-    else this.addOwner(job.owner, { job });
+    else this.addGroup(group, { job });
     if (this.current) this.announcePositions();
     else this.idle = this.pump(); // announces position 0 as the job starts
   }
@@ -59,18 +76,27 @@ export class RunQueue {
       this.current.controller.abort();
       return 'aborted';
     }
-    const entries = this.waiting.get(owner);
-    const index = entries?.findIndex((entry) => entry.job.id === id) ?? -1;
-    if (!entries || index === -1) return null;
-    entries.splice(index, 1);
-    if (entries.length === 0) this.waiting.delete(owner);
-    this.announcePositions();
-    return 'removed';
+    for (const [group, entries] of this.waiting) {
+      const index = entries.findIndex((entry) => entry.job.owner === owner && entry.job.id === id);
+      if (index === -1) continue;
+      entries.splice(index, 1);
+      if (entries.length === 0) this.waiting.delete(group);
+      this.announcePositions();
+      return 'removed';
+    }
+    return null;
   }
 
   /** Cancels every job of the owner (its connection closed). */
   cancelOwner(owner: string): void {
-    const hadWaiting = this.waiting.delete(owner);
+    let hadWaiting = false;
+    for (const [group, entries] of this.waiting) {
+      const kept = entries.filter((entry) => entry.job.owner !== owner);
+      if (kept.length === entries.length) continue;
+      hadWaiting = true;
+      if (kept.length === 0) this.waiting.delete(group);
+      else this.waiting.set(group, kept);
+    }
     if (this.current?.entry.job.owner === owner) this.current.controller.abort();
     if (hadWaiting) this.announcePositions();
   }
@@ -85,40 +111,45 @@ export class RunQueue {
       const controller = new AbortController();
       this.current = { entry, controller };
       this.announcePositions();
+      const { maxMs, limitMessage } = entry.job;
+      const limit = maxMs === undefined ? undefined
+        : setTimeout(() => controller.abort(new RequestTimeLimitError(limitMessage ?? `stopped after ${maxMs} ms, the most a request may run`)), maxMs);
       try {
         await entry.job.run(controller.signal);
       } catch {
         // A job reports its own failure; the queue only keeps going.
+      } finally {
+        clearTimeout(limit);
       }
       this.current = undefined;
     }
   }
 
   /**
-   * A new owner takes its turn after the owners already waiting, but before the owner whose job runs
+   * A new group takes its turn after the groups already waiting, but before the group whose job runs
    * now: that one has had its turn (it went to the back when its job started).
    */
-  private addOwner(owner: string, entry: Entry): void {
-    const runningOwner = this.current?.entry.job.owner;
-    const owners = [...this.waiting.keys()];
-    if (runningOwner === undefined || owners.at(-1) !== runningOwner) {
-      this.waiting.set(owner, [entry]);
+  private addGroup(group: string, entry: Entry): void {
+    const runningGroup = this.current && groupOf(this.current.entry.job);
+    const groups = [...this.waiting.keys()];
+    if (runningGroup === undefined || groups.at(-1) !== runningGroup) {
+      this.waiting.set(group, [entry]);
       return;
     }
-    const last = this.waiting.get(runningOwner)!;
-    this.waiting.delete(runningOwner);
-    this.waiting.set(owner, [entry]);
-    this.waiting.set(runningOwner, last);
+    const last = this.waiting.get(runningGroup)!;
+    this.waiting.delete(runningGroup);
+    this.waiting.set(group, [entry]);
+    this.waiting.set(runningGroup, last);
   }
 
-  /** The first owner's oldest job; that owner goes to the back of the turn order if it has more. */
+  /** The first group's oldest job; that group goes to the back of the turn order if it has more. */
   private takeNext(): Entry | undefined {
     const first = this.waiting.entries().next();
     if (first.done) return undefined;
-    const [owner, entries] = first.value;
+    const [group, entries] = first.value;
     const entry = entries.shift()!;
-    this.waiting.delete(owner);
-    if (entries.length > 0) this.waiting.set(owner, entries);
+    this.waiting.delete(group);
+    if (entries.length > 0) this.waiting.set(group, entries);
     return entry;
   }
 
@@ -139,6 +170,10 @@ export class RunQueue {
     if (this.current) tell(this.current.entry, 0);
     this.runOrder().forEach((entry, index) => tell(entry, index + offset));
   }
+}
+
+function groupOf(job: QueuedJob): string {
+  return job.group ?? job.owner;
 }
 
 function tell(entry: Entry, position: number): void {

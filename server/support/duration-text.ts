@@ -1,4 +1,4 @@
-// A duration in words for messages: "850 µs", "12 ms", "4.2 s", "3.5 min", "2.1 h", "11.6 days".
+// A duration in words for messages: "850 µs", "12.4 ms", "4.2 s", "3.5 min", "2.1 h", "11.6 days".
 // Two significant figures below ten, three below a hundred, whole numbers above.
 
 /** `us`: microseconds. */

@@ -5,7 +5,8 @@ import { LIVE_PATH, ServerMessageSchema, decodeBatch, finishRun, type ServerMess
 import { TraceBuilder } from '../../trace/format/trace-builder.ts';
 import type { TraceDocument } from '../../trace/format/trace-format.ts';
 
-export const liveUrlOf = (appUrl: string) => appUrl.replace(/^http/, 'ws').replace(/\/$/, LIVE_PATH);
+/** The app's /live, keeping a query ("http://h:p/?follow=c" → "ws://h:p/live?follow=c"). */
+export const liveUrlOf = (appUrl: string) => appUrl.replace(/^http/, 'ws').replace(/\/(\?.*)?$/, `${LIVE_PATH}$1`);
 
 export class LiveTestClient {
   readonly messages: ServerMessage[] = [];

@@ -127,6 +127,12 @@ export const RunSpecSchema = z
     /** One PING behind the run on its own connection and one on a second connection (trace heldConnection). */
     heldConnection: z.boolean({ error: 'heldConnection must be true or false' }).default(false),
     /**
+     * The person asked for this request knowing it is long: the page asked its two-minute question
+     * (run-duration.ts longRunCheck) and they chose to run it. Without it the backend refuses such a
+     * request; with it, the backend still refuses one beyond its hard bound (--max-run-seconds).
+     */
+    confirmLongRun: z.boolean({ error: 'confirmLongRun must be true or false' }).optional(),
+    /**
      * Sample Redis's memory for the run connection, and this process's: true = in a memory repeat, one
      * more run of each mode after the timed ones (the sampler slows a small run 1.5–2×, so no timed run
      * samples); false = never; absent = as memorySampled() decides: for runs that can move memory.

@@ -1,6 +1,7 @@
 // The client limits: what a request costs, the per-minute window, and each refusal's words.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CLIENT_LIMITS, RequestRate, admissionRefusal, connectionRefusal, requestCommands } from './client-limits.ts';
+import { DEFAULT_CLIENT_LIMITS, RequestRate, addressConnectionRefusal, admissionRefusal, connectionRefusal, followerBudget, followerRefusal, requestCommands } from './client-limits.ts';
+import { ConnectionBudget, clientAddress } from './connection-budget.ts';
 import { ClientMessageSchema } from '../../../trace/protocol/live-protocol.ts';
 
 const request = (message: unknown) => {
@@ -52,7 +53,50 @@ describe('admissionRefusal', () => {
     expect(admissionRefusal(limits, idle, 5_000_000, 0)).toBeNull();
   });
 
-  it('fits its connection refusal in a WebSocket close reason (123 bytes)', () => {
-    expect(Buffer.byteLength(connectionRefusal({ ...limits, maxConnections: 1_000_000_000 }))).toBeLessThanOrEqual(123);
+  it('fits its connection refusals in a WebSocket close reason (123 bytes)', () => {
+    const huge = { ...limits, maxConnections: 1_000_000_000, maxConnectionsPerAddress: 1_000_000_000, maxFollowSessions: 1_000_000_000, maxFollowersPerSession: 1_000_000_000 };
+    for (const reason of [connectionRefusal(huge), addressConnectionRefusal(huge), followerRefusal(followerBudget(huge))]) {
+      expect(Buffer.byteLength(reason)).toBeLessThanOrEqual(123);
+    }
+  });
+
+  it('limits the requests of one address, over all its connections', () => {
+    const perAddress = { ...limits, maxQueuedPerConnection: 3, maxQueuedPerAddress: 4 };
+    expect(admissionRefusal(perAddress, { ...idle, mine: 1, fromAddress: 3, length: 3 }, 10, 0)).toBeNull();
+    expect(admissionRefusal(perAddress, { ...idle, mine: 1, fromAddress: 4, length: 4 }, 10, 0)).toBe(
+      'Too many requests from your address at once: one address may have 4 waiting or running (--max-queued-per-address). Wait for one to finish, or cancel one.');
+  });
+});
+
+describe('ConnectionBudget', () => {
+  const limits = { ...DEFAULT_CLIENT_LIMITS, maxConnections: 3, maxConnectionsPerAddress: 2, maxFollowSessions: 2, maxFollowersPerSession: 3 };
+
+  it('holds runners to the cap in all and per address, and gives places back', () => {
+    const budget = new ConnectionBudget(limits);
+    const a1 = budget.admit('10.0.0.1', 'runner');
+    expect(typeof a1).toBe('function');
+    budget.admit('10.0.0.1', 'runner');
+    expect(budget.admit('10.0.0.1', 'runner')).toBe(addressConnectionRefusal(limits));
+    budget.admit('10.0.0.2', 'runner');
+    expect(budget.admit('10.0.0.3', 'runner')).toBe(connectionRefusal(limits));
+    (a1 as () => void)();
+    (a1 as () => void)(); // once, however often called
+    expect(budget.held('runner')).toBe(2);
+    expect(typeof budget.admit('10.0.0.3', 'runner')).toBe('function');
+  });
+
+  it('counts followers apart: a full house of runners does not keep a session\'s followers out', () => {
+    const budget = new ConnectionBudget(limits);
+    for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) budget.admit(address, 'runner');
+    for (let i = 0; i < 3; i++) expect(typeof budget.admit('10.0.0.1', 'follower')).toBe('function');
+    expect(budget.admit('10.0.0.1', 'follower')).toBe(followerRefusal(followerBudget(limits))); // a session's worth per address
+    for (let i = 0; i < 3; i++) expect(typeof budget.admit(`10.0.1.${i}`, 'follower')).toBe('function');
+    expect(budget.admit('10.0.2.1', 'follower')).toBe(followerRefusal(followerBudget(limits))); // every session full
+  });
+
+  it('reads an IPv4-mapped address as IPv4', () => {
+    expect(clientAddress('::ffff:127.0.0.2')).toBe('127.0.0.2');
+    expect(clientAddress('::1')).toBe('::1');
+    expect(clientAddress(undefined)).toBe('unknown');
   });
 });

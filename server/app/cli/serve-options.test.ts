@@ -125,6 +125,12 @@ describe('parseServeOptions: client limits', () => {
     expect(options).toMatchObject({ limits: { maxConnections: 500, maxQueuedPerConnection: 1, maxRunsPerMinute: 10, maxQueuedCommands: 5_000_000 } });
   });
 
+  it('takes the per-address limits and the longest run in seconds', () => {
+    const options = parseServeOptions(['--max-connections-per-address', '4', '--max-queued-per-address', '2', '--max-follow-sessions-per-address', '1', '--max-run-seconds', '3600'], {});
+    expect(options).toMatchObject({ limits: { maxConnectionsPerAddress: 4, maxQueuedPerAddress: 2, maxFollowSessionsPerAddress: 1, maxRunSeconds: 3600 } });
+    expect(cliErrorOf(() => parseServeOptions(['--max-run-seconds', '0'], {}))).toBe('--max-run-seconds must be a whole number of at least 1, not "0"');
+  });
+
   it.each([['0'], ['-3'], ['2.5'], ['lots'], ['']])('refuses %j', (value) => {
     expect(cliErrorOf(() => parseServeOptions([`--max-connections=${value}`], {}))).toBe(`--max-connections must be a whole number of at least 1, not "${value}"`);
   });
@@ -135,6 +141,10 @@ describe('parseServeOptions: client limits', () => {
       ['--max-queued-per-client N', DEFAULT_CLIENT_LIMITS.maxQueuedPerConnection],
       ['--max-runs-per-minute N', DEFAULT_CLIENT_LIMITS.maxRunsPerMinute],
       ['--max-queued-commands N', DEFAULT_CLIENT_LIMITS.maxQueuedCommands.toLocaleString('en-US')],
+      ['--max-connections-per-address N', DEFAULT_CLIENT_LIMITS.maxConnectionsPerAddress],
+      ['--max-queued-per-address N', DEFAULT_CLIENT_LIMITS.maxQueuedPerAddress],
+      ['--max-follow-sessions-per-address N', DEFAULT_CLIENT_LIMITS.maxFollowSessionsPerAddress],
+      ['--max-run-seconds S', DEFAULT_CLIENT_LIMITS.maxRunSeconds],
     ] as const) {
       expect(SERVE_USAGE).toContain(flag);
       expect(SERVE_USAGE).toContain(`(default ${value}`);

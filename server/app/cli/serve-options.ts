@@ -52,16 +52,22 @@ Observe your own client (docs/observe.md):
                              the page's Observe tab (which can also open the port, on a free one without this flag)
   --observe-host ADDRESS     listen address of the observing port (default 127.0.0.1)
   --observe-allow-remote     relay clients from other machines too (with --observe-host 0.0.0.0); never by default
-How much each client may ask (one client = one WebSocket connection, i.e. one browser tab):
-  ${LIMIT_FLAGS.maxConnections} N        connections open at once, all clients (default ${D.maxConnections})
+How much each client may ask (one connection = one browser tab; one address = one machine):
+  ${LIMIT_FLAGS.maxConnections} N        connections open at once, all clients, followers not counted (default ${D.maxConnections})
+  ${LIMIT_FLAGS.maxConnectionsPerAddress} N  of them from one address (default ${D.maxConnectionsPerAddress})
   ${LIMIT_FLAGS.maxQueuedPerConnection} N  requests one connection may have waiting or running (default ${D.maxQueuedPerConnection})
+  ${LIMIT_FLAGS.maxQueuedPerAddress} N  requests one address may have waiting or running (default ${D.maxQueuedPerAddress})
   ${LIMIT_FLAGS.maxRunsPerMinute} N    requests one connection may start per minute (default ${D.maxRunsPerMinute})
   ${LIMIT_FLAGS.maxQueuedCommands} N    commands all waiting and running requests may add up to
                              (default ${D.maxQueuedCommands.toLocaleString('en-US')}; a request is always taken when the queue is empty)
-  Requests run one at a time, connections served in turn; each is told its place in the queue.
+  ${LIMIT_FLAGS.maxRunSeconds} S        the longest a request may run (default ${D.maxRunSeconds}): one expected to take longer is
+                             refused, one running longer is stopped; past two minutes a run needs the user's yes
+  Requests run one at a time, addresses served in turn; each is told its place in the queue.
 Follow mode (attendees watch a presenter's runs instead of sending their own):
   ${LIMIT_FLAGS.maxFollowSessions} N        presenters sharing at once (default ${D.maxFollowSessions})
-  ${LIMIT_FLAGS.maxFollowersPerSession} N              followers per presenter (default ${D.maxFollowersPerSession})
+  ${LIMIT_FLAGS.maxFollowSessionsPerAddress} N  of them from one address (default ${D.maxFollowSessionsPerAddress})
+  ${LIMIT_FLAGS.maxFollowersPerSession} N              followers per presenter (default ${D.maxFollowersPerSession}); followers have their own
+                             connection budget (every session full; one session's worth per address)
   ${LIMIT_FLAGS.maxFollowerUnreadBytes} N  a follower that leaves more unread is dropped (default ${D.maxFollowerUnreadBytes.toLocaleString('en-US')})
   ${LIMIT_FLAGS.maxFollowReplayBytes} N    kept of the presenter's latest request for late joiners (default ${D.maxFollowReplayBytes.toLocaleString('en-US')})`;
 
@@ -89,6 +95,10 @@ export function parseServeOptions(givenArgv: string[], env: NodeJS.ProcessEnv): 
     [LIMIT_FLAGS.maxFollowersPerSession.slice(2)]: { type: 'string' },
     [LIMIT_FLAGS.maxFollowerUnreadBytes.slice(2)]: { type: 'string' },
     [LIMIT_FLAGS.maxFollowReplayBytes.slice(2)]: { type: 'string' },
+    [LIMIT_FLAGS.maxConnectionsPerAddress.slice(2)]: { type: 'string' },
+    [LIMIT_FLAGS.maxQueuedPerAddress.slice(2)]: { type: 'string' },
+    [LIMIT_FLAGS.maxFollowSessionsPerAddress.slice(2)]: { type: 'string' },
+    [LIMIT_FLAGS.maxRunSeconds.slice(2)]: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return 'help';

@@ -27,6 +27,8 @@ export class FollowRole {
     private readonly socket: WebSocket,
     private readonly send: Send,
     private readonly hub: FollowHub,
+    /** The client's address: sessions shared from one address are limited. */
+    private readonly address: string,
   ) {}
 
   get isFollowing(): boolean {
@@ -40,7 +42,7 @@ export class FollowRole {
         if (this.presenting) {
           return this.send({ type: 'follow-started', code: this.presenting.code, maxFollowers: this.hub.maxFollowers });
         }
-        const session = this.hub.start((followers) => this.send({ type: 'follow-count', followers }));
+        const session = this.hub.start(this.address, (followers) => this.send({ type: 'follow-count', followers }));
         if (typeof session === 'string') return this.refuse(session);
         this.presenting = session;
         return this.send({ type: 'follow-started', code: session.code, maxFollowers: this.hub.maxFollowers });

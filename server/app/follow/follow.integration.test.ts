@@ -35,7 +35,7 @@ async function appWith(limits: Partial<ClientLimits>): Promise<RunningApp> {
 type Of<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
 const is = <T extends ServerMessage['type']>(type: T) => (m: ServerMessage): m is Of<T> => m.type === type;
 const SMALL = { command: 'INCR', n: 20, modes: ['sequential', 'pipeline'], repeats: 1 };
-const LONG = { command: 'PING', n: 1_000_000, modes: ['sequential'], repeats: 1, memory: false, kernelTcp: false };
+const LONG = { command: 'PING', n: 1_000_000, modes: ['sequential'], repeats: 1, memory: false, kernelTcp: false, confirmLongRun: true };
 const DISPLAY: FollowDisplay = { view: 'run', scale: 'shared', positionUs: 250, playing: false, speed: 0.01, keys: { tour: '2' } };
 
 /** A presenter sharing on `on`, and its code. */
@@ -46,8 +46,9 @@ async function presenter(on: RunningApp = app): Promise<{ client: LiveTestClient
   return { client, code };
 }
 
+/** A follower as the page opens one: /live?follow=<code>, then follow-join. */
 async function follower(code: string, on: RunningApp = app): Promise<LiveTestClient> {
-  const client = await new LiveTestClient(on.url).open();
+  const client = await new LiveTestClient(`${on.url}?follow=${encodeURIComponent(code)}`).open();
   client.send({ type: 'follow-join', code });
   await client.next((m) => m.type === 'follow-joined' || m.type === 'follow-error');
   return client;
@@ -148,6 +149,20 @@ describe('follow mode', () => {
       'Too many presenters are sharing: at most 1 at once (--max-follow-sessions). Try again when one stops.');
     for (const c of [lead, second, ...followers]) c.close();
   });
+
+  it('lets the documented 200 followers all join, though the presenter holds a runner\'s place and the rest are taken', async () => {
+    const full = await appWith({ maxConnections: 2 }); // the presenter and one more runner: no runner's place left
+    const { client: lead, code } = await presenter(full);
+    const runner = await new LiveTestClient(full.url).open();
+    const followers: LiveTestClient[] = [];
+    for (let i = 0; i < 200; i++) followers.push(await follower(code, full));
+    expect(followers.flatMap(followErrors)).toEqual([]);
+    await lead.next((m) => m.type === 'follow-count' && m.followers === 200);
+    lead.send({ type: 'run', requestId: 'r1', spec: SMALL });
+    expect((await lead.end('r1')).type).toBe('request-done');
+    expect((await followers[199]!.end('r1')).type).toBe('request-done');
+    for (const c of [lead, runner, ...followers]) c.close();
+  }, 60_000);
 
   it('lets a follower neither run, nor cancel, nor stop the presenter’s session', async () => {
     const { client: lead, code } = await presenter();

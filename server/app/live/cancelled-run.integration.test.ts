@@ -17,7 +17,7 @@ it('a cancelled run streams its events, then ends with cancelled naming the run;
   const client = await new LiveTestClient(live.app.url).open();
   try {
     // 2 ms of added RTT: about 500 SETs a second, so 100,000 are far from done when the Cancel comes.
-    client.send({ type: 'run', requestId: 'long', spec: { command: 'SET', n: 100_000, valueBytes: 8, modes: ['sequential'], rttMs: 2, repeats: 1 } });
+    client.send({ type: 'run', requestId: 'long', spec: { command: 'SET', n: 100_000, valueBytes: 8, modes: ['sequential'], rttMs: 2, repeats: 1, confirmLongRun: true } });
     const start = await client.next((m) => m.type === 'run-start');
     // Two batches of events: the run is well under way (the first flush may come before any reply).
     await client.next((m) => m.type === 'run-events' && client.messages.filter((e) => e.type === 'run-events').length >= 2);
@@ -53,7 +53,7 @@ it('a request cancelled while still queued ends with cancelled and no run named'
   const busy = await new LiveTestClient(live.app.url).open();
   const queued = await new LiveTestClient(live.app.url).open();
   try {
-    busy.send({ type: 'run', requestId: 'first', spec: { command: 'PING', n: 100_000, modes: ['sequential'], rttMs: 2, repeats: 1 } });
+    busy.send({ type: 'run', requestId: 'first', spec: { command: 'PING', n: 100_000, modes: ['sequential'], rttMs: 2, repeats: 1, confirmLongRun: true } });
     await busy.next((m) => m.type === 'run-start');
     queued.send({ type: 'run', requestId: 'second', spec: { command: 'PING', n: 10, modes: ['pipeline'] } });
     await queued.next((m) => m.type === 'queued' && m.position > 0);

@@ -2,13 +2,18 @@
 // wrong gets a clear error back while the connection carries on; accepted requests join the shared
 // queue under this connection's name, within the client limits, and only this connection can cancel
 // them. Every error or status text leaving here passes the secret redactor. A closed tab cancels its runs.
-// Follow mode's messages go to the connection's FollowRole (follow-role.ts); a following tab runs nothing.
+// Follow mode's messages go to the connection's FollowRole (follow-role.ts); a following tab runs nothing,
+// and neither does a connection admitted as a follower (live-endpoint.ts). Requests take their turns by
+// the client's address, are limited per address too, and are held to the server's bound on a request's
+// duration (duration-bound.ts): refused when expected too long, stopped when running too long.
 import type { WebSocket } from 'ws';
 import { ClientMessageSchema, parseFrame, type ClientMessage, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 import type { RedisSession } from '../../redis/redis-session.ts';
 import type { RunQueue } from '../../runs/run-queue.ts';
 import { projectVersion } from '../../support/project-root.ts';
-import { RequestRate, admissionRefusal, requestCommands, type ClientLimits } from '../access/client-limits.ts';
+import { LIMIT_FLAGS, RequestRate, admissionRefusal, requestCommands, type ClientLimits } from '../access/client-limits.ts';
+import { durationRefusal } from '../access/duration-bound.ts';
+import { durationText } from '../../support/duration-text.ts';
 import type { FollowHub } from '../follow/follow-hub.ts';
 import { FollowRole, isFollowMessage } from '../follow/follow-role.ts';
 import { ObserveRole, isObserveMessage } from './observe-role.ts';
@@ -35,14 +40,20 @@ export interface ConnectionContext {
   observe: ObserveHub;
 }
 
-export function serveConnection(socket: WebSocket, owner: string, context: ConnectionContext): void {
+/** Who is at the other end: the client's address, and whether it was admitted as a follower only. */
+export interface Peer {
+  address: string;
+  follower: boolean;
+}
+
+export function serveConnection(socket: WebSocket, owner: string, context: ConnectionContext, peer: Peer = { address: owner, follower: false }): void {
   const { session, queue, limits, log } = context;
   const send = sender(socket, context.redact);
   const rate = new RequestRate(limits.maxRunsPerMinute);
   const mine = new Set<string>();
   /** How each request's messages are sent (relayed to followers too when asked while sharing). */
   const senders = new Map<string, (message: ServerMessage) => void>();
-  const follow = new FollowRole(socket, send, context.follow);
+  const follow = new FollowRole(socket, send, context.follow, peer.address);
   const observe = new ObserveRole(context.observe, send);
   void session.status().then((redis) => send({ type: 'hello', version: projectVersion(), redis }));
 
@@ -67,13 +78,13 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
       return; // a running request reports 'cancelled' itself once its run has stopped
     }
     if (mine.has(requestId)) return send({ type: 'error', requestId, message: `Request ${requestId} already exists.` });
-    if (follow.isFollowing) {
+    if (follow.isFollowing || peer.follower) {
       return send({ type: 'error', requestId, message: 'This tab follows a presenter, so it sends no runs of its own. Open Pipescope without ?follow= to run.' });
     }
     const commands = requestCommands(request);
     const now = Date.now();
-    const state = { mine: queue.jobsOf(owner), queuedCommands: queue.queuedCommands, length: queue.length };
-    const refusal = admissionRefusal(limits, state, commands, rate.waitMs(now));
+    const state = { mine: queue.jobsOf(owner), fromAddress: queue.jobsOfGroup(peer.address), queuedCommands: queue.queuedCommands, length: queue.length };
+    const refusal = admissionRefusal(limits, state, commands, rate.waitMs(now)) ?? durationRefusal(request, session.baseRttUs, limits.maxRunSeconds);
     if (refusal) return send({ type: 'error', requestId, message: refusal });
     rate.record(now);
     mine.add(requestId);
@@ -82,8 +93,11 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
     senders.set(requestId, requestSend);
     queue.enqueue({
       owner,
+      group: peer.address,
       id: requestId,
       commands,
+      maxMs: limits.maxRunSeconds * 1000,
+      limitMessage: `stopped after ${durationText(limits.maxRunSeconds * 1e6)}, the longest a request may run on this server (${LIMIT_FLAGS.maxRunSeconds} ${limits.maxRunSeconds}).`,
       onPosition: (position) => requestSend({ type: 'queued', requestId, position }),
       run: (signal) => (request.type === 'sweep'
         ? sweepRequest(send, session, requestId, request.spec, signal)

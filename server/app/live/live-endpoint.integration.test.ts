@@ -185,7 +185,7 @@ it('a second request waits in the queue and is told its position', async () => {
 describe('cancellation', () => {
   it('cancel stops a long run, reports it, and leaves no keys', async () => {
     const client = await new LiveClient().open();
-    client.send({ type: 'run', requestId: 'big', spec: { command: 'SET', n: 1_000_000, valueBytes: 8, modes: ['sequential'] } });
+    client.send({ type: 'run', requestId: 'big', spec: { command: 'SET', n: 1_000_000, valueBytes: 8, modes: ['sequential'], confirmLongRun: true } });
     await client.next((m) => m.type === 'run-events');
     client.send({ type: 'cancel', requestId: 'big' });
     await client.next((m) => m.type === 'cancelled');
@@ -197,7 +197,7 @@ describe('cancellation', () => {
 
   it('closing the tab cancels its run, so the next request starts at once', async () => {
     const leaving = await new LiveClient().open();
-    leaving.send({ type: 'run', requestId: 'gone', spec: { command: 'PING', n: 1_000_000, modes: ['sequential'] } });
+    leaving.send({ type: 'run', requestId: 'gone', spec: { command: 'PING', n: 1_000_000, modes: ['sequential'], confirmLongRun: true } });
     await leaving.next((m) => m.type === 'run-events');
     leaving.socket.terminate();
     const staying = await new LiveClient().open();

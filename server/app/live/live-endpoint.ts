@@ -1,9 +1,10 @@
 // The WebSocket endpoint browsers talk to, on the app's HTTP server. An upgrade must be for /live,
 // name this server in its Host header and come from our own origin (or an allowed one); otherwise it
-// is refused with 403 and the reason. Past the connection limit, a connection is opened only to be
-// closed at once with 1013 (try again later) and the reason, which a browser can read. Each connection
-// is served by live-connection.ts; the Redis status goes to all of them when it changes, and while it
-// does not answer.
+// is refused with 403 and the reason. Past the connection limits (connection-budget.ts: runners in all
+// and per address; followers, whose upgrade names a live session with /live?follow=<code>, in a budget
+// of their own), a connection is opened only to be closed at once with 1013 (try again later) and the
+// reason, which a browser can read. Each connection is served by live-connection.ts; the Redis status
+// goes to all of them when it changes, and while it does not answer.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -11,7 +12,8 @@ import { LIVE_PATH, type RedisStatus, type ServerMessage } from '../../../trace/
 import type { RedisSession } from '../../redis/redis-session.ts';
 import type { RunQueue } from '../../runs/run-queue.ts';
 import { measuring } from '../../runs/measurement-window.ts';
-import { connectionRefusal, type ClientLimits } from '../access/client-limits.ts';
+import type { ClientLimits } from '../access/client-limits.ts';
+import { ConnectionBudget, clientAddress, type Pool } from '../access/connection-budget.ts';
 import { FollowHub } from '../follow/follow-hub.ts';
 import { refuseUpgrade } from '../access/http-gate.ts';
 import type { ObserveHub } from '../../observe/observe-hub.ts';
@@ -37,22 +39,29 @@ export function attachLiveEndpoint(http: Server, session: RedisSession, queue: R
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   let connections = 0;
   const follow = new FollowHub(settings.limits, settings.redact);
+  const budget = new ConnectionBudget(settings.limits);
   http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    const path = pathOf(request.url);
+    const { path, followCode } = partsOf(request.url);
     if (path !== LIVE_PATH) return refuseUpgrade(socket, 404, `No WebSocket endpoint at ${shown(path)}; the live connection is ${LIVE_PATH}.`, settings.headers);
     const refusal = settings.policy.checkHost(request.headers.host) ?? settings.policy.checkOrigin(request.headers.origin, request.headers.host);
     if (refusal) {
       settings.log.note('live-refused', `refused a live connection: ${refusal}`);
       return refuseUpgrade(socket, 403, refusal, settings.headers);
     }
+    const address = clientAddress(request.socket.remoteAddress);
+    // A follower names a session that is live and has room; anyone else is a runner.
+    const followed = followCode === null ? null : follow.find(followCode);
+    const pool: Pool = followed && followed.followerCount < settings.limits.maxFollowersPerSession ? 'follower' : 'runner';
     wss.handleUpgrade(request, socket, head, (ws) => {
-      if (wss.clients.size > settings.limits.maxConnections) {
-        settings.log.note('live-limit', `refused a live connection: ${wss.clients.size - 1} are open (--max-connections ${settings.limits.maxConnections})`);
-        ws.close(TRY_AGAIN_LATER, connectionRefusal(settings.limits));
+      const place = budget.admit(address, pool);
+      if (typeof place === 'string') {
+        settings.log.note('live-limit', `refused a live connection from ${address}: ${place}`);
+        ws.close(TRY_AGAIN_LATER, place);
         return;
       }
-      serveConnection(ws, `c${++connections}`, { session, queue, limits: settings.limits, redact: settings.redact, log: settings.log, follow, observe });
+      ws.once('close', place);
+      serveConnection(ws, `c${++connections}`, { session, queue, limits: settings.limits, redact: settings.redact, log: settings.log, follow, observe }, { address, follower: pool === 'follower' });
     });
   });
 
@@ -84,10 +93,12 @@ export function attachLiveEndpoint(http: Server, session: RedisSession, queue: R
   return wss;
 }
 
-function pathOf(url: string | undefined): string {
+/** The request's path, and the follow code it names (/live?follow=<code>), if any. */
+function partsOf(url: string | undefined): { path: string; followCode: string | null } {
   try {
-    return new URL(url ?? '/', 'http://localhost').pathname;
+    const parsed = new URL(url ?? '/', 'http://localhost');
+    return { path: parsed.pathname, followCode: parsed.searchParams.get('follow') };
   } catch {
-    return url ?? '';
+    return { path: url ?? '', followCode: null };
   }
 }

@@ -1,6 +1,9 @@
 // The client limits and fairness over real sockets against a real redis-server: each limit refuses
-// with a message naming it, its value and its flag; connections are served in turn, not first come
-// first served; and a request id is its connection's own (another connection reusing it cancels nothing).
+// with a message naming it, its value and its flag; limits hold per client address as well as per
+// connection (a second loopback address, 127.0.0.2, is a second client: the server binds 127.0.0.1 and
+// the client's socket binds the other as its source); addresses are served in turn, not first come
+// first served; a request expected to take too long is refused, one running too long is stopped; and a
+// request id is its connection's own (another connection reusing it cancels nothing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 import { startApp, type RunningApp } from '../http/http-app.ts';
@@ -27,7 +30,8 @@ async function appWith(limits: Partial<ClientLimits>): Promise<RunningApp> {
 }
 
 /** A run that keeps the queue busy for a few seconds (and can be cancelled at once). */
-const LONG = { command: 'PING', n: 1_000_000, modes: ['sequential'], repeats: 1, memory: false, kernelTcp: false };
+/** A run that keeps the queue busy (over two minutes at some RTTs: confirmed, as the page's question would be). */
+const LONG = { command: 'PING', n: 1_000_000, modes: ['sequential'], repeats: 1, memory: false, kernelTcp: false, confirmLongRun: true };
 const SHORT = { command: 'PING', n: 5, modes: ['pipeline'], repeats: 1 };
 const errorOf = (client: LiveTestClient, requestId: string) =>
   client.next((m): m is Extract<ServerMessage, { type: 'error' }> => m.type === 'error' && m.requestId === requestId);
@@ -94,11 +98,118 @@ describe('limits', () => {
   });
 });
 
+/** A client at the second loopback address: another machine, as far as the limits go. */
+const ELSEWHERE = { localAddress: '127.0.0.2' };
+
+describe('per client address', () => {
+  it('connections from one address beyond its cap are closed with 1013; another address still gets in', async () => {
+    const app = await appWith({ maxConnectionsPerAddress: 2 });
+    const open = [await new LiveTestClient(app.url).open(), await new LiveTestClient(app.url).open()];
+    const third = new LiveTestClient(app.url);
+    expect(await third.whenClosed()).toEqual({ code: 1013, reason: 'Too many connections from your address: at most 2 (--max-connections-per-address). Close other tabs.' });
+    const elsewhere = await new LiveTestClient(app.url, ELSEWHERE).open(); // another address has places of its own
+    elsewhere.send({ type: 'run', requestId: 'e1', spec: SHORT });
+    expect((await elsewhere.end('e1')).type).toBe('request-done');
+    for (const client of [...open, elsewhere]) client.close();
+  });
+
+  it('requests waiting from one address, however many connections it opens', async () => {
+    const app = await appWith({ maxQueuedPerAddress: 2 });
+    const [a, b, c] = [await new LiveTestClient(app.url).open(), await new LiveTestClient(app.url).open(), await new LiveTestClient(app.url).open()];
+    a!.send({ type: 'run', requestId: 'long', spec: LONG });
+    await a!.next((m) => m.type === 'run-start');
+    b!.send({ type: 'run', requestId: 'b1', spec: SHORT });
+    await b!.next((m) => m.type === 'queued' && m.requestId === 'b1');
+    c!.send({ type: 'run', requestId: 'c1', spec: SHORT });
+    expect((await errorOf(c!, 'c1')).message).toBe(
+      'Too many requests from your address at once: one address may have 2 waiting or running (--max-queued-per-address). Wait for one to finish, or cancel one.');
+    const elsewhere = await new LiveTestClient(app.url, ELSEWHERE).open();
+    elsewhere.send({ type: 'run', requestId: 'e1', spec: SHORT });
+    expect(await elsewhere.next((m) => m.type === 'queued' && m.requestId === 'e1')).toMatchObject({ position: 1 });
+    a!.send({ type: 'cancel', requestId: 'long' });
+    expect((await elsewhere.end('e1')).type).toBe('request-done');
+    await b!.end('b1');
+    for (const client of [a!, b!, c!, elsewhere]) client.close();
+  });
+
+  it('follow sessions shared from one address', async () => {
+    const app = await appWith({ maxFollowSessionsPerAddress: 1 });
+    const [first, second] = [await new LiveTestClient(app.url).open(), await new LiveTestClient(app.url).open()];
+    first!.send({ type: 'follow-start' });
+    await first!.next((m) => m.type === 'follow-started');
+    second!.send({ type: 'follow-start' });
+    expect(await second!.next((m) => m.type === 'follow-error')).toEqual({
+      type: 'follow-error', message: 'Too many sessions shared from your address: at most 1 at once (--max-follow-sessions-per-address). Stop one first.' });
+    const elsewhere = await new LiveTestClient(app.url, ELSEWHERE).open();
+    elsewhere.send({ type: 'follow-start' });
+    expect(await elsewhere.next((m) => m.type === 'follow-started' || m.type === 'follow-error')).toMatchObject({ type: 'follow-started' });
+    for (const client of [first!, second!, elsewhere]) client.close();
+  });
+
+  it('followers have their own budget: a presenter and the whole session join though runners\' places are taken', async () => {
+    const app = await appWith({ maxConnections: 2, maxFollowersPerSession: 5 });
+    const presenter = await new LiveTestClient(app.url).open();
+    const runner = await new LiveTestClient(app.url).open(); // the runners' places are now all taken
+    presenter.send({ type: 'follow-start' });
+    const { code } = (await presenter.next((m) => m.type === 'follow-started')) as Extract<ServerMessage, { type: 'follow-started' }>;
+    const followers: LiveTestClient[] = [];
+    for (let i = 0; i < 5; i++) {
+      const follower = await new LiveTestClient(`${app.url}?follow=${code}`).open();
+      follower.send({ type: 'follow-join', code });
+      await follower.next((m) => m.type === 'follow-joined');
+      followers.push(follower);
+    }
+    expect(await presenter.next((m) => m.type === 'follow-count' && m.followers === 5)).toBeTruthy();
+    // A follower's connection runs nothing; a sixth follower finds the session full; a runner finds no place.
+    followers[0]!.send({ type: 'run', requestId: 'sneak', spec: SHORT });
+    expect((await errorOf(followers[0]!, 'sneak')).message).toMatch(/^This tab follows a presenter/);
+    const extraRunner = new LiveTestClient(app.url);
+    expect((await extraRunner.whenClosed()).code).toBe(1013);
+    for (const client of [presenter, runner, ...followers]) client.close();
+  });
+});
+
+describe('how long a request may take', () => {
+  it('refuses a run expected past two minutes unless confirmed, and past the hard bound even confirmed', async () => {
+    const app = await appWith({});
+    const client = await new LiveTestClient(app.url).open();
+    // 1,000 round trips of 250 ms: about 4.2 minutes.
+    const slow = { command: 'PING', n: 1000, modes: ['sequential'], rttMs: 250, repeats: 1 };
+    client.send({ type: 'run', requestId: 'unasked', spec: slow });
+    expect((await errorOf(client, 'unasked')).message).toMatch(
+      /^This request is long: its sequential run should take about 4\.2 min \(1,000 round trips at 250 ms each\)\. Confirm it first \(the page asks; a script sends confirmLongRun: true\), or ask for N = 239 \(about a minute\)\.$/);
+    // The probe's 11.6-day run: 1,000,000 round trips of 1 s, confirmed or not.
+    client.send({ type: 'run', requestId: 'days', spec: { command: 'PING', n: 1_000_000, modes: ['sequential'], rttMs: 1000, repeats: 1, confirmLongRun: true } });
+    expect((await errorOf(client, 'days')).message).toMatch(
+      /^This request would take about 11\.6 days; this server runs a request for at most 10 min \(--max-run-seconds 600\)\. Ask for fewer commands, fewer repeats or less added delay\.$/);
+    // Confirmed and within the bound: it runs (cancelled here, after its start).
+    client.send({ type: 'run', requestId: 'asked', spec: { ...slow, confirmLongRun: true } });
+    await client.next((m) => m.type === 'run-start' && m.requestId === 'asked');
+    client.send({ type: 'cancel', requestId: 'asked' });
+    expect((await client.end('asked')).type).toBe('cancelled');
+    client.close();
+  });
+
+  it('stops a request that runs past --max-run-seconds, saying so', async () => {
+    const app = await appWith({ maxRunSeconds: 1 });
+    const client = await new LiveTestClient(app.url).open();
+    // Expected ~10 ms (10 round trips of 0.2 ms), but a ±400 ms jitter clamped at 0 makes each ~200 ms.
+    client.send({ type: 'run', requestId: 'jittery', spec: { command: 'PING', n: 20, modes: ['sequential'], rttMs: 0.2, jitterMs: 400, repeats: 1, cold: true } });
+    const started = Date.now();
+    const end = await client.end('jittery');
+    expect(end).toEqual({ type: 'error', requestId: 'jittery', message: 'Run failed: stopped after 1 s, the longest a request may run on this server (--max-run-seconds 1).' });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    client.send({ type: 'run', requestId: 'next', spec: SHORT }); // and the runner carries on
+    expect((await client.end('next')).type).toBe('request-done');
+    client.close();
+  });
+});
+
 describe('fairness', () => {
-  it('serves connections in turn: a later client runs before the flooder\'s second request', async () => {
+  it('serves addresses in turn: a later client runs before the flooder\'s second request', async () => {
     const app = await appWith({ maxQueuedPerConnection: 4 });
     const flooder = await new LiveTestClient(app.url).open();
-    const other = await new LiveTestClient(app.url).open();
+    const other = await new LiveTestClient(app.url, ELSEWHERE).open();
     flooder.send({ type: 'run', requestId: 'f1', spec: { ...LONG, n: 3000 } });
     await flooder.next((m) => m.type === 'run-start');
     for (const id of ['f2', 'f3', 'f4']) flooder.send({ type: 'run', requestId: id, spec: SHORT });

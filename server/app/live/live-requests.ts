@@ -10,6 +10,7 @@ import { executeRun, type RunListener } from '../../runs/run-executor.ts';
 import { roundOrder, runRounds } from '../../runs/run-rounds.ts';
 import { executeSweep } from '../../runs/sweep-executor.ts';
 import { RunCancelledError } from '../../support/run-cancelled-error.ts';
+import { RequestTimeLimitError } from '../../support/run-stopped-errors.ts';
 
 export type Send = (message: ServerMessage) => void;
 
@@ -78,6 +79,8 @@ export async function sweepRequest(send: Send, session: RedisSession, requestId:
 }
 
 function reportFailure(send: Send, requestId: string, signal: AbortSignal, error: unknown, what: string, runId?: string): void {
-  if (error instanceof RunCancelledError || signal.aborted) send({ type: 'cancelled', requestId, ...(runId === undefined ? {} : { runId }) });
-  else send({ type: 'error', requestId, message: `${what} failed: ${(error as Error).message}` });
+  // Stopped at the server's hard bound (run-queue.ts): a failure to tell, not a Cancel.
+  const limit = signal.reason instanceof RequestTimeLimitError ? signal.reason : null;
+  if (!limit && (error instanceof RunCancelledError || signal.aborted)) send({ type: 'cancelled', requestId, ...(runId === undefined ? {} : { runId }) });
+  else send({ type: 'error', requestId, message: `${what} failed: ${(limit ?? (error as Error)).message}` });
 }

@@ -7,6 +7,10 @@ describe('liveUrl and backoff', () => {
   it('uses the page origin and ws/wss by page protocol', () => {
     expect(liveUrl({ protocol: 'http:', host: '127.0.0.1:7380' })).toBe('ws://127.0.0.1:7380/live');
     expect(liveUrl({ protocol: 'https:', host: 'demo.example' })).toBe('wss://demo.example/live');
+    // A follower's page names its session's code, so the backend counts it among that session's followers.
+    const code = 'AbCdEfGhIjKlMnOpQrStUv';
+    expect(liveUrl({ protocol: 'http:', host: '10.0.0.5:7380', search: `?follow=${code}` })).toBe(`ws://10.0.0.5:7380/live?follow=${code}`);
+    expect(liveUrl({ protocol: 'http:', host: '10.0.0.5:7380', search: '?follow=not-a-code' })).toBe('ws://10.0.0.5:7380/live');
   });
   it('doubles from 0.5 s up to 10 s, with ±20 % jitter', () => {
     expect(backoffDelayMs(1, () => 0.5)).toBe(500);

@@ -4,6 +4,7 @@
 // the backend closes with a reason (over its connection limit: 1013, try again later), the reason is
 // what the banner says, and a 1013 keeps backing off rather than starting over at 0.5 s.
 import { LIVE_PATH, parseServerFrame, type ClientMessage, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+import { FOLLOW_CODE_PATTERN } from '../../../trace/protocol/follow-protocol.ts';
 
 export type ConnectionState =
   | { status: 'connecting'; attempt: number }
@@ -33,8 +34,20 @@ const TRY_AGAIN_LATER = 1013;
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 10_000;
 
-export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${LIVE_PATH}`;
+/**
+ * The page's own origin's /live. A page that follows a presenter (?follow=<code>) names the code here
+ * too: the backend then counts the tab among the session's followers, whose connections are not the
+ * runners' (a room of followers never fills the places of those who run).
+ */
+export function liveUrl(location: Pick<Location, 'protocol' | 'host'> & Partial<Pick<Location, 'search'>>): string {
+  const base = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${LIVE_PATH}`;
+  let code: string | null = null;
+  try {
+    code = new URLSearchParams(location.search ?? '').get('follow');
+  } catch {
+    code = null;
+  }
+  return code !== null && FOLLOW_CODE_PATTERN.test(code.trim()) ? `${base}?follow=${code.trim()}` : base;
 }
 
 export function backoffDelayMs(attempt: number, random: () => number = Math.random): number {

@@ -97,7 +97,7 @@ export function GalleryCardView({ benchmark: b, results, active, blockedReason, 
     if (long && confirmLong === null) setConfirmLong(delaySpec);
     else {
       setConfirmLong(null);
-      onRun(delaySpec);
+      onRun(long ? { ...delaySpec, confirmLongRun: true } : delaySpec); // asked and answered: the backend's rule too
     }
   };
   const longRun = confirmLong && direct ? longRunCheck(confirmLong, baseRttUs(direct.traces[0])) : null;

@@ -31,7 +31,7 @@ export function useLongRunConfirm(store: RunStore, lastTrace: TraceDocument | un
   return {
     pending,
     onRun,
-    runAnyway: () => answer(pending?.spec ?? null),
+    runAnyway: () => answer(pending ? { ...pending.spec, confirmLongRun: true } : null), // the backend refuses a long run not confirmed
     runWith: (n) => answer(pending ? { ...pending.spec, n } : null),
     dismiss: () => answer(null),
   };
