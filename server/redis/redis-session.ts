@@ -23,6 +23,8 @@ export interface Announcement {
 
 /** A control command unanswered this long (ms) fails: one command of set-up, INFO or clean-up. */
 export const CONTROL_COMMAND_TIMEOUT_MS = 5_000;
+/** How many recent RTT measurements the base RTT is the minimum of. */
+const BASE_RTT_SAMPLES = 8;
 /** The health check's PING, unanswered this long (ms), says Redis is not answering. */
 export const STATUS_PING_TIMEOUT_MS = 2_000;
 
@@ -30,8 +32,12 @@ export class RedisSession {
   private version = '';
   private silence: string | undefined;
   private pinging: Promise<RedisStatus> | undefined;
-  /** µs: the connection's own RTT to Redis, without added delay; measured at open, then by each run. */
-  private rttUs = DEFAULT_BASE_RTT_US;
+  /**
+   * µs: the connection's own RTT to Redis, without added delay, as measured at open and by the latest
+   * runs (at most BASE_RTT_SAMPLES): their minimum is the base RTT, so one measurement on a busy
+   * moment (5 ms where loopback takes 0.1 ms) does not make every estimate fifty times too long.
+   */
+  private rttSamples: number[] = [];
   private announcement: Announcement | undefined;
   private announcementTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(status: RedisStatus) => void>();
@@ -54,20 +60,22 @@ export class RedisSession {
     return session;
   }
 
-  /** The base RTT (µs) the backend's estimates use: the latest measured, never below 1 µs. */
+  /** The base RTT (µs) the backend's estimates use: the least of the recent measurements, never below 1 µs. */
   get baseRttUs(): number {
-    return this.rttUs;
+    return this.rttSamples.length === 0 ? DEFAULT_BASE_RTT_US : Math.max(1, Math.min(...this.rttSamples));
   }
 
   /** A run measured the connection's own RTT (its minimum PING, without added delay). */
   noteBaseRtt(us: number): void {
-    if (Number.isFinite(us) && us > 0) this.rttUs = Math.max(1, us);
+    if (!Number.isFinite(us) || us <= 0) return;
+    this.rttSamples.push(us);
+    if (this.rttSamples.length > BASE_RTT_SAMPLES) this.rttSamples.shift();
   }
 
-  /** Three PINGs on the control connection: the fastest is the base RTT until a run measures one. */
+  /** Five PINGs on the control connection: the fastest is a first measurement, until runs bring more. */
   private async measureBaseRtt(): Promise<void> {
     let fastest = Infinity;
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       const started = process.hrtime.bigint();
       await this.control.ping();
       fastest = Math.min(fastest, Number(process.hrtime.bigint() - started) / 1000);

@@ -41,7 +41,7 @@ export const STALL_MS = 10_000;
 /** After the end of the measurement: the trace assembled and the keys deleted within this (ms). */
 const FINISH_TIMEOUT_MS = 120_000;
 /** A stopped run answers within this (ms) of being stopped, its last events sent if they came by then. */
-export const CANCEL_GRACE_MS = 50;
+export const CANCEL_GRACE_MS = 25;
 const WATCH_INTERVAL_MS = 1_000;
 
 /** The executor's calls around its INFO snapshots and after its clean-up. */
