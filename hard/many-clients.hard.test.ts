@@ -77,7 +77,9 @@ it(`${CLIENTS} clients at once, ${REQUESTS_PER_CLIENT} mixed small requests each
   const started = performance.now();
   await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
     const random = seeded(c + 1);
-    const client = await LiveClient.open(backend.wsUrl);
+    // Each client at an address of its own (127.0.x.y: all loopback), as a room's laptops are: the limits
+    // per address are per person, and turns go by address.
+    const client = await LiveClient.open(backend.wsUrl, { localAddress: `127.0.${1 + Math.floor(c / 250)}.${2 + (c % 250)}` });
     try {
       for (let r = 0; r < REQUESTS_PER_CLIENT; r++) {
         const requestId = `c${c}-r${r}`;
@@ -108,19 +110,41 @@ it(`${CLIENTS} clients at once, ${REQUESTS_PER_CLIENT} mixed small requests each
 
   // No two runs overlapped: each run connection's commands (Redis's timestamps) form an interval, and the
   // intervals of different connections do not intersect. Pipescope's own control connection, memory
-  // samplers and MONITOR connections are not run connections.
+  // samplers and MONITOR connections are not run connections. The kernel reuses a closed connection's
+  // local port within the test, so a connection is its address and its turn on it: a new one begins
+  // where it opens (HELLO; ioredis's ready check INFO, then CLIENT SETNAME; the raw engine's CLIENT
+  // SETNAME): every connection of Pipescope's names itself.
+  const isNaming = (verb: string) => /^(CLIENT SETNAME|HELLO .*SETNAME) /.test(verb);
+  const verbs = lines.map((line) => line.args.map((arg) => arg.toUpperCase()).join(' '));
+  const bySource = new Map<string, number[]>();
+  lines.forEach((line, i) => bySource.set(line.source, [...(bySource.get(line.source) ?? []), i]));
+  const connectionOf = new Array<string>(lines.length);
+  const notRuns = new Set<string>();
+  for (const [source, indices] of bySource) {
+    let turn = 0;
+    let named = false;
+    indices.forEach((index, k) => {
+      const verb = verbs[index]!;
+      // A connection's opening lines: HELLO, the ready check's INFO just before the name, the name.
+      const readyCheck = /^INFO\b/.test(verb) && k + 1 < indices.length && isNaming(verbs[indices[k + 1]!]!);
+      if ((/^HELLO\b/.test(verb) || readyCheck || isNaming(verb)) && named) {
+        turn++;
+        named = false;
+      }
+      if (isNaming(verb)) named = true;
+      const connection = `${source}#${turn}`;
+      connectionOf[index] = connection;
+      if (/SETNAME PIPESCOPE-(MEMORY-|CONTROL)/.test(verb) || verb === 'MONITOR' || source === controlAddress) notRuns.add(connection);
+    });
+  }
   const intervals = new Map<string, { from: number; to: number; source: string; first: string }>();
-  const notRuns = new Set([controlAddress]);
-  for (const line of lines) {
-    const verb = line.args.map((arg) => arg.toUpperCase()).join(' ');
-    if (/^(CLIENT SETNAME|HELLO .*SETNAME) pipescope-memory-/i.test(verb) || verb === 'MONITOR') notRuns.add(line.source);
-  }
-  for (const line of lines) {
-    if (notRuns.has(line.source)) continue;
-    const interval = intervals.get(line.source);
+  lines.forEach((line, index) => {
+    const connection = connectionOf[index]!;
+    if (notRuns.has(connection)) return;
+    const interval = intervals.get(connection);
     if (interval) interval.to = line.atUs;
-    else intervals.set(line.source, { from: line.atUs, to: line.atUs, source: line.source, first: line.args.join(' ').slice(0, 60) });
-  }
+    else intervals.set(connection, { from: line.atUs, to: line.atUs, source: line.source, first: line.args.join(' ').slice(0, 60) });
+  });
   const sorted = [...intervals.values()].sort((a, b) => a.from - b.from);
   let reach = sorted[0]!;
   const overlaps: string[] = [];

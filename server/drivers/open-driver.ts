@@ -13,7 +13,7 @@ import type { RunDriver } from './run-driver.ts';
 export async function openDriver(engine: Engine, target: RedisTarget, name: string, { pipelineSlice }: { pipelineSlice?: number } = {}): Promise<RunDriver> {
   switch (engine) {
     case 'raw':
-      return RawDriver.open(target);
+      return RawDriver.open(target, name);
     case 'node-redis':
       return NodeRedisDriver.open(target, name);
     case 'ioredis':

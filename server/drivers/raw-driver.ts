@@ -63,7 +63,8 @@ export class RawDriver implements RunDriver {
     socket.on('close', () => fail(new Error('Connection closed')));
   }
 
-  static async open(target: RedisTarget): Promise<RawDriver> {
+  /** `name`: the connection's name on Redis (CLIENT SETNAME, as the libraries name theirs), before t0. */
+  static async open(target: RedisTarget, name?: string): Promise<RawDriver> {
     const socket = await openRawSocket(target).catch((error: unknown) => {
       throw explainConnectError(error, target);
     });
@@ -75,6 +76,8 @@ export class RawDriver implements RunDriver {
         throw explainConnectError(new Error(reply.message), target);
       }
     }
+    // A name is a courtesy (CLIENT LIST, MONITOR tell the run apart): a user not allowed to set one still runs.
+    if (name) await driver.one(encode(['CLIENT', 'SETNAME', name]));
     return driver;
   }
 
