@@ -17,6 +17,7 @@ import { validateRunForm, type RunFormState } from '../web/src/state/run-form-st
 import { findFreePort } from '../server/support/free-port.ts';
 import { buildServer, LiveClient, startBackend, until, type Backend } from '../server/test-support/backend-process.ts';
 import { figure, observe, requestEnd } from './hard-support.ts';
+import { isPipescopesOwn, keysLeftAfter } from '../server/test-support/run-keys.ts';
 
 const KEYS = 10_000;
 
@@ -147,6 +148,8 @@ it(`${KEYS.toLocaleString('en-US')} keys of every type stay byte-identical throu
   }
   client.close();
   expect(outcomes.filter((o) => !/: (request-done|cancelled)$/.test(o))).toEqual([]);
+  // A cancelled run answers at once and deletes its keys in the background: wait for that (bounded).
+  expect(await keysLeftAfter(data, 30_000, isPipescopesOwn)).toEqual([]);
 
   const after = await snapshot(data, 0);
   const afterDb1 = await snapshot(data, 1);

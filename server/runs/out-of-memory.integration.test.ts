@@ -2,41 +2,27 @@
 // write is refused with OOM) does not make a run end as if all went well, nor blame MONITOR: the run
 // fails, saying how many commands Redis refused and why, and how to fix it. With a little more room,
 // a run whose later commands are refused says where the refusals began. Its keys are deleted all the same.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../support/free-port.ts';
 import { RedisSession } from '../redis/redis-session.ts';
 import { targetFromUrl } from '../redis/redis-target.ts';
 import { keysLeftAfter } from '../test-support/run-keys.ts';
+import { startUserRedis, type UserRedis } from '../test-support/user-redis.ts';
 import { executeRun } from './run-executor.ts';
 
-let server: ChildProcess;
+let redis: UserRedis;
 let admin: Redis;
 let session: RedisSession;
 
 beforeAll(async () => {
-  const port = await findFreePort();
-  server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory', '1mb', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });
-  for (let i = 0; ; i++) {
-    admin = new Redis({ host: '127.0.0.1', port, lazyConnect: true, retryStrategy: () => null });
-    admin.on('error', () => {});
-    try {
-      await admin.connect();
-      break;
-    } catch (error) {
-      admin.disconnect();
-      if (i > 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  session = await RedisSession.open(targetFromUrl(`redis://127.0.0.1:${port}`));
+  redis = await startUserRedis(['--maxmemory', '1mb', '--maxmemory-policy', 'noeviction']);
+  admin = redis.observer;
+  session = await RedisSession.open(targetFromUrl(redis.url));
 }, 30_000);
 
 afterAll(async () => {
   await session?.close();
-  admin?.disconnect();
-  server?.kill('SIGTERM');
+  await redis?.stop();
 });
 
 const OOM = /^Redis refused 2,000 of the run's 2,000 commands \(every one\): OOM command not allowed when used memory > 'maxmemory'\. — Redis is out of memory/;

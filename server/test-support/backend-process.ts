@@ -5,7 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import WebSocket from 'ws';
+import WebSocket, { type ClientOptions } from 'ws';
 import { LIVE_PATH, ServerMessageSchema, type ServerMessage } from '../../trace/protocol/live-protocol.ts';
 import { projectRoot } from '../support/project-root.ts';
 
@@ -122,8 +122,9 @@ export class LiveClient {
   readonly socket: WebSocket;
   private waiters: (() => void)[] = [];
 
-  constructor(wsUrl: string) {
-    this.socket = new WebSocket(wsUrl);
+  /** `options`: e.g. { localAddress: '127.0.0.2' }, a second client address on loopback. */
+  constructor(wsUrl: string, options: ClientOptions = {}) {
+    this.socket = new WebSocket(wsUrl, options);
     this.socket.on('message', (data) => {
       this.messages.push({ at: performance.now(), message: ServerMessageSchema.parse(JSON.parse(data.toString())) });
       const waiters = this.waiters;
@@ -133,8 +134,8 @@ export class LiveClient {
     this.socket.on('close', () => this.waiters.forEach((wake) => wake()));
   }
 
-  static async open(wsUrl: string): Promise<LiveClient> {
-    const client = new LiveClient(wsUrl);
+  static async open(wsUrl: string, options: ClientOptions = {}): Promise<LiveClient> {
+    const client = new LiveClient(wsUrl, options);
     await new Promise((resolve, reject) => client.socket.once('open', resolve).once('error', reject));
     await client.next((m) => m.type === 'hello');
     return client;
