@@ -43,7 +43,7 @@ const CASES: [string, unknown, string][] = [
   ['errorAt', run({ errorAt: MAX_COMMANDS }), '999,999'],
   ['neighborRate', run({ neighborRate: -1 }), '0'],
   ['neighborRate', run({ neighborRate: 1e-9 }), String(MIN_NEIGHBOR_RATE)],
-  ['neighborRate', run({ neighborRate: 0.5 }), String(MIN_NEIGHBOR_RATE)],
+  ['neighborRate', run({ neighborRate: 0.05 }), String(MIN_NEIGHBOR_RATE)],
   ['neighborRate', run({ neighborRate: MAX_NEIGHBOR_RATE + 1 }), MAX_NEIGHBOR_RATE.toLocaleString('en-US')],
   ['perPoint', sweep({ perPoint: 0 }), '1'],
   ['perPoint', sweep({ perPoint: MAX_COMMANDS + 1 }), '1,000,000'],
