@@ -130,7 +130,8 @@ describe('one pipeline of 1,000,000 SETs of 268 B', () => {
       const requestId = `cancel-${trial}`;
       const whileReplying = trial % 2 === 1;
       client.send({ type: 'run', requestId, spec: BIG });
-      const first = await client.nextAt((m) => m.type === 'run-events' && m.requestId === requestId);
+      // run-start comes right before t0; the first events once the pipeline is written (an empty 50 ms sends none).
+      const first = await client.nextAt((m) => m.type === 'run-start' && m.requestId === requestId);
       if (whileReplying) {
         // The first batch with socket reads: the pipeline is written and replies are coming in.
         await client.nextAt((m) => m.type === 'run-events' && m.requestId === requestId && decodeBatch(m).reads.length > 0, first.index, 600_000);

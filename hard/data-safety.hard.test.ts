@@ -140,7 +140,7 @@ it(`${KEYS.toLocaleString('en-US')} keys of every type stay byte-identical throu
   // And a run cancelled while its pipeline is built, and one cancelled while its replies arrive.
   for (const [requestId, wait] of [['cancel-early', 500], ['cancel-late', 0]] as const) {
     client.send({ type: 'run', requestId, spec: { command: 'SET', n: 1_000_000, valueBytes: 64, modes: ['pipeline'] } });
-    await client.next((m) => m.type === 'run-events' && m.requestId === requestId);
+    await client.next((m) => m.type === 'run-start' && m.requestId === requestId); // right before t0: building
     if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
     else await client.next((m) => m.type === 'run-events' && m.requestId === requestId && decodeBatch(m).reads.length > 0, 0, 600_000);
     client.send({ type: 'cancel', requestId });

@@ -10,6 +10,7 @@ import { usePrivateRedisSession } from '../test-support/private-redis-session.ts
 import { executeRun, type RunParameters } from './run-executor.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { computeNext } from '../protocol/run-workload.ts';
+import { backgroundSettled } from './background-work.ts';
 
 const local = usePrivateRedisSession();
 let observer: Redis;
@@ -191,6 +192,7 @@ describe('Cancel', () => {
     const controller = new AbortController();
     const running = executeRun(local.session, mode, { ...spec, cold: true }, { onStart: () => setTimeout(() => controller.abort(), 30) }, controller.signal);
     await expect(running).rejects.toBeInstanceOf(RunCancelledError);
+    await backgroundSettled(); // a Cancel is answered at once; the keys go in the run's clean-up, right after
     expect(await observer.keys('pipescope:*')).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { executeRun } from './run-executor.ts';
 import { NEIGHBOR_WARM_MS, NeighborClient } from '../probes/neighbor-client.ts';
 import { targetFromUrl } from '../redis/redis-target.ts';
+import { backgroundSettled } from './background-work.ts';
 
 const context = usePrivateRedisSession();
 let observer: Redis;
@@ -88,7 +89,9 @@ describe('a neighbour client beside the run', () => {
       onBatch: () => controller.abort(),
     }, controller.signal);
     await expect(started).rejects.toBeInstanceOf(RunCancelledError);
-    // The worker is ended before the run's promise settles; Redis notices its closed socket a moment later.
+    // The Cancel is answered at once; the worker is ended in the run's clean-up right after, and Redis
+    // notices its closed socket a moment later.
+    await backgroundSettled();
     let clients = '';
     for (let i = 0; i < 100 && /name=pipescope-neighbor-/.test((clients = String(await observer.call('CLIENT', 'LIST')))); i++) await new Promise((r) => setTimeout(r, 10));
     expect(clients).not.toMatch(/name=pipescope-neighbor-/);

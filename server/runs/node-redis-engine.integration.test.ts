@@ -21,6 +21,7 @@ import { RunClock } from '../support/monotonic-clock.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
 import { executeRun } from './run-executor.ts';
+import { backgroundSettled } from './background-work.ts';
 
 const local = usePrivateRedisSession();
 let observer: Redis;
@@ -236,6 +237,7 @@ it.each(['sequential', 'pipeline'] as const)('a Cancel during a %s run of 100,00
   }, controller.signal);
   await expect(running).rejects.toBeInstanceOf(RunCancelledError);
   console.log(`node-redis ${mode}: the run rejected ${(performance.now() - cancelledAt).toFixed(0)} ms after the Cancel`);
+  await backgroundSettled(); // its keys go in the clean-up that carries on after the answer
   await expectNothingLeft();
 });
 

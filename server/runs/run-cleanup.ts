@@ -54,13 +54,18 @@ async function waitUntilClientGone(control: Redis, source: string): Promise<void
   }
 }
 
+/** Below this many written commands, every name is deleted: cheaper than bisecting, and right whatever Redis refused. */
+const BISECT_ABOVE = 10_000;
+
 /**
  * How many of the first `written` commands' keys exist once the run's connection is gone. SET makes
  * key:0, key:1, … in order on one connection, so those that exist are a prefix, found by bisection
- * with EXISTS: a run cancelled early deletes the keys Redis made, not a million names.
+ * with EXISTS: a run cancelled early deletes the keys Redis made, not a million names. (A prefix only
+ * while Redis refuses none of them: out of memory it may take a later one after refusing earlier
+ * ones, so a run that had all its replies, and a short one, delete every name instead.)
  */
 async function keysMade(control: Redis, workload: Workload, written: number): Promise<number> {
-  if (workload.command !== 'SET' || written === 0) return written;
+  if (workload.command !== 'SET' || written <= BISECT_ABOVE) return written;
   const key = (i: number) => workload.argsFor(i)[0] as string;
   let made = 0; // key(made - 1) exists (or made = 0)
   let missing = written; // key(missing) does not exist (or missing = written)

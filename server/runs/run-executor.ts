@@ -71,6 +71,7 @@ async function runInOrder(session: RedisSession, plan: RunPlan, guarded: Guarded
   const progress: RunProgress = { written: 0 };
   let warmup: Warmup | undefined;
   let document: TraceDocument | undefined;
+  let everyReply = false;
   let failure: unknown;
   const abort = () => {
     connection.abort();
@@ -104,6 +105,7 @@ async function runInOrder(session: RedisSession, plan: RunPlan, guarded: Guarded
     const hotStart = { warmup, tail, monitorBytes: plan.probes.monitor ? runMonitorBytes(plan) + tailLineBytes : 0 };
     // The lease covers the measurement: nothing of ours reaches Redis from the first INFO snapshot to measured().
     const measured = await measureRun(plan, connection, probes, header, hotStart, control, listener, progress, signal, hooks.measuring);
+    everyReply = true; // from here a failure leaves no command in flight: its keys are deleted as a finished run's
     hooks.replied(); // Redis refused commands it was not asked to fail: the run says so (refused-replies.ts)
     const end = await collectRun(plan, run, connection.source!, control, probes, measured, tail, hooks.measured);
     measured.builder.checkComplete(end.serverSide);
@@ -121,7 +123,7 @@ async function runInOrder(session: RedisSession, plan: RunPlan, guarded: Guarded
   const written = progress.written;
   const keysWritten = written === 0 ? 0 : workload.wirePlan ? workload.operations : Math.min(written, workload.operations);
   const sets = [[workload.commands, keysWritten] as const, ...(warmup ? [[warmup.workload, warmup.written] as const] : [])];
-  const leftKeys = await deleteKeys(session, control, target, plan.namespace, sets, document ? undefined : connection.source);
+  const leftKeys = await deleteKeys(session, control, target, plan.namespace, sets, document || everyReply ? undefined : connection.source);
   await hooks.cleaned(!leftKeys);
   if (failure) throw failure instanceof RunCancelledError ? failure : await explainRunFailure(failure, target, leftKeys);
   if (leftKeys) throw new Error(`The run finished, but ${leftKeys}`);

@@ -85,6 +85,9 @@ export class RunLease {
       failed = error as Error; // Redis unreachable: the run fails by itself, in its own words (run-cleanup.ts)
     }
     if (failed) {
+      // Half a lease (SET taken, SADD refused: out of memory, say) is no lease: it goes at once.
+      assertHousekeeping('UNLINK', [key]);
+      await control.unlink(key).catch(() => {});
       if (/^NOPERM\b/.test(failed.message) && !noLeaseSaid) {
         console.warn(`pipescope: runs go without a lease on their keys (${failed.message}); see docs/security.md for the ACL line`);
         noLeaseSaid = true;

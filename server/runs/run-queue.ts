@@ -6,6 +6,7 @@
 // (maxMs): it is stopped then, its signal aborted with a RequestTimeLimitError that says so. Waiting
 // jobs are told their position whenever it changes (0 = running now; k = k jobs will run before it).
 import { RequestTimeLimitError } from '../support/run-stopped-errors.ts';
+import { backgroundCount, backgroundSettled } from './background-work.ts';
 
 export interface QueuedJob {
   /** Who asked: the connection's id. */
@@ -34,6 +35,8 @@ export class RunQueue {
   private readonly waiting = new Map<string, Entry[]>();
   private current: { entry: Entry; controller: AbortController } | undefined;
   private idle: Promise<void> = Promise.resolve();
+  /** True from a job's start until the queue is empty (also while the last job's clean-up ends). */
+  private pumping = false;
 
   /** Jobs waiting or running. */
   get length(): number {
@@ -66,7 +69,7 @@ export class RunQueue {
     const entries = this.waiting.get(group);
     if (entries) entries.push({ job });
     else this.addGroup(group, { job });
-    if (this.current) this.announcePositions();
+    if (this.pumping) this.announcePositions();
     else this.idle = this.pump(); // announces position 0 as the job starts
   }
 
@@ -103,11 +106,17 @@ export class RunQueue {
 
   /** Resolves when no job is running or waiting. */
   async drained(): Promise<void> {
-    while (this.current || this.waiting.size) await this.idle;
+    while (this.pumping || this.waiting.size) await this.idle;
   }
 
   private async pump(): Promise<void> {
-    for (let entry = this.takeNext(); entry; entry = this.takeNext()) {
+    this.pumping = true;
+    for (;;) {
+      // The previous run's clean-up, carried on after it answered, ends (bounded) before the next job
+      // starts, so it never counts against the next job's time; the waiting jobs can still be cancelled.
+      if (backgroundCount() > 0) await backgroundSettled();
+      const entry = this.takeNext();
+      if (!entry) break;
       const controller = new AbortController();
       this.current = { entry, controller };
       this.announcePositions();
@@ -123,6 +132,7 @@ export class RunQueue {
       }
       this.current = undefined;
     }
+    this.pumping = false;
   }
 
   /**

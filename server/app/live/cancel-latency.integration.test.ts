@@ -42,8 +42,9 @@ it(`cancel during a 1,000,000-SET pipeline: 'cancelled' within ${MEDIAN_BOUND_MS
     for (let trial = 0; trial < TRIALS; trial++) {
       const requestId = `big-${trial}`;
       client.send({ type: 'run', requestId, spec: { command: 'SET', n: 1_000_000, valueBytes: 268, modes: ['pipeline'] } });
-      // Events flow from t0 on: the run is building its pipeline now. Cancel a little later each trial.
-      const started = await client.nextAt((m) => m.type === 'run-events' && m.requestId === requestId);
+      // run-start comes right before t0: the run is building its pipeline now (its first events come once
+      // it is written: a quiet 50 ms sends no frame). Cancel a little later each trial.
+      const started = await client.nextAt((m) => m.type === 'run-start' && m.requestId === requestId);
       await new Promise((resolve) => setTimeout(resolve, 100 + trial * 150));
       const sentAt = client.send({ type: 'cancel', requestId });
       const end = await client.nextAt((m) => 'requestId' in m && m.requestId === requestId && (m.type === 'cancelled' || m.type === 'request-done' || m.type === 'error'), started.index);
