@@ -164,7 +164,7 @@ describe('follow mode', () => {
     for (const c of [lead, runner, ...followers]) c.close();
   }, 60_000);
 
-  it('lets a follower neither run, nor cancel, nor stop the presenter’s session', async () => {
+  it('lets a follower neither run, nor cancel, nor stop the presenter’s session, nor open the observing port', async () => {
     const { client: lead, code } = await presenter();
     const attendee = await follower(code);
     lead.send({ type: 'run', requestId: 'long', spec: LONG });
@@ -176,6 +176,10 @@ describe('follow mode', () => {
       message: 'This tab follows a presenter, so it sends no runs of its own. Open Pipescope without ?follow= to run.' });
     attendee.send({ type: 'follow-start' });
     expect((await attendee.next(is('follow-error'))).message).toBe('This tab follows a presenter; it cannot share a session of its own.');
+    // Nor drive the observing port: its place is a follower's, not a runner's.
+    attendee.send({ type: 'observe-open', rttMs: 0, jitterMs: 0 });
+    expect(await attendee.next((m) => m.type === 'error' && !m.requestId)).toMatchObject({
+      message: 'This tab follows a presenter, so it may watch the observing port but not open, stop or drive it. Open Pipescope without ?follow= to observe.' });
     attendee.send({ type: 'follow-stop' });
     attendee.send({ type: 'follow-display', display: { ...DISPLAY, positionUs: 99 } });
     // The presenter's run goes on and is still relayed; only the presenter cancels it.

@@ -46,6 +46,9 @@ export interface Peer {
   follower: boolean;
 }
 
+const FOLLOWER_ONLY = 'This tab follows a presenter, so it sends no runs of its own. Open Pipescope without ?follow= to run.';
+const FOLLOWER_NO_OBSERVE = 'This tab follows a presenter, so it may watch the observing port but not open, stop or drive it. Open Pipescope without ?follow= to observe.';
+
 export function serveConnection(socket: WebSocket, owner: string, context: ConnectionContext, peer: Peer = { address: owner, follower: false }): void {
   const { session, queue, limits, log } = context;
   const send = sender(socket, context.redact);
@@ -65,7 +68,11 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
     }
     const request = message.value;
     if (isFollowMessage(request)) return follow.handle(request);
-    if (isObserveMessage(request)) return observe.handle(request);
+    if (isObserveMessage(request)) {
+      // A follower's place is not a runner's: it may watch the observing port, not drive it.
+      if (peer.follower && request.type !== 'observe-watch') return send({ type: 'error', message: FOLLOWER_NO_OBSERVE });
+      return observe.handle(request);
+    }
     const { requestId } = request;
     if (request.type === 'cancel') {
       const outcome = mine.has(requestId) ? queue.cancel(owner, requestId) : null;
@@ -79,7 +86,7 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
     }
     if (mine.has(requestId)) return send({ type: 'error', requestId, message: `Request ${requestId} already exists.` });
     if (follow.isFollowing || peer.follower) {
-      return send({ type: 'error', requestId, message: 'This tab follows a presenter, so it sends no runs of its own. Open Pipescope without ?follow= to run.' });
+      return send({ type: 'error', requestId, message: FOLLOWER_ONLY });
     }
     const commands = requestCommands(request);
     const now = Date.now();
