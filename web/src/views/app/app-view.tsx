@@ -45,6 +45,7 @@ import { FollowShareView } from '../follow/follow-share-view.tsx';
 import { useFollowMode, type FollowMode } from '../follow/use-follow-mode.ts';
 import type { ObserveStore } from '../../live/observe-store.ts';
 import { ObserveView } from '../observe/observe-view.tsx';
+import { redisDownText } from '../../format/redis-down-text.ts';
 
 interface Props {
   channel: PageChannel;
@@ -100,7 +101,7 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
   const blockedReason =
     offline ? 'This static site has no backend'
     : connection.status !== 'open' ? 'Not connected to the backend'
-    : redis && !redis.up ? 'Redis is unreachable'
+    : redis && !redis.up ? redisDownText(redis).headline
     : null;
 
   return (

@@ -1,8 +1,9 @@
 // The banner for what stops live runs: the backend's WebSocket is closed (and when the next reconnect
-// attempt is), or the backend reports Redis unreachable with its message. Nothing shows while all is well.
+// attempt is), or the backend reports Redis unreachable or not answering, with its message. Nothing shows while all is well.
 import { useEffect, useState } from 'react';
 import type { RedisStatus } from '../../../../trace/protocol/live-protocol.ts';
 import type { ConnectionState } from '../../live/live-client.ts';
+import { redisDownText } from '../../format/redis-down-text.ts';
 import './status-banner-view.css';
 
 interface Props {
@@ -37,10 +38,11 @@ export function StatusBannerView({ connection, redis, onRetry }: Props) {
     );
   }
   if (connection.status === 'open' && redis && !redis.up) {
+    const { headline, detail } = redisDownText(redis);
     return (
       <div className="banner banner-warn" data-testid="banner" role="alert">
-        <strong>Redis is unreachable</strong> at {redis.address}
-        {redis.message ? `: ${redis.message}` : ''}. Runs are paused until it answers; the backend checks again every few seconds.
+        <strong>{headline}</strong> at {redis.address}
+        {detail ? `: ${detail}` : ''}. Runs are paused until it answers; the backend checks again every few seconds.
       </div>
     );
   }
