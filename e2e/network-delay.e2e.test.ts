@@ -54,6 +54,22 @@ it('a sequential run of minutes asks first, and "reduce N" runs about a minute\'
   expect(Date.now() - cancelled).toBeLessThan(10_000); // far below the ~55 s the rest would take
 });
 
+it('"Run all" runs the whole N: the page\'s yes is what the backend asks of a run past two minutes', async () => {
+  await ctx.page.fill('[data-testid=rtt-ms]', '250');
+  await ctx.page.fill('[data-testid=n]', '1000');
+  await ctx.page.selectOption('[data-testid=mode]', 'sequential');
+  await ctx.page.click('[data-testid=run]');
+  const confirm = ctx.page.locator('[data-testid=long-run-confirm]');
+  await confirm.waitFor();
+  await confirm.locator('[data-testid=run-anyway]').click();
+  // Not refused: it runs, and its estimate says minutes are left (1,000 round trips of 250 ms). Then cancel it.
+  await ctx.page.locator('[data-testid=eta]').first().waitFor({ timeout: 15_000 });
+  expect(await ctx.page.locator('[data-testid=eta]').first().innerText()).toMatch(/about (2\d\d s|[2-5](\.\d+)? min) left/);
+  await ctx.page.click('[data-testid=cancel]');
+  await ctx.page.locator('[data-testid=progress]').waitFor({ state: 'detached', timeout: 15_000 });
+  expect(await ctx.page.locator('[data-testid=n]').inputValue()).toBe('1000');
+});
+
 it('the RTT slider moves through link speeds and sets the added RTT', async () => {
   const slider = ctx.page.locator('[data-testid=rtt-slider]');
   await slider.focus();
