@@ -6,9 +6,10 @@
 //  - During it: a watchdog. Set-up must end within SETUP_TIMEOUT_MS (+ a little per command); the
 //    measurement (t0 to the end of the post-run probes) within its deadline, twice what the run is
 //    expected to take plus MEASURE_SLACK_US; and while commands are outstanding, a reply must come
-//    within STALL_MS (+ twice the added RTT and jitter, + the chunk pause). It checks once a second
-//    (a timer, no Redis traffic). On expiry the run stops as a Cancel stops it (its socket destroyed)
-//    and fails with words (RedisNotAnsweringError), which the page shows in its banner too.
+//    within STALL_MS (+ twice the added RTT and jitter, + the chunk pause), counted from when commands
+//    became outstanding and without the time this process was too busy to read (a late tick). It checks
+//    once a second (a timer, no Redis traffic). On expiry the run stops as a Cancel stops it (its socket
+//    destroyed) and fails with words (RedisNotAnsweringError), which the page shows in its banner too.
 //  - A Cancel, a time limit or the watchdog: the run answers within CANCEL_GRACE_MS whatever Redis
 //    does; the events measured until then have been sent (or are dropped: nothing of the run is sent
 //    after its answer), and its clean-up carries on in the background.
@@ -148,8 +149,16 @@ export async function guardRun<T extends { rtt: { measuredMinUs: number; addedMs
         `Redis at ${address} did not finish the run within ${durationText(deadlineUs)} (twice what it should take, and more): it is not answering, or far too slowly.`),
       deadlineUs / 1000);
       lastProgress = performance.now();
+      let lastTick = lastProgress;
       watch = setInterval(() => {
-        const quietMs = performance.now() - lastProgress;
+        const now = performance.now();
+        // A tick late by more than an interval means this process was busy (building a big pipeline, say):
+        // replies may be waiting unread in the socket, and timers run before reads, so the time it could
+        // not read is not Redis's silence.
+        const blockedMs = now - lastTick - WATCH_INTERVAL_MS;
+        if (blockedMs > WATCH_INTERVAL_MS) lastProgress = Math.min(now, lastProgress + blockedMs);
+        lastTick = now;
+        const quietMs = now - lastProgress;
         if (sent > replied && quietMs > stallLimitMs) {
           silent(`Redis at ${address} is not answering: ${(sent - replied).toLocaleString('en-US')} of the run's commands got no reply for ${durationText(quietMs * 1000)}.`);
         }
@@ -159,10 +168,12 @@ export async function guardRun<T extends { rtt: { measuredMinUs: number; addedMs
     },
     onBatch: (runId, batch) => {
       if (answered) return;
+      // The quiet clock starts when commands become outstanding, not at t0: building a pipeline is ours.
+      const wasIdle = sent === replied;
       for (const write of batch.writes) sent += write.commands;
       let replies = 0;
       for (const read of batch.reads) replies += read.replies;
-      if (replies > 0 || sent === replied) lastProgress = performance.now();
+      if (replies > 0 || sent === replied || wasIdle) lastProgress = performance.now();
       replied += replies;
       refusals.note(batch.outcomes);
       listener.onBatch?.(runId, batch);
