@@ -30,6 +30,18 @@ export interface ObserveHubOptions {
   host?: string;
   allowRemote?: boolean;
   limits?: Partial<ObserveLimits>;
+  /**
+   * The key a real client's run (the redis-py button) may write, under a run namespace and its lease
+   * (runs/leased-key.ts, handed in by the app: observe/ does not import runs/), so a key janitor deletes
+   * it if this process dies mid-run. `release(deleted)` after the key is gone (or could not be deleted).
+   */
+  leasedKey: () => Promise<LeasedKey>;
+}
+
+/** One key of a run namespace, held by a lease for as long as a real client's run lasts. */
+export interface LeasedKey {
+  key: string;
+  release(deleted: boolean): Promise<void>;
 }
 
 interface Watcher {
@@ -199,12 +211,18 @@ export class ObserveHub {
   }
 
   private async runClient(port: ObservingPort, client: ObserveClient, n: number): Promise<{ ok: boolean; message: string }> {
-    const key = `pipescope:observe:${port.current.id}:counter`;
     // The target's credentials, if any, go to the program in its environment: it signs in through the port itself.
     const target = new URL(this.redis.target.url);
     const through = new URL(port.url);
     through.username = target.username;
     through.password = target.password;
+    let leased: LeasedKey;
+    try {
+      leased = await this.options.leasedKey();
+    } catch (error) {
+      return { ok: false, message: `${client} could not run: ${(error as Error).message}` };
+    }
+    const { key } = leased;
     try {
       const [interpreter, script, args] = client === 'redis-rb-ping'
         ? [RUBY, 'redis-rb-ping.rb', ['both', String(n)]]
@@ -214,7 +232,8 @@ export class ObserveHub {
     } catch (error) {
       return { ok: false, message: `${client} could not run: ${(error as Error).message}` };
     } finally {
-      await this.redis.control.del(key).catch(() => undefined);
+      const deleted = await this.redis.control.del(key).then(() => true, () => false);
+      await leased.release(deleted).catch(() => undefined);
     }
   }
 

@@ -13,7 +13,8 @@ import { KeyJanitor } from './key-janitor.ts';
 import { RunLease, leaseOwner, processStart } from './run-lease.ts';
 import { openMeasurementWindow } from './measurement-window.ts';
 import { executeRun } from './run-executor.ts';
-import { LEASE_REGISTRY } from '../protocol/command-guard.ts';
+import { LEASE_REGISTRY, leaseKeyFor, runIdOfKey } from '../protocol/command-guard.ts';
+import { takeLeasedKey } from './leased-key.ts';
 
 const context = usePrivateRedisSession();
 let observer: Redis;
@@ -158,4 +159,30 @@ describe('a run\'s own lease', () => {
     const others = doc.serverTrace!.others.map((other) => other.command);
     expect(others.filter((command) => /lease|PEXPIRE|SADD|SREM/i.test(command))).toEqual([]);
   }, 30_000);
+});
+
+describe('a leased key (the Observe tab\'s real-client runs)', () => {
+  it('is a run key under a live lease: a janitor keeps it while held, and nothing is left after release', async () => {
+    const leased = await takeLeasedKey(context.session.control);
+    expect(runIdOfKey(leased.key)).not.toBeNull();
+    await observer.incr(leased.key); // what redis-py does through the observing port
+    await janitor().sweep();
+    expect(await observer.get(leased.key)).toBe('1');
+    expect(await observer.sismember(LEASE_REGISTRY, runIdOfKey(leased.key)!)).toBe(1);
+    await observer.del(leased.key);
+    await leased.release(true);
+    expect(await pipescopeKeys(observer)).toEqual([]);
+  });
+
+  it('outlives no crash: once its lease is gone (its process died), a janitor deletes the key', async () => {
+    const leased = await takeLeasedKey(context.session.control);
+    await observer.incr(leased.key);
+    const runId = runIdOfKey(leased.key)!;
+    // A process killed with -9 refreshes nothing and its lease expires: stop the refresh (release without
+    // the key deleted leaves lease and key behind) and expire the lease now instead of waiting its TTL.
+    await leased.release(false);
+    await observer.del(leaseKeyFor(runId));
+    await janitor().sweep();
+    expect(await pipescopeKeys(observer)).toEqual([]);
+  });
 });

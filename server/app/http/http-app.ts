@@ -12,6 +12,7 @@ import { projectRoot } from '../../support/project-root.ts';
 import { openRedis } from '../../redis/open-redis.ts';
 import { RunQueue } from '../../runs/run-queue.ts';
 import { KeyJanitor } from '../../runs/key-janitor.ts';
+import { takeLeasedKey } from '../../runs/leased-key.ts';
 import { answerClientError } from '../access/http-gate.ts';
 import { staticFileHandler } from './static-files.ts';
 import { ObserveHub } from '../../observe/observe-hub.ts';
@@ -38,6 +39,7 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
     port: options.observe?.port ?? null,
     ...(options.observe?.host ? { host: options.observe.host } : {}),
     ...(options.observe?.allowRemote ? { allowRemote: true } : {}),
+    leasedKey: () => takeLeasedKey(redis.session.control),
   });
   const wss = attachLiveEndpoint(http, redis.session, queue, settings, observe);
   // Keys of runs whose process died (kill -9) on this Redis: deleted now and whenever their lease runs out.
