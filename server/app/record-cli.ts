@@ -9,6 +9,7 @@ import { medianRepeat, spreadOver } from '../../trace/derive/repeat-stats.ts';
 import { memorySampled } from '../../trace/format/run-request.ts';
 import { compareRepeats, fastestGroup } from '../../trace/derive/run-pairs.ts';
 import { verdictClause } from '../../trace/derive/verdict-words.ts';
+import { DecodeLimitError } from '../../trace/format/decode-budget.ts';
 import { runPhases, type PhaseName } from '../../trace/derive/run-phases.ts';
 import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import { wireCommandName } from '../../trace/format/wire-layout.ts';
@@ -179,10 +180,11 @@ function exportFile(argv: string[]): void {
   try {
     result = runExport(options);
   } catch (error) {
-    // A format that does not fit the file (a sweep as Mermaid) is a usage error; an unreadable or invalid file is not.
+    // A format that does not fit the file (a sweep as Mermaid) is a usage error; an unreadable or invalid file is
+    // not; a file refused for what it would cost to read (decode-budget.ts) exits 2 with its one line.
     const usage = error instanceof CliError;
     console.error(`record export: ${(error as Error).message}${usage ? `\n${EXPORT_USAGE}` : ''}`);
-    process.exit(usage ? 2 : 1);
+    process.exit(usage || error instanceof DecodeLimitError ? 2 : 1);
   }
   if (result.written) console.error(`${options.format} written to ${result.written}`);
   else process.stdout.write(result.text);
@@ -246,7 +248,7 @@ function sweepTable(doc: SweepDocument): string {
 
 main().catch((error: Error) => {
   console.error(`record: ${secretRedactor(redisUrl)(error.message)}`);
-  process.exit(1);
+  process.exit(error instanceof DecodeLimitError ? 2 : 1);
 });
 
 /** "1 write", "1,000 writes". */

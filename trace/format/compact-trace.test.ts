@@ -37,9 +37,9 @@ describe('the compact encoding', () => {
     const table = { $table: 3, keys: ['a'], shapes: [[0]], columns: [{ ints: { values: [[7, 3]] } }] };
     expect(decodeCompactValue({ one: table }, 'x', { rows: 5, cells: 100 })).toEqual({ one: [{ a: 7 }, { a: 7 }, { a: 7 }] });
     expect(thrownMessage(() => decodeCompactValue({ one: table, two: table }, 'x', { rows: 5, cells: 100 }), TraceError))
-      .toBe('Damaged compact trace: x.two has a table of no sensible length.');
+      .toBe('Refused compact trace: x.two declares 3 records, more than the 2 left of the limit for a file this size; that is not a trace Pipescope can show.');
     expect(thrownMessage(() => decodeCompactValue({ one: table, two: table }, 'x', { rows: 50, cells: 5 }), TraceError))
-      .toBe('Damaged compact trace: x.two has a table of no sensible size.');
+      .toBe('Refused compact trace: x.two declares 3 values, more than the 2 left of the limit for a file this size; that is not a trace Pipescope can show.');
   });
 
   it('writes a column that repeats an earlier one (writes[].atUs = commands[].sentUs) as a reference to it', () => {

@@ -28,7 +28,7 @@
 //                           columns from 0, in the order they are written), e.g. writes[].atUs = commands[].sentUs
 //   Ints:   { "deltas": Runs } (each the difference from the previous, the first from 0) | { "values": Runs }
 //   Runs:   [item, …], an item being an integer, or [integer, count ≥ 2] for that integer repeated.
-import { MAX_COMMANDS } from './run-request.ts';
+import { DecodeLimitError, MAX_DECODED_CELLS, MAX_DECODED_ROWS, tableBudget } from './decode-budget.ts';
 import { TraceError } from './trace-builder.ts';
 import type { TraceDocument } from './trace-format.ts';
 
@@ -40,15 +40,11 @@ const MIN_TABLE_ROWS = 4;
 /** Decimal places tried for a numeric column (µs with ns precision needs 3). */
 const MAX_SCALE = 6;
 /**
- * Records one file may decode to, in all its tables: a corrupt or hostile file must not make the page allocate
- * without end. The largest real trace has MAX_COMMANDS commands, about as many reads, and far fewer of the rest.
+ * What is left of the records and values one file may decode to, in all its tables (decode-budget.ts: from the
+ * compact text's length, at most MAX_DECODED_ROWS and MAX_DECODED_CELLS), checked against each table's declared
+ * counts before any row is built; and its "ints" and "dict" columns so far, by id.
  */
-export const MAX_DECODED_ROWS = 8 * MAX_COMMANDS;
-/** …and values in all those records (a command record has at most 7). */
-export const MAX_DECODED_CELLS = 16 * MAX_DECODED_ROWS;
-
-/** What is left of MAX_DECODED_ROWS and MAX_DECODED_CELLS while one file decodes; and its "ints" and "dict" columns so far, by id. */
-interface Budget {
+export interface Budget {
   rows: number;
   cells: number;
   columns?: unknown[][];
@@ -85,14 +81,22 @@ export function isCompactTrace(json: unknown): boolean {
   return typeof json === 'object' && json !== null && (json as { format?: unknown }).format === COMPACT_FORMAT;
 }
 
-/** The plain trace JSON held by a parsed compact file, still to be verified (verifyTrace); throws TraceError when damaged. */
-export function decodeCompactTrace(json: unknown): unknown {
+/**
+ * The plain trace JSON held by a parsed compact file, still to be verified (verifyTrace); throws TraceError when
+ * damaged, DecodeLimitError when its tables declare more than `budget` (default: the most any file may).
+ */
+export function decodeCompactTrace(json: unknown, budget: Budget = { rows: MAX_DECODED_ROWS, cells: MAX_DECODED_CELLS }): unknown {
   const version = (json as { version?: unknown }).version;
   if (version !== COMPACT_FORMAT_VERSION) {
     throw new TraceError(`Unsupported compact trace version ${JSON.stringify(version)}; this Pipescope reads version ${COMPACT_FORMAT_VERSION}.`);
   }
   if (!('trace' in (json as object))) throw new TraceError('Damaged compact trace: it holds no "trace".');
-  return decodeCompactValue((json as { trace: unknown }).trace);
+  return decodeCompactValue((json as { trace: unknown }).trace, 'trace', budget);
+}
+
+/** The table budget for a compact file of `chars` characters of text (decode-budget.ts tableBudget). */
+export function compactBudgetFor(chars: number): Budget {
+  return tableBudget(chars);
 }
 
 // ── encoding ──────────────────────────────────────────────────────────────────────────────────────
@@ -262,6 +266,11 @@ function damaged(path: string, what: string): TraceError {
   return new TraceError(`Damaged compact trace: ${path} ${what}.`);
 }
 
+/** A table that declares more than what is left of the file's budget: refused before a row is built. */
+function tooBig(path: string, declared: string, left: number): DecodeLimitError {
+  return new DecodeLimitError(`Refused compact trace: ${path} declares ${declared}, more than the ${left.toLocaleString('en-US')} left of the limit for a file this size; that is not a trace Pipescope can show.`);
+}
+
 /** An encoded value as the plain JSON it stands for; throws TraceError (saying where) when it is not well formed. */
 export function decodeCompactValue(value: unknown, path = 'trace', budget: Budget = { rows: MAX_DECODED_ROWS, cells: MAX_DECODED_CELLS }): unknown {
   if (value === null || typeof value !== 'object') return value;
@@ -277,7 +286,8 @@ export function decodeCompactValue(value: unknown, path = 'trace', budget: Budge
 
 function decodeTable(table: Record<string, unknown>, path: string, budget: Budget): Record<string, unknown>[] {
   const rows = table['$table'];
-  if (!Number.isSafeInteger(rows) || (rows as number) < 0 || (rows as number) > budget.rows) throw damaged(path, 'has a table of no sensible length');
+  if (!Number.isSafeInteger(rows) || (rows as number) < 0) throw damaged(path, 'has a table of no sensible length');
+  if ((rows as number) > budget.rows) throw tooBig(path, `${(rows as number).toLocaleString('en-US')} records`, budget.rows);
   const n = rows as number;
   budget.rows -= n;
   const { keys, shapes, columns } = table;
@@ -287,7 +297,7 @@ function decodeTable(table: Record<string, unknown>, path: string, budget: Budge
     throw damaged(path, 'has a table whose record shapes name no column');
   }
   const cells = n * shapes.reduce((widest: number, s) => Math.max(widest, (s as number[]).length), 0);
-  if (cells > budget.cells) throw damaged(path, 'has a table of no sensible size');
+  if (cells > budget.cells) throw tooBig(path, `${cells.toLocaleString('en-US')} values`, budget.cells);
   budget.cells -= cells;
   const shapeOf = table['shapeOf'] === undefined ? null : decodeInts(table['shapeOf'], n, `${path}.shapeOf`);
   if (shapeOf?.some((s) => !Number.isInteger(s) || s < 0 || s >= shapes.length)) throw damaged(`${path}.shapeOf`, 'names a shape the table does not have');

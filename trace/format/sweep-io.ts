@@ -1,6 +1,7 @@
 // Reading sweep documents (files, the CLI's --out, the live socket's sweep-end), with errors a person
 // can act on; and telling a sweep file from a trace file (plain or compact: compact-trace.ts) on import.
-import { decodeCompactTrace, isCompactTrace } from './compact-trace.ts';
+import { compactBudgetFor, decodeCompactTrace, isCompactTrace } from './compact-trace.ts';
+import { checkJsonText, decodeBudget, withoutBom, type DecodeBudget } from './decode-budget.ts';
 import { TraceError } from './trace-builder.ts';
 import { describeIssues, verifyTrace } from './trace-io.ts';
 import { SWEEP_FORMAT, SWEEP_FORMAT_VERSION, SweepDocumentSchema, type SweepDocument } from './sweep-format.ts';
@@ -30,8 +31,14 @@ export function verifySweep(json: unknown): SweepDocument {
 
 export type PipescopeDocument = { kind: 'trace'; doc: TraceDocument } | { kind: 'sweep'; doc: SweepDocument };
 
-/** A file's text as whichever Pipescope document it is; throws TraceError otherwise. */
-export function parseDocument(text: string): PipescopeDocument {
+/**
+ * A file's text as whichever Pipescope document it is; throws TraceError otherwise, DecodeLimitError (naming
+ * the limit) before JSON.parse or a compact table would build more than `budget` allows (decode-budget.ts;
+ * default: the budget for the text's own length). A leading byte-order mark is read past, as browsers do.
+ */
+export function parseDocument(fileText: string, budget: DecodeBudget = decodeBudget(fileText.length)): PipescopeDocument {
+  const text = withoutBom(fileText);
+  checkJsonText(text, budget);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -41,6 +48,6 @@ export function parseDocument(text: string): PipescopeDocument {
   const format = typeof json === 'object' && json !== null ? (json as { format?: unknown }).format : undefined;
   if (format === SWEEP_FORMAT) return { kind: 'sweep', doc: verifySweep(json) };
   // A compact trace is the same document written denser: decoded, then held to the same rules.
-  if (isCompactTrace(json)) return { kind: 'trace', doc: verifyTrace(decodeCompactTrace(json)) };
+  if (isCompactTrace(json)) return { kind: 'trace', doc: verifyTrace(decodeCompactTrace(json, compactBudgetFor(text.length))) };
   return { kind: 'trace', doc: verifyTrace(json) };
 }

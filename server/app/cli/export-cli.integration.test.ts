@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { writeHostileCorpus } from '../../support/hostile-corpus.ts';
 import { projectRoot } from '../../support/project-root.ts';
 
 const root = projectRoot();
@@ -68,4 +69,50 @@ describe('record export', () => {
     writeFileSync(bad, 'not json');
     expect(exportWith([bad, '--format', 'mermaid']).stderr).toMatch(/Not a Pipescope file: the file is not valid JSON/);
   });
+
+  it('reads a file that starts with a byte-order mark, as the page does', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pipescope-export-'));
+    const withBom = join(dir, 'bom.json');
+    writeFileSync(withBom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(fixture('incr-10-pipeline.json'))]));
+    const result = exportWith([withBom, '--format', 'mermaid']);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(golden('incr-10-pipeline.mmd'));
+  });
+});
+
+describe('record export and compact of hostile files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pipescope-hostile-'));
+  const corpus = writeHostileCorpus(dir);
+  const expected: Record<string, RegExp> = {
+    'table-8m-rows.json.gz': /Refused compact trace: trace\.commands declares 8,000,000 records, more than the [\d,]+ left of the limit for a file this size/,
+    'array-400mb.json.gz': /the file inflates to more than 39\.7 MiB \(the limit for 378\.5 KiB of gzip: 16 MiB \+ 64 × its size, at most 128 MiB\)/,
+    'bomb-8gib.json.gz': /the file inflates to more than 128 MiB/,
+    'deep-nesting.json': /the file nests arrays and objects more than 64 deep/,
+    'long-string.json': /the file holds a string longer than 1,048,576 characters/,
+  };
+
+  /** Seconds Node takes to start and load the CLI's modules on this machine now (--help reads no file). */
+  const startUp = () => {
+    const started = performance.now();
+    spawnSync('node', [cli, 'export', '--help'], { cwd: root });
+    return (performance.now() - started) / 1000;
+  };
+
+  for (const file of corpus) {
+    it(`refuses ${file.what} with one line and exit 2, never a V8 fatal`, () => {
+      for (const args of [['export', join(dir, file.name), '--format', 'mermaid'], ['export', join(dir, file.name), '--format', 'flow'], ['compact', join(dir, file.name), join(dir, 'out.json.gz')]]) {
+        const baseline = startUp();
+        const started = performance.now();
+        // A Node heap of 512 MB: a reader that builds what the file declares would die here, loudly.
+        const result = spawnSync('node', ['--max-old-space-size=512', cli, ...args], { cwd: root, encoding: 'utf8' });
+        const seconds = (performance.now() - started) / 1000;
+        expect(result.status, result.stderr).toBe(2);
+        expect(result.stderr).toMatch(expected[file.name]!);
+        expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+        expect(result.stdout).toBe('');
+        // Node's own start-up takes 1–2 s on a busy machine; the refusal itself is within 2 s of it.
+        expect(seconds - baseline).toBeLessThan(2);
+      }
+    });
+  }
 });

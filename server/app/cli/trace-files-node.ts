@@ -1,9 +1,12 @@
 // Trace files on disk for the CLI and the bench: a name ending in .gz is the form served to the web —
 // the compact encoding (trace/format/compact-trace.ts) gzipped at level 9 — anything else plain JSON, as before.
-// Reading accepts every form (plain, compact, either gzipped), through the same parseDocument as the app.
+// Reading accepts every form (plain, compact, either gzipped), through the same parseDocument as the app,
+// with the same budget (trace/format/decode-budget.ts): the gunzip stops at the inflated-bytes limit for
+// the file's size, and a byte-order mark is read past, as the page does.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { encodeCompactTrace } from '../../../trace/format/compact-trace.ts';
+import { decodeBudget, DecodeLimitError, inflateRefusal } from '../../../trace/format/decode-budget.ts';
 import { parseDocument, type PipescopeDocument } from '../../../trace/format/sweep-io.ts';
 import { TraceError } from '../../../trace/format/trace-builder.ts';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
@@ -61,7 +64,10 @@ export function writeTraceFile(path: string, doc: TraceDocument): number {
   return bytes.length;
 }
 
-/** A trace or sweep file in any form (gzipped or not, plain or compact), verified; throws TraceError with the file's name. */
+/**
+ * A trace or sweep file in any form (gzipped or not, plain or compact), verified; throws TraceError with the
+ * file's name, DecodeLimitError when the file is refused for what it would cost to read.
+ */
 export function readDocumentFile(path: string): { document: PipescopeDocument; bytes: number } {
   let bytes: Buffer;
   try {
@@ -70,15 +76,19 @@ export function readDocumentFile(path: string): { document: PipescopeDocument; b
     const code = (error as NodeJS.ErrnoException).code;
     throw new TraceError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}`);
   }
+  const budget = decodeBudget(bytes.length);
   let text: string;
   try {
-    text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
+    text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes, { maxOutputLength: budget.inflatedBytes }) : bytes).toString('utf8');
   } catch (error) {
+    // zlib stops writing at maxOutputLength (ERR_BUFFER_TOO_LARGE): the output never grows past the limit.
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new DecodeLimitError(`${path}: ${inflateRefusal(budget.inflatedBytes, bytes.length).message}`);
     throw new TraceError(`${path} starts like gzip but does not decompress: it is damaged or cut short (${(error as Error).message}).`);
   }
   try {
-    return { document: parseDocument(text), bytes: bytes.length };
+    return { document: parseDocument(text, budget), bytes: bytes.length };
   } catch (error) {
+    if (error instanceof DecodeLimitError) throw new DecodeLimitError(`${path}: ${error.message}`);
     throw new TraceError(`${path}: ${(error as Error).message}`);
   }
 }
