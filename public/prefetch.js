@@ -1,6 +1,6 @@
 // Traces named by ?trace= start downloading now, while the app itself loads; the app takes these
-// requests over (web/src/state/trace-files.ts, prefetchedBody) as bytes, so that it can gunzip a .json.gz
-// itself (web/src/base/gzip-text.ts). A plain script, loaded by index.html before the app's module: it
+// requests over (web/src/state/trace-files.ts, prefetchedBody) as responses, reads their bodies within
+// its size limit and gunzips a .json.gz itself (web/src/base/fetch-body.ts, gzip-text.ts). A plain script, loaded by index.html before the app's module: it
 // must not wait for the module graph. It is a file, not inline, so that the Content-Security-Policy can
 // forbid inline scripts (server/app/access/security-headers.ts).
 // Same choice of URLs as traceUrlsFromSearch: trimmed, non-empty, the first MAX_TRACE_FILES (240).
@@ -10,11 +10,8 @@ window.pipescopePrefetch = new Map(
     .filter(function (url) { return url.length > 0; })
     .slice(0, 240)
     .map(function (url) {
-      var bytes = fetch(url).then(function (response) {
-        if (!response.ok) throw new Error(('HTTP ' + response.status + ' ' + response.statusText).trim());
-        return response.arrayBuffer();
-      });
-      bytes.catch(function () {}); // reported when the app takes it over
-      return [url, bytes];
+      var response = fetch(url, { credentials: 'omit' });
+      response.catch(function () {}); // reported when the app takes it over
+      return [url, response];
     }),
 );

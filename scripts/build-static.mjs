@@ -27,6 +27,7 @@ const say = (text) => quiet || console.log(`[pipescope] ${text}`);
 const CSP = [
   "default-src 'self'",
   "script-src 'self'",
+  "worker-src 'self' blob:",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",

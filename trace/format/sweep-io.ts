@@ -43,7 +43,9 @@ export function parseDocument(fileText: string, budget: DecodeBudget = decodeBud
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new TraceError(`Not a Pipescope file: the file is not valid JSON (${(error as Error).message}).`);
+    // V8's message quotes the text; only where it fails is said, so no message carries the file's content.
+    const at = /position (\d+)/.exec((error as Error).message)?.[1];
+    throw new TraceError(`Not a Pipescope file: the file is not valid JSON${at === undefined ? '' : ` (at character ${at})`}.`);
   }
   const format = typeof json === 'object' && json !== null ? (json as { format?: unknown }).format : undefined;
   if (format === SWEEP_FORMAT) return { kind: 'sweep', doc: verifySweep(json) };

@@ -5,6 +5,9 @@
 // changes, `state` as playback moves (the player's ≤ 10/s events), `error`. It obeys ping/play/pause/seek/
 // load-trace/set-theme from window.parent only, and only from `origin` when that parameter is given; its
 // own messages go to that origin, or to '*' (nothing in them is private). Not framed: no messages at all.
+// Any site may frame it, so it tells its host nothing read from a response: a failed load is posted as
+// "Could not load the trace at URL." (the player shows the detail, which a cross-origin host cannot read),
+// and load-trace accepts only what `?trace=` could name anyway (traceUrlAllowed), fetched the same way.
 import '../player/pipescope-player.ts';
 import './embed.css';
 import { embedParamsFromSearch, type EmbedParams } from '../state/embed-params.ts';
@@ -32,7 +35,17 @@ player.addEventListener('pipescope-ready', (event) => {
   postHeight();
 });
 player.addEventListener('pipescope-state', (event) => post(stateMessage((event as CustomEvent<EmbedState>).detail)));
-player.addEventListener('pipescope-error', (event) => post(errorMessage((event as CustomEvent<{ message: string }>).detail.message)));
+player.addEventListener('pipescope-error', (event) => post(errorMessage((event as CustomEvent<{ message: string; publicMessage?: string }>).detail.publicMessage ?? 'Could not load the trace.')));
+
+/** A URL a host may ask for by message: one `?trace=` could name (http or https, relative to this page), nothing else. */
+function traceUrlAllowed(url: string): boolean {
+  try {
+    const protocol = new URL(url, window.location.href).protocol;
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
 
 /** The document's height in CSS px: the body's (margin 0), which does not grow with the iframe as the root's scrollHeight would. */
 function postHeight(): void {
@@ -70,10 +83,16 @@ window.addEventListener('message', (event: MessageEvent) => {
     case 'seek':
       player.seek(command.t);
       break;
-    case 'load-trace':
+    case 'load-trace': {
+      const refused = command.urls.filter((url) => !traceUrlAllowed(url));
+      if (refused.length > 0) {
+        post(errorMessage(`load-trace takes http: or https: URLs (or URLs relative to the embed), as ?trace= does; not ${refused.map((u) => JSON.stringify(u.slice(0, 64))).join(', ')}.`));
+        break;
+      }
       lastReady = null;
       player.load(command.urls);
       break;
+    }
     case 'set-theme':
       player.setAttribute('theme', command.theme);
       break;

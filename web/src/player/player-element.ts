@@ -211,10 +211,10 @@ class PlayerView {
     this.poster.hidden = true;
     this.statusLine.hidden = false;
     this.statusLine.textContent = 'Loading the recorded run…';
-    const { docs, errors } = await loadPlayerTraces(urls);
+    const { docs, errors, publicErrors } = await loadPlayerTraces(urls);
     if (token !== this.loadToken || !this.host.isConnected) return;
     this.statusLine.hidden = true;
-    this.showErrors(errors);
+    this.showErrors(errors, publicErrors);
     if (docs.length === 0) {
       this.clearRuns();
       this.setStatus('error');
@@ -310,14 +310,17 @@ class PlayerView {
     this.zoomSync.reset();
   }
 
-  private showErrors(errors: readonly string[]): void {
+  /** Shows each error; pipescope-error carries it, and as publicMessage the same without anything read from a response. */
+  private showErrors(errors: readonly string[], publicErrors: readonly string[] = errors): void {
     this.errorBox.replaceChildren(...errors.map((e) => {
       const p = document.createElement('p');
       p.textContent = e;
       return p;
     }));
     this.errorBox.hidden = errors.length === 0;
-    for (const message of errors) this.host.dispatchEvent(new CustomEvent('pipescope-error', { detail: { message } }));
+    for (const [i, message] of errors.entries()) {
+      this.host.dispatchEvent(new CustomEvent('pipescope-error', { detail: { message, publicMessage: publicErrors[i] ?? message } }));
+    }
   }
 
   private setStatus(status: PlayerStatus): void {

@@ -141,7 +141,7 @@ export class HistoryStore {
       return false;
     }
     for (const doc of docs) this.handled.add(doc);
-    showLoaded({ docs, sweeps: [], errors, origins: [] }, 'history', this.runs, this.sweeps);
+    showLoaded({ docs, sweeps: [], errors, publicErrors: errors, origins: [] }, 'history', this.runs, this.sweeps);
     if (lead) {
       const message = this.runs.getSnapshot().message;
       this.runs.setMessage({ kind: message?.kind ?? 'info', text: [lead, message?.text].filter(Boolean).join(' ') });

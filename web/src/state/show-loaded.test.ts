@@ -21,7 +21,7 @@ describe('opening more runs than compare side by side', () => {
     const docs = [2, 3, 4, 5, 6, 7, 8, 9].map((n) => sequentialTrace(n));
     const origins = docs.map((_, i) => `run-${i}.json`);
     const recorded: [number, readonly string[]][] = [];
-    const view = showLoaded({ docs, origins, sweeps: [], errors: [] }, 'file', runs, new SweepStore(channel, scheduler), (d, o) => recorded.push([d.length, o]));
+    const view = showLoaded({ docs, origins, sweeps: [], errors: [], publicErrors: [] }, 'file', runs, new SweepStore(channel, scheduler), (d, o) => recorded.push([d.length, o]));
     expect(view).toBe('run');
     expect(runs.getSnapshot().traces).toHaveLength(6);
     expect(runs.getSnapshot().message?.text).toMatch(/^Showing the first 6 of 8 runs .*; not drawn: Sequential · 8 × INCR; Sequential · 9 × INCR\./);

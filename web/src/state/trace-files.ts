@@ -2,14 +2,18 @@
 // embeds), files picked by the user, and downloads. All text goes through parseDocument, so a file is
 // held to the same rules as a live run and its TraceError message is what the user sees; a sweep file
 // is told from a trace by its format. Links and files are read as bytes, gunzipped when they are gzip
-// (base/gzip-text.ts: `run.json.gz`, the compact form served to the web, trace/format/compact-trace.ts).
-import { fetchBytes } from '../base/fetch-body.ts';
-import { textOfBody, type FileBody } from '../base/gzip-text.ts';
-import { parseDocument, serializeSweep } from '../../../trace/format/sweep-io.ts';
+// (base/gzip-text.ts: `run.json.gz`, the compact form served to the web, trace/format/compact-trace.ts),
+// decoded and verified in the decode worker (trace-decoder.ts) within the budget for their size
+// (trace/format/decode-budget.ts). Each failure has two sentences: the full one the page shows, and a
+// public one, the URL and nothing read from the response, for a page that frames the embed.
+import { fetchBytes, responseBytes } from '../base/fetch-body.ts';
+import type { FileBody } from '../base/gzip-text.ts';
+import { serializeSweep, type PipescopeDocument } from '../../../trace/format/sweep-io.ts';
 import type { SweepDocument } from '../../../trace/format/sweep-format.ts';
 import { serializeTrace } from '../../../trace/format/trace-io.ts';
 import { MAX_TRACE_FILES } from '../../../trace/protocol/page-limits.ts';
 import type { RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
+import { decodeDocument } from './trace-decoder.ts';
 
 
 export interface LoadResult {
@@ -19,9 +23,11 @@ export interface LoadResult {
   /** Depth-sweep files among them (shown in the sweep view). */
   sweeps: SweepDocument[];
   errors: string[];
+  /** The same failures with nothing read from the response (no status, no content): what a host page may be told. */
+  publicErrors: string[];
 }
 
-type Loaded = { doc: ReturnType<typeof parseDocument>; origin: string } | { error: string };
+type Loaded = { doc: PipescopeDocument; origin: string } | { error: string; publicError: string };
 
 export function traceUrlsFromSearch(search: string): string[] {
   try {
@@ -38,16 +44,16 @@ export function traceUrlsFromSearch(search: string): string[] {
 /** Reads each URL (fetchBody: the bytes or text at a URL; default: the prefetched download, else fetch). */
 export async function loadTraceUrls(urls: string[], fetchBody: (url: string) => Promise<FileBody> = fetchBodyOrThrow): Promise<LoadResult> {
   const results = await Promise.all(
-    urls.map(async (url) => {
+    urls.map(async (url): Promise<Loaded> => {
       try {
-        const text = await textOfBody(await fetchBody(url));
+        const body = await fetchBody(url);
         // User Timing marks (DevTools' timeline, npm run bench): where a big trace's load time goes.
         performance.mark('pipescope:trace-received', { detail: url });
-        const doc = parseDocument(text);
+        const doc = await decodeDocument(body);
         performance.mark('pipescope:trace-verified', { detail: url });
         return { doc, origin: url };
       } catch (error) {
-        return { error: `Could not load the trace at ${url}: ${(error as Error).message}` };
+        return { error: `Could not load the trace at ${url}: ${(error as Error).message}`, publicError: `Could not load the trace at ${url}.` };
       }
     }),
   );
@@ -60,9 +66,9 @@ export async function loadTraceFiles(files: ArrayLike<File>): Promise<LoadResult
       .slice(0, MAX_TRACE_FILES)
       .map(async (file) => {
         try {
-          return { doc: parseDocument(await textOfBody(await file.arrayBuffer())), origin: file.name };
+          return { doc: await decodeDocument(await file.arrayBuffer()), origin: file.name };
         } catch (error) {
-          return { error: `${file.name}: ${(error as Error).message}` };
+          return { error: `${file.name}: ${(error as Error).message}`, publicError: `Could not open ${file.name}.` };
         }
       }),
   );
@@ -74,33 +80,38 @@ function collect(results: Loaded[]): LoadResult {
   const origins: string[] = [];
   const sweeps: SweepDocument[] = [];
   const errors: string[] = [];
+  const publicErrors: string[] = [];
   for (const r of results) {
-    if (!('doc' in r)) errors.push(r.error);
+    if (!('doc' in r)) {
+      errors.push(r.error);
+      publicErrors.push(r.publicError);
+    }
     else if (r.doc.kind === 'sweep') sweeps.push(r.doc.doc);
     else {
       docs.push(r.doc.doc);
       origins.push(r.origin);
     }
   }
-  return { docs, origins, sweeps, errors };
+  return { docs, origins, sweeps, errors, publicErrors };
 }
 
 declare global {
   interface Window {
     /**
-     * Set by public/prefetch.js (index.html loads it first): the ?trace= downloads it started before the app
-     * loaded, by URL, as bytes (gzip is sniffed here). A string is taken as the file's text.
+     * Set by public/prefetch.js (index.html loads it first): the ?trace= requests it started before the app
+     * loaded, by URL, as responses (their bodies read here, within the size limit) or bytes (gzip is sniffed
+     * here). A string is taken as the file's text.
      */
-    pipescopePrefetch?: Map<string, Promise<FileBody>>;
+    pipescopePrefetch?: Map<string, Promise<Response | FileBody>>;
   }
 }
 
 /** The download public/prefetch.js started for this URL, taken over once (a later load fetches afresh). */
 function prefetchedBody(url: string): Promise<FileBody> | undefined {
   const prefetch = typeof window === 'undefined' ? undefined : window.pipescopePrefetch;
-  const body = prefetch?.get(url);
+  const started = prefetch?.get(url);
   prefetch?.delete(url);
-  return body;
+  return started?.then((r) => (typeof Response !== 'undefined' && r instanceof Response ? responseBytes(r) : (r as FileBody)));
 }
 
 function fetchBodyOrThrow(url: string): Promise<FileBody> {

@@ -1,0 +1,91 @@
+// Where files are decoded: in the decode worker (trace-decode-worker.ts) when one can start, else on the
+// page with the same function (trace-decode.ts; jsdom in unit tests, a host page whose Content-Security-Policy
+// forbids blob: workers for <pipescope-player>). The worker is bundled inline (a blob: URL), so the
+// custom element's one script works on any site. A worker that dies (a file it could not hold) fails
+// the files it was given with a plain sentence and is replaced for the next ones.
+import { DecodeLimitError } from '../../../trace/format/decode-budget.ts';
+import { TraceError } from '../../../trace/format/trace-builder.ts';
+import type { PipescopeDocument } from '../../../trace/format/sweep-io.ts';
+import type { FileBody } from '../base/gzip-text.ts';
+import { decodeBody, type DecodeReply, type DecodeRequest } from './trace-decode.ts';
+import DecodeWorker from './trace-decode-worker.ts?worker&inline';
+
+interface Pending {
+  body: FileBody;
+  resolve: (document: PipescopeDocument) => void;
+  reject: (error: Error) => void;
+}
+
+let worker: Worker | null = null;
+let workerUnavailable = false;
+let nextId = 0;
+const pending = new Map<number, Pending>();
+
+/** The decode worker, started on first use; null where workers cannot start. */
+function decodeWorker(): Worker | null {
+  if (worker || workerUnavailable) return worker;
+  if (typeof Worker === 'undefined') {
+    workerUnavailable = true;
+    return null;
+  }
+  try {
+    worker = new DecodeWorker({ name: 'pipescope-decode' });
+  } catch {
+    workerUnavailable = true;
+    return null;
+  }
+  const started = worker;
+  let ready = false;
+  started.onmessage = (event: MessageEvent<DecodeReply | { ready: true }>) => {
+    if ('ready' in event.data) ready = true;
+    else settle(event.data);
+  };
+  started.onerror = (event) => {
+    event.preventDefault();
+    // Never started (a Content-Security-Policy without worker-src blob:): decode here from now on.
+    if (!ready) fallBack(started);
+    // Died on a file: fail what it held; the next file gets a new worker.
+    else stop(started, 'the decoder stopped while reading it (the file needs more memory than the page allows).');
+  };
+  return started;
+}
+
+function settle(reply: DecodeReply): void {
+  const waiting = pending.get(reply.id);
+  if (!waiting) return;
+  pending.delete(reply.id);
+  if (reply.ok) waiting.resolve(reply.document);
+  else waiting.reject(reply.kind === 'refused' ? new DecodeLimitError(reply.message) : new TraceError(reply.message));
+}
+
+function fallBack(failed: Worker): void {
+  failed.terminate();
+  worker = null;
+  workerUnavailable = true;
+  for (const [id, waiting] of pending) {
+    pending.delete(id);
+    decodeBody(waiting.body).then(waiting.resolve, waiting.reject);
+  }
+}
+
+function stop(dead: Worker, message: string): void {
+  dead.terminate();
+  if (worker === dead) worker = null;
+  for (const [id, waiting] of pending) {
+    pending.delete(id);
+    waiting.reject(new DecodeLimitError(message));
+  }
+}
+
+/** The document a file holds, decoded and verified off the main thread where possible; rejects with a clear Error. */
+export function decodeDocument(body: FileBody): Promise<PipescopeDocument> {
+  const target = decodeWorker();
+  if (!target) return decodeBody(body);
+  return new Promise((resolve, reject) => {
+    const request: DecodeRequest = { id: nextId++, body };
+    pending.set(request.id, { body, resolve, reject });
+    // Copied by structured clone (the page drops its copy once answered); kept here only to decode on the
+    // page should the worker turn out unable to start.
+    target.postMessage(request);
+  });
+}
