@@ -3,12 +3,14 @@
 // (Client → Redis) and received chunk (Redis → Client) as measured (run-flow.ts) with its time since t0,
 // bytes and what it carried; MONITOR-traced runs add Redis's executions in the Redis column; a footer
 // with the totals (round trips, writes, reads, bytes; Redis's INFO counts; strace's syscalls). Above
-// FLOW_MAX_EVENTS rows the middle is left out, counted exactly. Pure; ends with a newline.
+// FLOW_MAX_EVENTS rows the middle is left out, counted exactly. Control characters in any field are written
+// visibly (export-escape.ts). Pure; ends with a newline.
 import type { TraceDocument } from '../format/trace-format.ts';
 import { exactUs, formatCount, formatUs, plural } from './export-words.ts';
 import { clientName, runName } from './mermaid-export.ts';
 import { FLOW_EXEC_SOURCE, FLOW_TIME_SOURCE, collapseFlow, flowEvents, gapText, type FlowEvent } from './run-flow.ts';
 import { roundTripsWaited } from '../derive/round-trips.ts';
+import { oneLine } from './export-escape.ts';
 
 /** Rows printed in full; a run with more is collapsed to its first and last FLOW_KEEP. */
 export const FLOW_MAX_EVENTS = 200;
@@ -72,5 +74,7 @@ export function textFlow(doc: TraceDocument): string {
     const counted = [...byCall].map(([call, n]) => `${formatCount(n)} ${call}`).join(', ');
     lines.push(`Redis syscalls on the run's socket (${syscalls.source}): ${counted || 'none'}.`);
   }
-  return `${lines.join('\n')}\n`;
+  // Every field on its own line's terms: a line break or control character in a reply or a name is written
+  // visibly, so it can neither forge a row nor drive a terminal.
+  return `${lines.map(oneLine).join('\n')}\n`;
 }

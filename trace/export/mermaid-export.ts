@@ -8,6 +8,7 @@ import type { TraceDocument } from '../format/trace-format.ts';
 import { MODE_BADGES, formatUs, plural, preciseUs, runTitleText } from './export-words.ts';
 import { FLOW_EXEC_SOURCE, FLOW_TIME_SOURCE, collapseFlow, flowEvents, gapLines, type FlowEvent, type FlowMessage } from './run-flow.ts';
 import { roundTripsWaited } from '../derive/round-trips.ts';
+import { oneLine } from './export-escape.ts';
 
 /** Events (messages and execution notes) drawn in full; a run with more is collapsed. */
 export const MERMAID_MAX_EVENTS = 20;
@@ -15,11 +16,12 @@ export const MERMAID_MAX_EVENTS = 20;
 export const MERMAID_KEEP = 6;
 
 /**
- * Text made safe inside a Mermaid message, note or title: `#` and `;` (which end a message) and `<`, `>`, `%`
- * become Mermaid's numeric entities (#35;), line breaks become spaces.
+ * Text made safe inside a Mermaid message, note, title or `%%` comment: `#` and `;` (which end a message) and
+ * `<`, `>`, `%` (so no `%%{init…}%%` directive) become Mermaid's numeric entities (#35;), line breaks and other
+ * control characters are written visibly (export-escape.ts oneLine), so no field starts a line of its own.
  */
 export function mermaidText(text: string): string {
-  return text.replace(/[#;<>%]/g, (c) => `#${c.charCodeAt(0)};`).replace(/[\r\n]+/g, ' ');
+  return oneLine(text).replace(/[#;<>%]/g, (c) => `#${c.charCodeAt(0)};`);
 }
 
 /** Lines of a note, each escaped, joined by Mermaid's line break. */
@@ -56,7 +58,7 @@ export function mermaidSequence(doc: TraceDocument): string {
   const { client } = doc.counts;
   const partial = doc.incomplete ? ` · incomplete (${doc.incomplete.reason}): ${doc.incomplete.replied} of ${doc.run.n} replies measured` : '';
   const lines = [
-    `%% Pipescope run ${doc.run.id}, started ${doc.run.startedAt}, recorded by ${doc.recorder.tool} ${doc.recorder.version} (${doc.recorder.client}, ${doc.recorder.runtime}) against Redis ${doc.redis.version}.`,
+    `%% ${mermaidText(`Pipescope run ${doc.run.id}, started ${doc.run.startedAt}, recorded by ${doc.recorder.tool} ${doc.recorder.version} (${doc.recorder.client}, ${doc.recorder.runtime}) against Redis ${doc.redis.version}.`)}`,
     `%% Messages are the client socket's writes and received chunks (${FLOW_TIME_SOURCE}), times since t0, the run's first command.`,
     'sequenceDiagram',
     `    title ${mermaidText(`${runName(doc)}${partial}`)}`,

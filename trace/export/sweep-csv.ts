@@ -15,6 +15,7 @@
 // the same way (its measure, not Pipescope's: with -P each command counts its pipeline's latency); "n/a"
 // where it printed none (before Redis 7, or a sweep recorded before they were kept). Pure.
 import { percentileNeeds } from '../derive/latency-stats.ts';
+import { quotedCsvCell } from './export-escape.ts';
 import { REFERENCE_TOOL, pointOpsPerSec, spreadOf, type Reference, type ReferenceLatency, type SweepDocument, type SweepLatency, type SweepPoint } from '../format/sweep-format.ts';
 
 export const REDIS_BENCHMARK_CSV_COLUMNS = ['test', 'rps', 'avg_latency_ms', 'min_latency_ms', 'p50_latency_ms', 'p95_latency_ms', 'p99_latency_ms', 'max_latency_ms'] as const;
@@ -22,7 +23,7 @@ export const REDIS_BENCHMARK_CSV_COLUMNS = ['test', 'rps', 'avg_latency_ms', 'mi
 /** What a latency cell says when the sweep did not measure it. */
 export const NOT_MEASURED = 'n/a';
 
-const quoted = (cells: readonly string[]) => cells.map((c) => `"${c.replaceAll('"', '""')}"`).join(',');
+const quoted = (cells: readonly string[]) => cells.map(quotedCsvCell).join(',');
 
 const NO_LATENCIES: readonly string[] = REDIS_BENCHMARK_CSV_COLUMNS.slice(2).map(() => NOT_MEASURED);
 

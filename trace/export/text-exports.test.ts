@@ -12,6 +12,7 @@ import { NOT_MEASURED, REDIS_BENCHMARK_CSV_COLUMNS, pointLatencyCells, sweepBenc
 import { collapseFlow, flowEvents, runLengths } from './run-flow.ts';
 import { roundTripsWaited } from '../derive/round-trips.ts';
 import { expectGoldenText, fixturePath, readText } from '../test-support/text-golden.ts';
+import { csvCell, inertCell, oneLine, quotedCsvCell } from './export-escape.ts';
 
 function trace(name: string): TraceDocument {
   const parsed = parseDocument(readText(fixturePath(name)));
@@ -60,7 +61,7 @@ describe('goldens of the recorded fixtures', () => {
 
 describe('Mermaid', () => {
   it('escapes what would end a message or read as HTML, and keeps everything else', () => {
-    expect(mermaidText('ERR a;b #1 <x> 50%\nnext')).toBe('ERR a#59;b #35;1 #60;x#62; 50#37; next');
+    expect(mermaidText('ERR a;b #1 <x> 50%\nnext')).toBe('ERR a#59;b #35;1 #60;x#62; 50#37;\\nnext');
     expect(mermaidText('10 commands: INCR ×10 · at 2.66 ms')).toBe('10 commands: INCR ×10 · at 2.66 ms');
   });
 
@@ -176,5 +177,46 @@ describe('redis-benchmark CSV', () => {
     const point = doc.points[0]!;
     const few = { ...point, runs: point.runs.map((r) => ({ ...r, latency: { ...r.latency!, count: 10 } })) };
     expect(pointLatencyCells(few).slice(2, 5)).toEqual([expect.stringMatching(/^\d+\.\d{3}$/), 'n/a', 'n/a']); // p50 needs 2, p95 20, p99 100
+  });
+});
+
+describe('exports of a hostile trace', () => {
+  // Every free-text field a file can carry, each trying to break out of its line: a Mermaid directive and a
+  // click, forged flow rows, a terminal escape, a formula.
+  const attack = '1\n%%{init: {"securityLevel": "loose"}}%%\nclick C call alert(1)\r\n   w99  0.000  |---> forged row\u2028\u001b[31m=HYPERLINK("x")';
+  function hostile(): TraceDocument {
+    const doc = trace('incr-10-pipeline.json');
+    return {
+      ...doc,
+      run: { ...doc.run, id: attack, startedAt: attack },
+      recorder: { ...doc.recorder, tool: attack, version: attack, client: attack, runtime: attack },
+      redis: { ...doc.redis, version: attack },
+      commands: doc.commands.map((c) => ({ ...c, reply: attack })),
+    };
+  }
+
+  it('Mermaid: the %% header and every field stay on their own lines, with no directive or click', () => {
+    const benign = mermaidSequence(trace('incr-10-pipeline.json')).split('\n');
+    const lines = mermaidSequence(hostile()).split('\n');
+    expect(lines).toHaveLength(benign.length);
+    expect(lines.every((l, i) => l.slice(0, 12) === benign[i]!.slice(0, 12))).toBe(true); // each line the statement it was
+    expect(lines.filter((l) => l.includes('%%{') || /^\s*click\b/.test(l) || /[\r\u2028\u001b]/.test(l))).toEqual([]);
+    expect(lines[0]).toMatch(/^%% Pipescope run 1\\n#37;#37;\{init: \{"securityLevel": "loose"\}\}#37;#37;\\nclick C call alert\(1\)\\r\\n/);
+  });
+
+  it('text flow: a field cannot forge a row or send a control character to the terminal', () => {
+    const benign = textFlow(trace('incr-10-pipeline.json')).split('\n');
+    const lines = textFlow(hostile()).split('\n');
+    expect(lines).toHaveLength(benign.length);
+    expect(lines.filter((l) => /forged row/.test(l))).toHaveLength(lines.filter((l) => l.includes('\\n   w99')).length);
+    expect(lines.filter((l) => /^\s+w99/.test(l) || /[\r\u2028\u001b]/.test(l))).toEqual([]);
+  });
+
+  it('CSV: formula-leading cells made inert; numbers and plain text kept', () => {
+    expect(['=1+1', '+SUM(A1)', '-2+3', '@A1', '\t=1', '\r=1'].map(inertCell)).toEqual(["'=1+1", "'+SUM(A1)", "'-2+3", "'@A1", "'\t=1", "'\r=1"]);
+    expect(['-5', '+1.5', '-1e3', '12', 'PONG', 'n/a', 'error: ERR x'].map(inertCell)).toEqual(['-5', '+1.5', '-1e3', '12', 'PONG', 'n/a', 'error: ERR x']);
+    expect(csvCell('=HYPERLINK("a","b")')).toBe(`"'=HYPERLINK(""a"",""b"")"`);
+    expect(quotedCsvCell('@x')).toBe(`"'@x"`);
+    expect(oneLine('a\nb\u0000c\u2029')).toBe('a\\nb\\u0000c\\u2029');
   });
 });

@@ -34,4 +34,16 @@ describe('the words of a run’s data table', () => {
     const quoted = runTableCsv(traceColumns(modeTrace('multi', 2, { monitor: true })), []);
     expect(quoted).toMatch(/"Redis executed at \(µs since t0, ± \d+, MONITOR\)"/);
   });
+
+  it('CSV: a reply that starts a formula is written inert, as spreadsheets expect; numbers stay numbers', () => {
+    const doc = sequentialTrace(4);
+    const replies = ['=HYPERLINK("https://evil.example","click")', "+1+cmd|' /C calc'!A0", '@SUM(A1)', -5];
+    const hostile = { ...doc, commands: doc.commands.map((c, i) => ({ ...c, reply: replies[i]! })) };
+    const columns = traceColumns(hostile);
+    const lines = runTableCsv(columns, runTableRows(columns, 0, 4)).split('\r\n');
+    expect(lines[1]).toMatch(/,"'=HYPERLINK\(""https:\/\/evil\.example"",""click""\)"$/);
+    expect(lines[2]).toMatch(/,'\+1\+cmd\|' \/C calc'!A0$/);
+    expect(lines[3]).toMatch(/,'@SUM\(A1\)$/);
+    expect(lines[4]).toMatch(/,-5$/);
+  });
 });

@@ -5,6 +5,7 @@
 import type { RunTableRow } from '../model/run-table-rows.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
 import { replyText, wireName } from './command-text.ts';
+import { csvCell } from '../../../trace/export/export-escape.ts';
 
 export interface RunTableColumn {
   key: keyof RunTableCells;
@@ -61,7 +62,7 @@ export function microseconds(us: number): string {
   return String(Math.round(us * 1000) / 1000);
 }
 
-/** The whole table as CSV (RFC 4180: every cell quoted where it needs to be), heads first. */
+/** The whole table as CSV (RFC 4180: every cell quoted where it needs to be, none able to start a formula: export-escape.ts), heads first. */
 export function runTableCsv(columns: TraceColumns, rows: readonly RunTableRow[]): string {
   const heads = runTableColumns(columns);
   const lines = [heads.map((c) => csvCell(c.head))];
@@ -72,6 +73,4 @@ export function runTableCsv(columns: TraceColumns, rows: readonly RunTableRow[])
   return `${lines.map((l) => l.join(',')).join('\r\n')}\r\n`;
 }
 
-function csvCell(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+
