@@ -66,7 +66,11 @@ export async function loadTraceFiles(files: ArrayLike<File>): Promise<LoadResult
       .slice(0, MAX_TRACE_FILES)
       .map(async (file) => {
         try {
-          return { doc: await decodeDocument(await file.arrayBuffer()), origin: file.name };
+          const bytes = await file.arrayBuffer();
+          performance.mark('pipescope:trace-received', { detail: file.name });
+          const doc = await decodeDocument(bytes);
+          performance.mark('pipescope:trace-verified', { detail: file.name });
+          return { doc, origin: file.name };
         } catch (error) {
           return { error: `${file.name}: ${(error as Error).message}`, publicError: `Could not open ${file.name}.` };
         }
