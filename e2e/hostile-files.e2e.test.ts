@@ -4,7 +4,7 @@
 // JSON array, an 8 GiB gzip bomb, nesting 100,000 deep, a 2 MiB string) is refused within 2 s of arriving,
 // with a message naming the limit; the tab answers at once afterwards and its JS heap stays small. And
 // the embed tells a framing page nothing of a response it could not load.
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
