@@ -14,16 +14,17 @@ export class DecodeLimitError extends TraceError {
 }
 
 /**
- * Text bytes of any one file, whatever its size: a plain (uncompact) trace of MAX_COMMANDS pipelined commands
- * is ~70 MB; its compact form (npm run record -- compact), what is served to the web, a few MB at most.
+ * Text bytes of any one file, whatever its size: a plain trace of MAX_COMMANDS commands is ~70 MB for one
+ * pipeline, ~320 MB for a sequential run traced with MONITOR (as the app's Save trace writes it); its compact
+ * form (npm run record -- compact), what is served to the web, a tenth of that or far less.
  */
-export const MAX_INFLATED_BYTES = 128 * 1024 * 1024;
+export const MAX_INFLATED_BYTES = 384 * 1024 * 1024;
 /** Inflated bytes allowed however small the gzip: the largest recorded trace is far below. */
 export const INFLATED_FLOOR_BYTES = 16 * 1024 * 1024;
-/** Inflated bytes per gzip byte beyond the floor: recorded traces inflate 2–40×; a gzip bomb ~1,000×. */
-export const INFLATE_RATIO = 64;
+/** Inflated bytes per gzip byte beyond the floor: recorded traces inflate 2–25× (a plain pipeline of PING); a gzip bomb ~1,000×. */
+export const INFLATE_RATIO = 32;
 /** JSON values (array elements and object members) in one file's text; each costs JSON.parse 8–60 bytes. */
-export const MAX_JSON_VALUES = 32 * MAX_COMMANDS;
+export const MAX_JSON_VALUES = 48 * MAX_COMMANDS;
 /** Nesting of arrays and objects: a trace nests under 10 deep; a reply value a few more. */
 export const MAX_JSON_DEPTH = 64;
 /** Characters in one JSON string (a trace's strings are names, previews and notes of at most a few hundred). */
@@ -31,7 +32,7 @@ export const MAX_STRING_CHARS = 1024 * 1024;
 /** Records the compact tables of one file may decode to: MAX_COMMANDS commands, and as many writes, reads, proxy frames and syscalls. */
 export const MAX_DECODED_ROWS = 8 * MAX_COMMANDS;
 /** Values in those records, whatever the input's size (a command record has at most 7). */
-export const MAX_DECODED_CELLS = 24 * MAX_COMMANDS;
+export const MAX_DECODED_CELLS = 32 * MAX_COMMANDS;
 /** Decoded values allowed however short the compact text (a recorded 100,000-command pipeline needs 500,703 from 4,049 characters). */
 export const CELLS_FLOOR = 1_000_000;
 /** Decoded values per character of compact text beyond the floor: a recorded run needs ~125; a run of [k, count] items can claim millions. */

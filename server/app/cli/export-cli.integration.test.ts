@@ -85,8 +85,8 @@ describe('record export and compact of hostile files', () => {
   const corpus = writeHostileCorpus(dir);
   const expected: Record<string, RegExp> = {
     'table-8m-rows.json.gz': /Refused compact trace: trace\.commands declares 8,000,000 records, more than the [\d,]+ left of the limit for a file this size/,
-    'array-400mb.json.gz': /the file inflates to more than 39\.7 MiB \(the limit for 378\.5 KiB of gzip: 16 MiB \+ 64 × its size, at most 128 MiB\)/,
-    'bomb-8gib.json.gz': /the file inflates to more than 128 MiB/,
+    'array-400mb.json.gz': /the file inflates to more than 27\.8 MiB \(the limit for 378\.5 KiB of gzip: 16 MiB \+ 32 × its size, at most 384 MiB\)/,
+    'bomb-8gib.json.gz': /the file inflates to more than 270\.0 MiB/,
     'deep-nesting.json': /the file nests arrays and objects more than 64 deep/,
     'long-string.json': /the file holds a string longer than 1,048,576 characters/,
   };

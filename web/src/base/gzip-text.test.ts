@@ -29,6 +29,6 @@ describe('textOfBody', () => {
 
   it('refuses a file that inflates beyond the limit', async () => {
     const gz = await gzipped('0'.repeat(100_000));
-    await expect(textOfBody(gz, 10_000)).rejects.toThrow(/^the file inflates to more than 9\.8 KiB \(the limit for \d+ B of gzip: 16 MiB \+ 64 × its size, at most 128 MiB\); that is not a trace Pipescope can show\.$/);
+    await expect(textOfBody(gz, 10_000)).rejects.toThrow(/^the file inflates to more than 9\.8 KiB \(the limit for \d+ B of gzip: 16 MiB \+ 32 × its size, at most 384 MiB\); that is not a trace Pipescope can show\.$/);
   });
 });
