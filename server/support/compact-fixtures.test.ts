@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { COMPACT_FORMAT, decodeCompactTrace, encodeCompactTrace } from '../../trace/format/compact-trace.ts';
+import { DecodeLimitError } from '../../trace/format/decode-budget.ts';
 import { parseDocument } from '../../trace/format/sweep-io.ts';
 import { TraceError } from '../../trace/format/trace-builder.ts';
 import { parseTrace, serializeTrace } from '../../trace/format/trace-io.ts';
@@ -82,16 +83,17 @@ describe('compact traces', () => {
       const c = compact();
       commands(c).columns[0] = { zigzag: [1] };
       expect(message(c)).toBe('Damaged compact trace: trace.commands.index is a column of an unknown kind.');
-      commands(c).$table = 1e12;
+      commands(c).$table = -1;
       expect(message(c)).toBe('Damaged compact trace: trace.commands has a table of no sensible length.');
     });
-    it('a table that claims more records, or values, than any trace has', () => {
+    it('a table that claims more records, or values, than a file its size may hold, refused from the claim', () => {
       const c = compact();
       const table = (rows: number, keys = 1) => ({ $table: rows, keys: Array.from({ length: keys }, (_, k) => `k${k}`), shapes: [Array.from({ length: keys }, (_, k) => k)], columns: Array.from({ length: keys }, () => ({ plain: [] })) });
+      const refused = (json: unknown) => thrownMessage(() => parseDocument(JSON.stringify(json)), DecodeLimitError);
       c.trace['neighbor'] = { many: table(8_000_001) } as never;
-      expect(message(c)).toBe('Damaged compact trace: trace.neighbor.many has a table of no sensible length.');
-      c.trace['neighbor'] = { wide: table(1_000_000, 1000) } as never;
-      expect(message(c)).toBe('Damaged compact trace: trace.neighbor.wide has a table of no sensible size.');
+      expect(refused(c)).toMatch(/^Refused compact trace: trace\.neighbor\.many declares 8,000,001 records, more than the [\d,]+ left of the limit for a file this size/);
+      c.trace['neighbor'] = { wide: table(100_000, 1000) } as never;
+      expect(refused(c)).toMatch(/^Refused compact trace: trace\.neighbor\.wide declares 100,000,000 values, more than the [\d,]+ left of the limit for a file this size/);
     });
     it('decoded data that breaks the trace rules is refused like any trace file', () => {
       const c = compact();
