@@ -15,7 +15,9 @@
 // round trip. The socket events still decide: a sequential command written while an earlier reply was
 // still in flight (it cannot be, but a file may say so) starts no new one. A sequential run has one per
 // command, one pipeline one, a chunked run one per chunk — counted from the trace's times at the batch
-// boundaries its mode sets, not assumed. The union of [sentUs, repliedUs] that trace/derive/run-phases.ts
+// boundaries its mode sets, not assumed. An observed connection (run.observed: a user's client through the
+// observing port) has no batches of ours: every wait with nothing in flight is the client's, and counts.
+// The union of [sentUs, repliedUs] that trace/derive/run-phases.ts
 // measures the awaiting time over is unchanged. Pure, unit-tested.
 import type { TraceDocument } from '../format/trace-format.ts';
 import { workCommandCount } from '../format/wire-layout.ts';
@@ -27,6 +29,7 @@ import { workCommandCount } from '../format/wire-layout.ts';
  */
 export function startsBatch(doc: Pick<TraceDocument, 'run'>, index: number): boolean {
   const { run } = doc;
+  if (run.observed) return true;
   const work = workCommandCount(run.mode, run.command, run.operations);
   if (index === 0 || index >= work) return true;
   switch (run.mode) {

@@ -42,3 +42,13 @@ describe('roundTripsWaited: one definition, whatever the library does with the w
     expect(roundTripsWaited(writtenInPieces('sequential'))).toBe(4);
   });
 });
+
+describe('roundTripsWaited: an observed connection', () => {
+  it('counts every wait of the client with nothing in flight: observed, the four pieces are four round trips', () => {
+    // A user's client through the observing port: its batches are not Pipescope's to know; each time it
+    // wrote only after every reply was read, it waited.
+    const doc = writtenInPieces('pipeline');
+    const observed = { ...doc, run: { ...doc.run, observed: {} as NonNullable<TraceDocument['run']['observed']> } };
+    expect(roundTripsWaited(observed)).toBe(4);
+  });
+});
