@@ -1,14 +1,17 @@
 // Where files are decoded: in the decode worker (trace-decode-worker.ts) when one can start, else on the
-// page with the same function (trace-decode.ts; jsdom in unit tests, a host page whose Content-Security-Policy
-// forbids blob: workers for <pipescope-player>). The worker is bundled inline (a blob: URL), so the
-// custom element's one script works on any site. A worker that dies (a file it could not hold) fails
-// the files it was given with a plain sentence and is replaced for the next ones.
+// page with the same function (page-decode.ts; jsdom in unit tests, a host page whose Content-Security-Policy
+// forbids blob: workers for <pipescope-player>). The worker is a script of its own (decode-worker-url.ts),
+// fetched on the first file; a page on another origin than that script starts it through a one-line blob:
+// worker that imports it, since a page may not start a worker from another origin's URL. A worker that
+// dies (a file it could not hold) fails the files it was given with a plain sentence and is replaced for
+// the next ones.
 import { DecodeLimitError } from '../../../trace/format/decode-budget.ts';
 import { TraceError } from '../../../trace/format/trace-builder.ts';
 import type { PipescopeDocument } from '../../../trace/format/sweep-io.ts';
 import type { FileBody } from '../base/gzip-text.ts';
-import { decodeBody, type DecodeReply, type DecodeRequest } from './trace-decode.ts';
-import DecodeWorker from './trace-decode-worker.ts?worker&inline';
+import { decodeWorkerUrl } from './decode-worker-url.ts';
+import { decodeOnPage } from './page-decode.ts';
+import type { DecodeReply, DecodeRequest } from './trace-decode.ts';
 
 interface Pending {
   body: FileBody;
@@ -21,6 +24,25 @@ let workerUnavailable = false;
 let nextId = 0;
 const pending = new Map<number, Pending>();
 
+/**
+ * A worker running the script at `scriptUrl` (absolute): directly when it shares the page's origin, else
+ * from a blob: whose one line imports it (classic workers may import scripts from any origin the page's
+ * script-src allows, and the page loaded this code from there). Throws where no worker may start.
+ */
+function startWorker(scriptUrl: string): { started: Worker; release: () => void } {
+  const options: WorkerOptions = { name: 'pipescope-decode' };
+  if (new URL(scriptUrl).origin === location.origin) return { started: new Worker(scriptUrl, options), release: () => {} };
+  const source = `importScripts(${JSON.stringify(scriptUrl)});`;
+  const blobUrl = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  const release = () => URL.revokeObjectURL(blobUrl);
+  try {
+    return { started: new Worker(blobUrl, options), release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
 /** The decode worker, started on first use; null where workers cannot start. */
 function decodeWorker(): Worker | null {
   if (worker || workerUnavailable) return worker;
@@ -28,21 +50,26 @@ function decodeWorker(): Worker | null {
     workerUnavailable = true;
     return null;
   }
+  let release: () => void;
   try {
-    worker = new DecodeWorker({ name: 'pipescope-decode' });
+    ({ started: worker, release } = startWorker(decodeWorkerUrl()));
   } catch {
     workerUnavailable = true;
     return null;
   }
   const started = worker;
   let ready = false;
+  // The blob: URL (other origins) is kept until the worker has loaded or failed, then revoked.
   started.onmessage = (event: MessageEvent<DecodeReply | { ready: true }>) => {
-    if ('ready' in event.data) ready = true;
-    else settle(event.data);
+    if ('ready' in event.data) {
+      ready = true;
+      release();
+    } else settle(event.data);
   };
   started.onerror = (event) => {
     event.preventDefault();
-    // Never started (a Content-Security-Policy without worker-src blob:): decode here from now on.
+    release();
+    // Never started (a Content-Security-Policy without worker-src blob:, its script unreachable): decode here from now on.
     if (!ready) fallBack(started);
     // Died on a file: fail what it held; the next file gets a new worker.
     else stop(started, 'the decoder stopped while reading it (the file needs more memory than the page allows).');
@@ -64,7 +91,7 @@ function fallBack(failed: Worker): void {
   workerUnavailable = true;
   for (const [id, waiting] of pending) {
     pending.delete(id);
-    decodeBody(waiting.body).then(waiting.resolve, waiting.reject);
+    decodeOnPage(waiting.body).then(waiting.resolve, waiting.reject);
   }
 }
 
@@ -80,7 +107,7 @@ function stop(dead: Worker, message: string): void {
 /** The document a file holds, decoded and verified off the main thread where possible; rejects with a clear Error. */
 export function decodeDocument(body: FileBody): Promise<PipescopeDocument> {
   const target = decodeWorker();
-  if (!target) return decodeBody(body);
+  if (!target) return decodeOnPage(body);
   return new Promise((resolve, reject) => {
     const request: DecodeRequest = { id: nextId++, body };
     pending.set(request.id, { body, resolve, reject });
