@@ -27,7 +27,7 @@ const say = (text) => quiet || console.log(`[pipescope] ${text}`);
 const CSP = [
   "default-src 'self'",
   "script-src 'self'",
-  "worker-src 'self' blob:",
+  "worker-src 'self'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
@@ -38,7 +38,7 @@ const CSP = [
 ].join('; ');
 
 /** What the site must hold, relative to dist/static. */
-const REQUIRED = ['index.html', 'embed/index.html', 'pipescope-player.js', 'theme.js', 'prefetch.js', 'favicon.svg', 'tour/index.json', 'traces/index.json'];
+const REQUIRED = ['index.html', 'embed/index.html', 'pipescope-player.js', 'pipescope-decode-worker.js', 'theme.js', 'prefetch.js', 'favicon.svg', 'tour/index.json', 'traces/index.json'];
 
 function vite(args) {
   const env = { ...process.env, VITE_PIPESCOPE_STATIC: '1' };

@@ -1,6 +1,6 @@
 // Headers on every HTTP response, errors and 304s included. The Content-Security-Policy allows only
-// our own scripts (index.html has no inline script: its prefetch is public/prefetch.js) and the trace
-// decoder's worker, bundled into them and started from a blob: URL (web/src/state/trace-decoder.ts), our own
+// our own scripts (index.html has no inline script: its prefetch is public/prefetch.js) and workers (the trace
+// decoder's, a script of its own on this origin: web/src/state/trace-decoder.ts; no blob: needed), our own
 // styles (React and D3 set style properties through the CSSOM, which CSP does not restrict), traces
 // fetched from here or any https: site (?trace= links), and the live WebSocket back to this host.
 // frame-ancestors decides who may frame the app: by default only itself, because the live app starts
@@ -44,7 +44,7 @@ export function securityHeaders(options: HeaderOptions, host: string | undefined
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
-    "worker-src 'self' blob:",
+    "worker-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
