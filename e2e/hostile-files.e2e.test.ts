@@ -4,7 +4,7 @@
 // JSON array, an 8 GiB gzip bomb, nesting 100,000 deep, a 2 MiB string) is refused within 2 s of arriving,
 // with a message naming the limit; the tab answers at once afterwards and its JS heap stays small. And
 // the embed tells a framing page nothing of a response it could not load.
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -53,6 +53,14 @@ beforeAll(async () => {
 <button id="poke" onclick="this.dataset.clicked = 'yes'">poke</button>
 <script src="${app.url.replace(/\/$/, '')}/pipescope-player.js"></script>
 <pipescope-player src="${src}"></pipescope-player>`);
+    } else if (url.pathname === '/element-no-workers.html') {
+      // A host whose policy allows the player's script but no worker at all: the element decodes on the page.
+      const policy = `default-src 'none'; script-src ${new URL(app.url).origin}; connect-src 'self'; worker-src 'none'`;
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy }).end(`<!doctype html><meta charset="utf-8"><title>Element</title>
+<script src="${app.url.replace(/\/$/, '')}/pipescope-player.js"></script>
+<pipescope-player src="/files/${GOOD}"></pipescope-player>`);
+    } else if (url.pathname === `/files/${GOOD}`) {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(readFileSync(join(FIXTURES, GOOD)));
     } else if (url.pathname === '/frame.html') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><meta charset="utf-8"><title>Framer</title>
 <iframe name="embed" src="${url.searchParams.get('src') ?? ''}" style="width:900px;height:500px"></iframe>
@@ -179,6 +187,40 @@ describe('hostile trace files', () => {
       });
     }
   }, 180_000);
+});
+
+describe('<pipescope-player> on another site decodes', () => {
+  const workerScript = () => `${new URL(app.url).origin}/pipescope-decode-worker.js`;
+
+  it('in a worker: a blob: one that imports pipescope-decode-worker.js from beside the player', async () => {
+    await withPage(async (page) => {
+      const requested: string[] = [];
+      page.context().on('request', (request) => requested.push(request.url()));
+      const started = page.waitForEvent('worker');
+      await page.goto(`${hostUrl}/element.html?file=${GOOD}`);
+      const worker = await started;
+      expect(worker.url()).toMatch(new RegExp(`^blob:${hostUrl}/`));
+      await expect.poll(() => page.locator('pipescope-player').getAttribute('data-state'), { timeout: 10_000 }).toBe('ready');
+      // The worker holds the decoder (it listens for files); the page never loaded it as a script.
+      expect(await worker.evaluate(() => typeof (self as unknown as { onmessage: unknown }).onmessage)).toBe('function');
+      expect(await page.evaluate(() => Symbol.for('pipescope.decodeBody') in globalThis)).toBe(false);
+      expect(requested).toContain(workerScript());
+    });
+  }, 60_000);
+
+  it('on the page where the host allows no worker, loading the decoder as a script beside the player', async () => {
+    await withPage(async (page) => {
+      const workers: string[] = [];
+      page.on('worker', (worker) => workers.push(worker.url()));
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await page.goto(`${hostUrl}/element-no-workers.html`);
+      await expect.poll(() => page.locator('pipescope-player').getAttribute('data-state'), { timeout: 10_000 }).toBe('ready');
+      expect(workers).toEqual([]);
+      expect(await page.evaluate(() => Symbol.for('pipescope.decodeBody') in globalThis)).toBe(true);
+      expect(requested).toContain(workerScript());
+    });
+  }, 60_000);
 });
 
 describe('the embed tells its host nothing of a response', () => {
