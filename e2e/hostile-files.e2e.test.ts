@@ -2,7 +2,9 @@
 // the embed page's ?trace=, and <pipescope-player> on another site's page. The corpus
 // (server/support/hostile-corpus.ts: a 206-byte table of 8,000,000 × 16 cells, a 388 KB gzip of a 400 MB
 // JSON array, an 8 GiB gzip bomb, nesting 100,000 deep, a 2 MiB string) is refused within 2 s of arriving,
-// with a message naming the limit; the tab answers at once afterwards and its JS heap stays small. And
+// with a message naming the limit; the tab answers at once afterwards and its JS heap stays small. Where
+// each way decodes: in a worker from its own file (the embed page), from a blob: worker that imports the
+// file beside the script (the element on another site), or on the page where a host allows no worker. And
 // the embed tells a framing page nothing of a response it could not load.
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -189,10 +191,21 @@ describe('hostile trace files', () => {
   }, 180_000);
 });
 
-describe('<pipescope-player> on another site decodes', () => {
+describe('where files are decoded', () => {
   const workerScript = () => `${new URL(app.url).origin}/pipescope-decode-worker.js`;
 
-  it('in a worker: a blob: one that imports pipescope-decode-worker.js from beside the player', async () => {
+  it('the embed page starts the decode worker from its own file on its origin (its CSP allows no blob:)', async () => {
+    await withPage(async (page) => {
+      const started = page.waitForEvent('worker');
+      await page.goto(url(`/embed/?trace=../e2e-hostile/${GOOD}`));
+      const worker = await started;
+      expect(worker.url()).toMatch(new RegExp(`^${new URL(app.url).origin}/assets/trace-decode-worker-[\\w-]+\\.js$`));
+      await page.locator('[data-testid=request-arrow]').first().waitFor({ state: 'attached', timeout: 10_000 });
+      expect(await page.evaluate(() => Symbol.for('pipescope.decodeBody') in globalThis)).toBe(false);
+    });
+  }, 60_000);
+
+  it('<pipescope-player> on another site, in a worker: a blob: one that imports pipescope-decode-worker.js from beside the player', async () => {
     await withPage(async (page) => {
       const requested: string[] = [];
       page.context().on('request', (request) => requested.push(request.url()));
@@ -208,7 +221,7 @@ describe('<pipescope-player> on another site decodes', () => {
     });
   }, 60_000);
 
-  it('on the page where the host allows no worker, loading the decoder as a script beside the player', async () => {
+  it('<pipescope-player> on another site, on the page where the host allows no worker, loading the decoder as a script beside the player', async () => {
     await withPage(async (page) => {
       const workers: string[] = [];
       page.on('worker', (worker) => workers.push(worker.url()));
