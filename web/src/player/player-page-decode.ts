@@ -5,11 +5,11 @@
 // vite.player.config.ts puts this module in place of state/page-decode.ts.
 import type { PipescopeDocument } from '../../../trace/format/sweep-io.ts';
 import type { FileBody } from '../base/gzip-text.ts';
+import { PAGE_DECODER_KEY } from '../state/page-decoder-key.ts';
 import { decodeWorkerUrl } from './player-decode-worker-url.ts';
 
 type DecodeBody = (body: FileBody) => Promise<PipescopeDocument>;
 
-const PAGE_DECODER_KEY = Symbol.for('pipescope.decodeBody');
 let loading: Promise<DecodeBody> | null = null;
 
 function pageDecoder(): DecodeBody | undefined {

@@ -3,12 +3,10 @@
 // starts it, and stops it when it misbehaves). One request at a time, in order; each answered once.
 // Built as a classic script of its own (decode-worker-url.ts; pipescope-decode-worker.js beside the
 // <pipescope-player> script). That script may also be loaded on a page with no worker (player-page-decode.ts):
-// there it only hands decodeBody to the page, under a Symbol no host page's own code would use.
+// there it only hands decodeBody to the page (page-decoder-key.ts).
 import '../base/zod-without-eval.ts';
+import { PAGE_DECODER_KEY } from './page-decoder-key.ts';
 import { decodeBody, decodeReply, type DecodeRequest } from './trace-decode.ts';
-
-/** Where the script, loaded on a page rather than in a worker, leaves decodeBody (player-page-decode.ts). */
-export const PAGE_DECODER_KEY = Symbol.for('pipescope.decodeBody');
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<DecodeRequest>) => void) | null;
