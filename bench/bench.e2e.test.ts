@@ -124,7 +124,7 @@ describe('in the browser', () => {
         expect(doc.commands).toHaveLength(10);
         expect(doc.run.warmup).not.toBeNull();
         expect(doc.run.round?.plan).toBe('until-certain');
-        expect(doc.run.probes).toEqual({ monitor: false, strace: false, memory: true, kernelTcp: true, heldConnection: false });
+        expect(doc.run.probes).toEqual({ monitor: false, strace: false, memory: false, kernelTcp: true, heldConnection: false }); // memory: off for small runs unless asked
       }
     } finally {
       client.close();

@@ -90,7 +90,7 @@ export async function liveDelayBench(browser: Browser, appUrl: string, n: number
       await page.selectOption('[data-testid=command]', 'PING');
       await page.fill('[data-testid=n]', String(n));
       await page.selectOption('[data-testid=mode]', 'pipeline');
-      await page.fill('[data-testid=repeats]', '1');
+      await page.selectOption('[data-testid=repeats]', '1');
       await page.click('[data-testid=run]');
       const drawn = await drawnAtMs(page);
       const origin = await page.evaluate(() => performance.timeOrigin);
