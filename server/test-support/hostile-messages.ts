@@ -3,6 +3,7 @@
 // from a seeded generator (the same seed gives the same messages). None of them is a request the
 // server would run: each must be answered with an error.
 import { ClientMessageSchema } from '../../trace/protocol/live-protocol.ts';
+import { seededRandom } from '../../trace/test-support/seeded-random.ts';
 
 export type HostileKind = 'malformed' | 'wrong-type' | 'out-of-range' | 'oversized' | 'binary' | 'deep' | 'prototype' | 'odd-text' | 'stray-cancel';
 export const HOSTILE_KINDS: HostileKind[] = ['malformed', 'wrong-type', 'out-of-range', 'oversized', 'binary', 'deep', 'prototype', 'odd-text', 'stray-cancel'];
@@ -10,18 +11,6 @@ export const HOSTILE_KINDS: HostileKind[] = ['malformed', 'wrong-type', 'out-of-
 export interface HostileMessage {
   kind: HostileKind;
   data: string | Buffer;
-}
-
-/** mulberry32: a small seeded PRNG, [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const RUN = { type: 'run', requestId: 'fuzz', spec: { command: 'PING', n: 10, modes: ['pipeline'], repeats: 1 } };

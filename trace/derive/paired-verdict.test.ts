@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom as seeded } from '../test-support/seeded-random.ts';
 import { MIN_PAIRS_FOR_INTERVAL, UNTIL_CERTAIN_CHECKPOINTS, design, isCertain, pairedVerdict, stopAfter, type RoundPlan } from './paired-verdict.ts';
-
-/** mulberry32: a small seeded generator, so every sample below is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * k pair ratios whose true median is `median`: log-normal noise (σ 0.5) plus, in 10 % of pairs, one side
