@@ -30,7 +30,17 @@ describe('reading the run form', () => {
       neighborCommand: 'INCR',
       heldConnection: false,
       memory: false,
+      options: false,
     });
+  });
+
+  it('keeps the More options fold in options=1, carried through a form change', () => {
+    expect(readRun('#options=1').options).toBe(true);
+    expect(readRun('#options=nope').options).toBe(false);
+    expect(writeRun({ ...DEFAULT_RUN_LINK, options: true })).toMatch(/&options=1$/);
+    expect(writeRun(DEFAULT_RUN_LINK)).not.toMatch(/options/);
+    const opened = { ...DEFAULT_RUN_LINK, options: true };
+    expect(runLinkOf({ ...runFormOf(opened), n: '50' }, 'shared', opened)).toEqual({ ...opened, n: 50 });
   });
 
   it('accepts any letter case for choices', () => {

@@ -5,7 +5,8 @@
 // (a planted error; no errorAt: none), neighborRate, neighborCommand, heldConnection and memory=1 (sample
 // memory in a memory repeat, also for a run too small to be sampled by itself) the rest. Links made
 // before MONITOR and strace were apart say &serverTrace=1, which still means both. The diagrams' time scale
-// (scale=) travels with them. Parsing is tolerant (link-fields.ts): any missing or bad value falls back to
+// (scale=) travels with them, and so does whether the form's "More options" are unfolded (options=1).
+// Parsing is tolerant (link-fields.ts): any missing or bad value falls back to
 // its default. The form and its choices are state/run-form-state.ts's; this is how a link spells them.
 import { z } from 'zod';
 import { COMMAND_NAMES, NEIGHBOR_COMMANDS, type CommandName, type RunMode, RUN_MODES } from '../../../trace/format/trace-format.ts';
@@ -53,12 +54,14 @@ export interface RunLink {
   heldConnection: boolean;
   /** Sample memory even where the request would not by itself (run-request.ts memorySampled). */
   memory: boolean;
+  /** The form's "More options" unfolded: a view setting, like the scale, not a setting of the run. */
+  options: boolean;
 }
 
 export const DEFAULT_RUN_LINK: RunLink = {
   command: 'INCR', n: 10, valueBytes: 16, mode: 'both', chunk: 10_000, scale: 'shared', rttMs: 0, jitterMs: 0, monitor: false, strace: false, cold: false,
   repeats: DEFAULT_REPEATS, engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: 0, errorAt: null, errorKind: 'runtime', neighborRate: 0,
-  neighborCommand: 'INCR', heldConnection: false, memory: false,
+  neighborCommand: 'INCR', heldConnection: false, memory: false, options: false,
 };
 
 const d = DEFAULT_RUN_LINK;
@@ -99,6 +102,7 @@ const RUN_FIELDS = {
   neighborCommand: choice(NEIGHBOR_COMMANDS).catch(d.neighborCommand),
   heldConnection: flag.catch(d.heldConnection),
   memory: flag.catch(d.memory),
+  options: flag.catch(d.options),
 };
 
 /** The keys the run form reads from a link. */
@@ -143,6 +147,7 @@ export function runLinkEntries(p: RunLink): [string, string][] {
   }
   if (p.heldConnection) add('heldConnection', '1');
   if (p.memory) add('memory', '1');
+  if (p.options) add('options', '1');
   return entries;
 }
 
@@ -196,5 +201,6 @@ export function runLinkOf(form: RunFormState, scale: ScaleChoice, last: RunLink)
     neighborCommand: form.neighborCommand,
     heldConnection: form.heldConnection,
     memory: form.memory,
+    options: last.options,
   };
 }

@@ -74,7 +74,7 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
   const historySnap = useSyncExternalStore(history.subscribe, history.getSnapshot);
   const { present, setPresent, tourStep, setTourStep } = usePresentation(url);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const { form, setForm, scale, setScale } = useRunFormLink(url);
+  const { form, setForm, scale, setScale, moreOptions, setMoreOptions } = useRunFormLink(url);
   const { view, setView, mounted, urlLoading } = usePageView(url, urlLoad);
   // The shared zoom and playhead, and zoom=, t= and speed= in the URL, both ways.
   const { zoomSync, playback, displayLink } = useDisplayLink(url);
@@ -177,8 +177,13 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
           runs={runs}
           blockedReason={blockedReason ?? (sweepState.active ? 'A depth sweep is running' : null)}
           onOpenFiles={onFiles}
-          hidden={view !== 'run' || following || (present && !settingsOpen)}
+          // Presenter mode keeps the bar of everyday choices and Run; Settings unfolds the rest.
+          hidden={view !== 'run' || following || (present && !settingsOpen && offline)}
+          barOnly={present && !settingsOpen}
           offline={offline}
+          moreOptions={moreOptions}
+          onMoreOptions={setMoreOptions}
+          onTour={tourStep === null ? () => setTourStep(1) : undefined}
           onObservePreset={
             observe
               ? (p) => {

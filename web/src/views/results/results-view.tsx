@@ -1,6 +1,7 @@
 // The runs on screen, side by side: the verdict line, the toolbar (time scale, zoom reset, legend,
 // the Export menu: export-menu-view.tsx) and one panel per run — a run being its repeats (model/run-groups.ts), the median one shown
-// unless another is picked — then the wire view and the per-command bar chart of the repeats shown.
+// unless another is picked — then the compare table, the wire view and the per-command bar chart of the
+// repeats shown. The diagrams come right after the verdict line, so they start on the first screen.
 // Holds the repeat picked per run and the wire selection (which run the wire view shows, which event is
 // picked) shared by diagrams and wire view. Above the panels, the playback bar; here the playback clock
 // learns the timeline of the runs shown (its end, its stops, a default speed) and the page's media keys
@@ -167,7 +168,6 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
         </span>
         <ExportMenuView traces={traces} docs={shown} onExportTrace={onExport} sectionRef={resultsRef} />
       </div>
-      <CompareTableView groups={groups} shown={shown} />
       <PlaybackBarView clock={playback} milestones={barMilestones} onHelp={() => setHelpOpen(true)} />
       {helpOpen && <KeyboardHelpView onClose={() => setHelpOpen(false)} />}
       {/* A chunked run's title ("… in pipelines of 10,000") may take two lines: every header then does, so side-by-side diagrams stay level. */}
@@ -191,6 +191,8 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
           />
         ))}
       </div>
+      {/* Under the panels, not above: the verdict line says the comparison, and the diagrams start on the first screen. */}
+      <CompareTableView groups={groups} shown={shown} />
       <WireView
         key={wireRun.run.id}
         traces={shown}

@@ -1,6 +1,8 @@
-// Ready-made runs for presenters (state/network-presets.ts): one click sets the added RTT, jitter,
-// command and N (and, for the netcat example, mode, engine and server trace), and the preset's
-// one-line lesson is shown beside the buttons.
+// Ready-made runs for presenters (state/network-presets.ts), as one menu in the form's bar: picking one
+// sets the added RTT, jitter, command and N (and, for the netcat example, mode, engine and server trace).
+// The menu shows the preset the form now matches; its one-line lesson (PresetLessonView) goes in the
+// line under the bar, where the form says what Run will do.
+import { useId } from 'react';
 import { NETWORK_PRESETS, currentPreset, type NetworkPreset } from '../../state/network-presets.ts';
 import type { RunFormState } from '../../state/run-form-state.ts';
 import './network-presets-view.css';
@@ -11,24 +13,40 @@ interface Props {
 }
 
 export function NetworkPresetsView({ form, onApply }: Props) {
+  const id = useId();
   const current = currentPreset(form);
   return (
-    <div className="presets" role="group" aria-label="Presets">
-      <span className="presets-label">Presets</span>
-      {NETWORK_PRESETS.map((preset) => (
-        <button
-          key={preset.id}
-          type="button"
-          className={preset === current ? 'chip on' : 'chip'}
-          data-testid={`preset-${preset.id}`}
-          aria-pressed={preset === current}
-          title={preset.lesson}
-          onClick={() => onApply(preset)}
-        >
-          {preset.label}
-        </button>
-      ))}
-      {current && <span className="presets-lesson">{current.lesson}</span>}
+    <div className="field presets">
+      <label htmlFor={id}>Preset</label>
+      <select
+        id={id}
+        data-testid="preset"
+        value={current?.id ?? ''}
+        title={current?.lesson ?? 'Ready-made runs: a link speed, a large job in chunks, the batching lessons'}
+        onChange={(e) => {
+          const preset = NETWORK_PRESETS.find((p) => p.id === e.target.value);
+          if (preset) onApply(preset);
+        }}
+      >
+        <option value="" disabled>
+          Ready-made runs…
+        </option>
+        {NETWORK_PRESETS.map((preset) => (
+          <option key={preset.id} value={preset.id} title={preset.lesson}>
+            {preset.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
+}
+
+/** The lesson of the preset the form matches, if any. */
+export function PresetLessonView({ form }: { form: RunFormState }) {
+  const current = currentPreset(form);
+  return current ? (
+    <span className="presets-lesson" data-testid="preset-lesson">
+      {current.label}: {current.lesson}
+    </span>
+  ) : null;
 }

@@ -1,11 +1,12 @@
-// The single-run view's controls (#run-settings): the run form, the long-run question, the progress of a
-// request, Open trace… (and, on the static site, the way back to the recorded runs) and the network
-// presets. Presenter mode folds it away behind Settings; a follower's page hides it.
+// The single-run view's controls (#run-settings): the run form (its bar holding the preset menu, its
+// "More options" fold), the long-run question, the progress of a request and Open trace… (and, on the
+// static site, the way back to the recorded runs). Presenter mode keeps the form's bar and folds the rest
+// away behind Settings; a follower's page hides it all.
 import type { RunSnapshot, RunStore } from '../../live/run-store.ts';
 import { applyPreset, type NetworkPreset } from '../../state/network-presets.ts';
 import type { RunFormState } from '../../state/run-form-state.ts';
 import { LongRunConfirmView } from './long-run-confirm-view.tsx';
-import { NetworkPresetsView } from './network-presets-view.tsx';
+import { NetworkPresetsView, PresetLessonView } from './network-presets-view.tsx';
 import { RunFormView } from './run-form-view.tsx';
 import { RunProgressView } from './run-progress-view.tsx';
 import { useLongRunConfirm } from './use-long-run-confirm.ts';
@@ -20,17 +21,24 @@ interface Props {
   /** Opens trace files; resolves once they are shown. */
   onOpenFiles: (files: FileList | null) => Promise<void>;
   hidden: boolean;
+  /** Presenter mode with Settings closed: the form's bar alone (no line under it, no fold, no file controls). */
+  barOnly?: boolean;
   /** The static site: no form, progress or presets, and a link back to the recorded runs. */
   offline: boolean;
   /** A preset of real clients (`preset.observe`): the page runs them through the observing port instead. */
   onObservePreset?: (preset: NetworkPreset) => void;
+  /** The form's rarer fields unfolded (the link's options=1). */
+  moreOptions: boolean;
+  onMoreOptions: (open: boolean) => void;
+  /** Starts the guided tour (offered beside Run); absent while it is open. */
+  onTour?: () => void;
 }
 
-export function RunControlsView({ form, onFormChange, store, runs, blockedReason, onOpenFiles, hidden, offline, onObservePreset }: Props) {
+export function RunControlsView({ form, onFormChange, store, runs, blockedReason, onOpenFiles, hidden, offline, onObservePreset, moreOptions, onMoreOptions, onTour, barOnly = false }: Props) {
   const { active, traces } = runs;
   const longRun = useLongRunConfirm(store, traces.at(-1));
   return (
-    <section className="controls" id="run-settings" hidden={hidden}>
+    <section className={`controls run-controls${barOnly ? ' bar-only' : ''}`} id="run-settings" hidden={hidden}>
       {!offline && <RunFormView
         form={form}
         onChange={onFormChange}
@@ -39,6 +47,16 @@ export function RunControlsView({ form, onFormChange, store, runs, blockedReason
         running={active !== null}
         cancelling={active?.cancelling ?? false}
         blockedReason={blockedReason}
+        moreOptions={moreOptions}
+        onMoreOptions={onMoreOptions}
+        onTour={onTour}
+        barExtra={
+          <NetworkPresetsView
+            form={form}
+            onApply={(p) => (p.observe && onObservePreset ? onObservePreset(p) : onFormChange(applyPreset(form, p)))}
+          />
+        }
+        promptExtra={<PresetLessonView form={form} />}
       />}
       {longRun.pending && (
         <LongRunConfirmView
@@ -77,12 +95,6 @@ export function RunControlsView({ form, onFormChange, store, runs, blockedReason
           />
         </label>
       </div>
-      {!offline && (
-        <NetworkPresetsView
-          form={form}
-          onApply={(p) => (p.observe && onObservePreset ? onObservePreset(p) : onFormChange(applyPreset(form, p)))}
-        />
-      )}
     </section>
   );
 }

@@ -1,12 +1,15 @@
-// The run form: command, count, value size (SET/GET only), mode (one, or a comparison), the chunk size
-// (when a chunked run is asked for), added delay, client engine, repeats, a cold connection, memory
-// sampling (in a memory repeat; on by itself for runs that can move memory), the two Redis-side probes
-// (MONITOR and strace, each with its cost), Run / Cancel. Validated with the shared
-// RunSpecSchema as the user types, messages shown next to the field they concern.
+// The run form: one bar of the everyday choices — command, count, value size (SET/GET only), mode (one,
+// or a comparison), the chunk size (when a chunked run is asked for), added delay, the presets, Run /
+// Cancel — and under it one line saying what Run will do (what each mode puts on the wire) with the way
+// into the tour. The rest folds under "More options" (its state in the link, options=1): jitter, client
+// engine, repeats, a cold connection, memory sampling (in a memory repeat; on by itself for runs that
+// can move memory), the two Redis-side probes (MONITOR and strace, each with its cost). A field with an
+// error unfolds them, so no message hides. Validated with the shared RunSpecSchema as the user types,
+// messages shown next to the field they concern.
 // Beyond plain pipelines: the modes (each with what it puts on the wire; those the spec would
 // refuse for this command or engine disabled, with the reason), a custom pick of modes to compare, the
 // chunk pause, a planted error (plant-error-view.tsx) and the neighbour fields (neighbor-fields-view.tsx).
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import {
   MAX_ADDED_RTT_MS,
   MAX_CHUNK_PAUSE_MS,
@@ -24,7 +27,7 @@ import { UNTIL_CERTAIN_CHECKPOINTS } from '../../../../trace/derive/paired-verdi
 import { RUN_MODES, type RunMode } from '../../../../trace/format/trace-format.ts';
 import { chunkedChoiceLabel, chunkNote, modeBadge, modeWireLine } from '../../format/run-label.ts';
 import { formatCount } from '../../format/number-format.ts';
-import { MODES_OF, MODE_CHOICES, formModes, hasChunks, modeRefusal, validateRunForm, type ModeChoice, type RunFormState } from '../../state/run-form-state.ts';
+import { MODES_OF, MODE_CHOICES, formModes, hasChunks, modeRefusal, validateRunForm, type FormErrors, type ModeChoice, type RunFormState } from '../../state/run-form-state.ts';
 import { NeighborFieldsView } from './neighbor-fields-view.tsx';
 import { PlantErrorView } from './plant-error-view.tsx';
 import { RTT_STOPS_MS, rttAtStop, stopIndexFor } from '../../state/rtt-slider-stops.ts';
@@ -46,6 +49,14 @@ interface Props {
   cancelling: boolean;
   /** Why Run is unavailable right now (no backend, Redis down), or null. */
   blockedReason: string | null;
+  /** The rarer fields unfolded under "More options" (the link's options=1); absent: unfolded, no toggle. */
+  moreOptions?: boolean;
+  onMoreOptions?: (open: boolean) => void;
+  /** More of the bar after the everyday fields (the preset picker), and of the line under it (the preset's lesson). */
+  barExtra?: ReactNode;
+  promptExtra?: ReactNode;
+  /** Starts the guided tour, offered to a newcomer beside Run. */
+  onTour?: () => void;
 }
 
 /** What each choice runs, in words; C is the chunk size as typed (or "C" while it is not a number). */
@@ -118,12 +129,21 @@ function repeatChoices(current: string): string[] {
   return choices.includes(current) ? choices : [...choices, current];
 }
 
-export function RunFormView({ form, onChange, onRun, onCancel, running, cancelling, blockedReason }: Props) {
+/** The fields under "More options" whose message shows beside them (the rest say theirs under the form). */
+const FOLDED_FIELDS: readonly (keyof FormErrors)[] = ['chunkPauseMs', 'jitterMs', 'errorAt', 'errorKind', 'repeats', 'neighborRate'];
+
+export function RunFormView({
+  form, onChange, onRun, onCancel, running, cancelling, blockedReason, moreOptions, onMoreOptions, barExtra, promptExtra, onTour,
+}: Props) {
   const id = useId();
   const result = validateRunForm(form);
   const errors = result.ok ? {} : result.errors;
   const takesValue = commandTakesValue(form.command);
   const set = (patch: Partial<RunFormState>) => onChange({ ...form, ...patch });
+  // An error in a folded field shows anyway: the fold opens for it (and closes again with the toggle once fixed).
+  const foldedError = FOLDED_FIELDS.some((k) => errors[k] !== undefined);
+  const unfolded = moreOptions === undefined || moreOptions || foldedError;
+  const chunks = hasChunks(form.mode, form.modes);
   return (
     <form
       className="run-form"
@@ -133,36 +153,109 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
         if (result.ok && !running && !blockedReason) onRun(result.spec);
       }}
     >
-      <CommandField id={`${id}-command`} testId="command" value={form.command} onChange={(command) => set({ command })} />
-      <div className="field">
-        <label htmlFor={`${id}-n`}>Count N</label>
-        <NumberInput id={`${id}-n`} testId="n" value={form.n} min={1} max={MAX_COMMANDS} whole error={errors.n} onChange={(n) => set({ n })} />
-        <FieldError id={`${id}-n`} error={errors.n} />
-      </div>
-      {takesValue && (
+      <div className="run-bar">
+        <CommandField id={`${id}-command`} testId="command" value={form.command} onChange={(command) => set({ command })} />
         <div className="field">
-          <label htmlFor={`${id}-value`}>Value size (bytes)</label>
-          <NumberInput id={`${id}-value`} testId="value-bytes" value={form.valueBytes} min={0} max={MAX_VALUE_BYTES} whole error={errors.valueBytes} onChange={(valueBytes) => set({ valueBytes })} />
-          <FieldError id={`${id}-value`} error={errors.valueBytes} />
+          <label htmlFor={`${id}-n`}>Count N</label>
+          <NumberInput id={`${id}-n`} testId="n" className="narrow" value={form.n} min={1} max={MAX_COMMANDS} whole error={errors.n} onChange={(n) => set({ n })} />
+          <FieldError id={`${id}-n`} error={errors.n} />
         </div>
-      )}
-      <div className="field">
-        <label htmlFor={`${id}-mode`}>Mode</label>
-        <select id={`${id}-mode`} data-testid="mode" value={form.mode} onChange={(e) => set({ mode: e.target.value as ModeChoice })}>
-          {MODE_GROUPS.map(({ label, modes }) => (
-            <optgroup key={label} label={label}>
-              {modes.map((m) => {
-                const why = choiceRefusal(m, form);
-                return (
-                  <option key={m} value={m} disabled={why !== null && m !== form.mode} title={why ?? undefined}>
-                    {modeChoiceLabel(m, form)}
-                    {why ? ' (unavailable)' : ''}
-                  </option>
-                );
-              })}
-            </optgroup>
-          ))}
-        </select>
+        {takesValue && (
+          <div className="field">
+            <label htmlFor={`${id}-value`}>Value size (bytes)</label>
+            <NumberInput id={`${id}-value`} testId="value-bytes" className="narrow" value={form.valueBytes} min={0} max={MAX_VALUE_BYTES} whole error={errors.valueBytes} onChange={(valueBytes) => set({ valueBytes })} />
+            <FieldError id={`${id}-value`} error={errors.valueBytes} />
+          </div>
+        )}
+        <div className="field mode-field">
+          <label htmlFor={`${id}-mode`}>Mode</label>
+          <select id={`${id}-mode`} data-testid="mode" value={form.mode} onChange={(e) => set({ mode: e.target.value as ModeChoice })}>
+            {MODE_GROUPS.map(({ label, modes }) => (
+              <optgroup key={label} label={label}>
+                {modes.map((m) => {
+                  const why = choiceRefusal(m, form);
+                  return (
+                    <option key={m} value={m} disabled={why !== null && m !== form.mode} title={why ?? undefined}>
+                      {modeChoiceLabel(m, form)}
+                      {why ? ' (unavailable)' : ''}
+                    </option>
+                  );
+                })}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        {chunks && (
+          <div className="field">
+            <label htmlFor={`${id}-chunk`} title="Commands per pipeline: each pipeline's replies are awaited before the next is written">
+              Pipelines of C
+            </label>
+            <NumberInput id={`${id}-chunk`} testId="chunk" className="narrow" value={form.chunk} min={1} max={MAX_COMMANDS} whole error={errors.chunk} onChange={(chunk) => set({ chunk })} />
+            <FieldError id={`${id}-chunk`} error={errors.chunk} />
+            {!errors.chunk && !errors.n && (
+              <span className="chunk-note" data-testid="chunk-note">
+                {chunkNote(Number(form.n), Number(form.chunk))}
+              </span>
+            )}
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-rtt`} title="Round-trip time added by the backend's TCP delay proxy; 0 connects directly">
+            Added RTT (ms)
+          </label>
+          <div className="rtt-inputs">
+            <NumberInput id={`${id}-rtt`} testId="rtt-ms" className="tiny" value={form.rttMs} min={0} max={MAX_ADDED_RTT_MS} error={errors.rttMs} onChange={(rttMs) => set({ rttMs })} />
+            <input
+              className="rtt-slider"
+              data-testid="rtt-slider"
+              type="range"
+              min={0}
+              max={RTT_STOPS_MS.length - 1}
+              step={1}
+              value={stopIndexFor(form.rttMs)}
+              aria-label="Added RTT"
+              aria-valuetext={`${rttAtStop(stopIndexFor(form.rttMs))} ms`}
+              onChange={(e) => set({ rttMs: String(rttAtStop(Number(e.target.value))) })}
+            />
+          </div>
+          <FieldError id={`${id}-rtt`} error={errors.rttMs} />
+        </div>
+        {barExtra}
+        <div className="field actions">
+          {running ? (
+            <button type="button" className="button danger" data-testid="cancel" onClick={onCancel} disabled={cancelling}>
+              {cancelling ? 'Cancelling…' : 'Cancel'}
+            </button>
+          ) : (
+            <button
+              type="submit"
+              className="button primary"
+              data-testid="run"
+              disabled={!result.ok || blockedReason !== null}
+              title={blockedReason ?? (result.ok ? 'Run against Redis now' : 'Fix the highlighted field first')}
+            >
+              Run
+            </button>
+          )}
+        </div>
+        {onMoreOptions && (
+          <div className="field actions more-field">
+            <button
+              type="button"
+              className="button more-toggle"
+              data-testid="more-options"
+              aria-expanded={unfolded}
+              aria-controls={`${id}-more`}
+              disabled={foldedError}
+              title={foldedError ? 'A field below needs fixing first' : 'Jitter, client, repeats, the connection, memory, the Redis-side probes, other clients'}
+              onClick={() => onMoreOptions(!moreOptions)}
+            >
+              More options {unfolded ? '▴' : '▾'}
+            </button>
+          </div>
+        )}
+      </div>
+      <div className="run-prompt" data-testid="run-prompt">
         {form.mode !== 'custom' && (
           <ul className="mode-lines" data-testid="mode-lines">
             {formModes(form).map((m) => {
@@ -175,120 +268,79 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
             })}
           </ul>
         )}
+        {promptExtra}
+        {onTour && (
+          <span className="first-step">
+            New here?{' '}
+            <button type="button" className="link-button" data-testid="start-tour" onClick={onTour}>
+              Take the tour
+            </button>
+          </span>
+        )}
       </div>
       {form.mode === 'custom' && <ModePicker form={form} onChange={(modes) => set({ modes })} />}
-      {hasChunks(form.mode, form.modes) && (
-        <div className="field">
-          <label htmlFor={`${id}-chunk`} title="Commands per pipeline: each pipeline's replies are awaited before the next is written">
-            Pipelines of C
-          </label>
-          <NumberInput id={`${id}-chunk`} testId="chunk" className="narrow" value={form.chunk} min={1} max={MAX_COMMANDS} whole error={errors.chunk} onChange={(chunk) => set({ chunk })} />
-          <FieldError id={`${id}-chunk`} error={errors.chunk} />
-          {!errors.chunk && !errors.n && (
-            <span className="chunk-note" data-testid="chunk-note">
-              {chunkNote(Number(form.n), Number(form.chunk))}
-            </span>
-          )}
-        </div>
-      )}
-      {hasChunks(form.mode, form.modes) && (
-        <div className="field">
-          <label htmlFor={`${id}-pause`} title="The client sleeps this long between one pipeline's last reply and the next pipeline (the Tencent article's small batches with a short sleep)">
-            Pause between chunks (ms)
-          </label>
-          <NumberInput id={`${id}-pause`} testId="chunk-pause" className="narrow" value={form.chunkPauseMs} min={0} max={MAX_CHUNK_PAUSE_MS} error={errors.chunkPauseMs} onChange={(chunkPauseMs) => set({ chunkPauseMs })} />
-          <FieldError id={`${id}-pause`} error={errors.chunkPauseMs} />
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor={`${id}-rtt`} title="Round-trip time added by the backend's TCP delay proxy; 0 connects directly">
-          Added RTT (ms)
-        </label>
-        <div className="rtt-inputs">
-          <NumberInput id={`${id}-rtt`} testId="rtt-ms" className="narrow" value={form.rttMs} min={0} max={MAX_ADDED_RTT_MS} error={errors.rttMs} onChange={(rttMs) => set({ rttMs })} />
-          <input
-            className="rtt-slider"
-            data-testid="rtt-slider"
-            type="range"
-            min={0}
-            max={RTT_STOPS_MS.length - 1}
-            step={1}
-            value={stopIndexFor(form.rttMs)}
-            aria-label="Added RTT"
-            aria-valuetext={`${rttAtStop(stopIndexFor(form.rttMs))} ms`}
-            onChange={(e) => set({ rttMs: String(rttAtStop(Number(e.target.value))) })}
-          />
-        </div>
-        <FieldError id={`${id}-rtt`} error={errors.rttMs} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-jitter`} title="± variation of each chunk's one-way delay in the proxy">
-          ± jitter (ms)
-        </label>
-        <NumberInput id={`${id}-jitter`} testId="jitter-ms" className="narrow" value={form.jitterMs} min={0} max={MAX_JITTER_MS} error={errors.jitterMs} onChange={(jitterMs) => set({ jitterMs })} />
-        <FieldError id={`${id}-jitter`} error={errors.jitterMs} />
-      </div>
-      <EngineField id={`${id}-engine`} testId="engine" value={form.engine} onChange={(engine) => set({ engine })} />
-      {form.command === 'INCR' && <PlantErrorView form={form} errors={errors} onChange={set} />}
-      <div className="field">
-        <label
-          htmlFor={`${id}-repeats`}
-          title="Each mode runs once per round, the order alternating; until certain stops at the first check (10, 15, 20, 30 pairs) where the 95 % interval of each ratio excludes 1"
-        >
-          Repeats
-        </label>
-        <select id={`${id}-repeats`} data-testid="repeats" value={form.repeats} aria-invalid={errors.repeats ? true : undefined} onChange={(e) => set({ repeats: e.target.value })}>
-          {repeatChoices(form.repeats).map((choice) => (
-            <option key={choice} value={choice}>
-              {choice === UNTIL_CERTAIN ? `until certain (≤ ${MAX_REPEATS} pairs)` : choice === '1' ? '1 (once)' : choice}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-repeats`} error={errors.repeats} />
-        {!errors.repeats && <span className="field-note below">runs of a second or more run once</span>}
-      </div>
-      <fieldset className="field checks">
-        <legend>Connection</legend>
-        <label className="check" title="Without the warm-up before t0, the run's first command pays the connection's first-call costs">
-          <input type="checkbox" data-testid="cold" checked={form.cold} onChange={(e) => set({ cold: e.target.checked })} />
-          Cold connection (no warm-up)
-        </label>
-      </fieldset>
-      <fieldset className="field checks">
-        <legend>Memory</legend>
-        <label className="check" title="Redis's buffers for the run's connection and this backend's heap, every 10 ms, in one more run of each mode after the timed ones: the sampler slows a small run 1.5–2×, so no timed run samples">
-          <input type="checkbox" data-testid="memory" checked={form.memory} onChange={(e) => set({ memory: e.target.checked })} />
-          Sample memory <span className="check-note" data-testid="memory-note">({memoryNote(form, result.ok ? result.spec : null)})</span>
-        </label>
-      </fieldset>
-      <fieldset className="field checks">
-        <legend title={`At most ${MAX_SERVER_TRACED_COMMANDS.toLocaleString('en-US')} commands with either on`}>Redis side</legend>
-        <label className="check">
-          <input type="checkbox" data-testid="monitor" checked={form.monitor} onChange={(e) => set({ monitor: e.target.checked })} />
-          MONITOR <span className="check-note">(execution order and times; cheap)</span>
-        </label>
-        <label className="check">
-          <input type="checkbox" data-testid="strace" checked={form.strace} onChange={(e) => set({ strace: e.target.checked })} />
-          strace <span className="check-note">(read()/write() calls; slows Redis several-fold)</span>
-        </label>
-      </fieldset>
-      <NeighborFieldsView form={form} errors={errors} onChange={set} />
-      <div className="field actions">
-        {running ? (
-          <button type="button" className="button danger" data-testid="cancel" onClick={onCancel} disabled={cancelling}>
-            {cancelling ? 'Cancelling…' : 'Cancel'}
-          </button>
-        ) : (
-          <button
-            type="submit"
-            className="button primary"
-            data-testid="run"
-            disabled={!result.ok || blockedReason !== null}
-            title={blockedReason ?? (result.ok ? 'Run against Redis now' : 'Fix the highlighted field first')}
-          >
-            Run
-          </button>
+      <div className="more-options" id={`${id}-more`} data-testid="more-options-panel" hidden={!unfolded}>
+        {chunks && (
+          <div className="field">
+            <label htmlFor={`${id}-pause`} title="The client sleeps this long between one pipeline's last reply and the next pipeline (the Tencent article's small batches with a short sleep)">
+              Pause between chunks (ms)
+            </label>
+            <NumberInput id={`${id}-pause`} testId="chunk-pause" className="narrow" value={form.chunkPauseMs} min={0} max={MAX_CHUNK_PAUSE_MS} error={errors.chunkPauseMs} onChange={(chunkPauseMs) => set({ chunkPauseMs })} />
+            <FieldError id={`${id}-pause`} error={errors.chunkPauseMs} />
+          </div>
         )}
+        <div className="field">
+          <label htmlFor={`${id}-jitter`} title="± variation of each chunk's one-way delay in the proxy">
+            ± jitter (ms)
+          </label>
+          <NumberInput id={`${id}-jitter`} testId="jitter-ms" className="narrow" value={form.jitterMs} min={0} max={MAX_JITTER_MS} error={errors.jitterMs} onChange={(jitterMs) => set({ jitterMs })} />
+          <FieldError id={`${id}-jitter`} error={errors.jitterMs} />
+        </div>
+        <EngineField id={`${id}-engine`} testId="engine" value={form.engine} onChange={(engine) => set({ engine })} />
+        {form.command === 'INCR' && <PlantErrorView form={form} errors={errors} onChange={set} />}
+        <div className="field">
+          <label
+            htmlFor={`${id}-repeats`}
+            title="Each mode runs once per round, the order alternating; until certain stops at the first check (10, 15, 20, 30 pairs) where the 95 % interval of each ratio excludes 1"
+          >
+            Repeats
+          </label>
+          <select id={`${id}-repeats`} data-testid="repeats" value={form.repeats} aria-invalid={errors.repeats ? true : undefined} onChange={(e) => set({ repeats: e.target.value })}>
+            {repeatChoices(form.repeats).map((choice) => (
+              <option key={choice} value={choice}>
+                {choice === UNTIL_CERTAIN ? `until certain (≤ ${MAX_REPEATS} pairs)` : choice === '1' ? '1 (once)' : choice}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${id}-repeats`} error={errors.repeats} />
+          {!errors.repeats && <span className="field-note below">runs of a second or more run once</span>}
+        </div>
+        <fieldset className="field checks">
+          <legend>Connection</legend>
+          <label className="check" title="Without the warm-up before t0, the run's first command pays the connection's first-call costs">
+            <input type="checkbox" data-testid="cold" checked={form.cold} onChange={(e) => set({ cold: e.target.checked })} />
+            Cold connection (no warm-up)
+          </label>
+        </fieldset>
+        <fieldset className="field checks">
+          <legend>Memory</legend>
+          <label className="check" title="Redis's buffers for the run's connection and this backend's heap, every 10 ms, in one more run of each mode after the timed ones: the sampler slows a small run 1.5–2×, so no timed run samples">
+            <input type="checkbox" data-testid="memory" checked={form.memory} onChange={(e) => set({ memory: e.target.checked })} />
+            Sample memory <span className="check-note" data-testid="memory-note">({memoryNote(form, result.ok ? result.spec : null)})</span>
+          </label>
+        </fieldset>
+        <fieldset className="field checks">
+          <legend title={`At most ${MAX_SERVER_TRACED_COMMANDS.toLocaleString('en-US')} commands with either on`}>Redis side</legend>
+          <label className="check">
+            <input type="checkbox" data-testid="monitor" checked={form.monitor} onChange={(e) => set({ monitor: e.target.checked })} />
+            MONITOR <span className="check-note">(execution order and times; cheap)</span>
+          </label>
+          <label className="check">
+            <input type="checkbox" data-testid="strace" checked={form.strace} onChange={(e) => set({ strace: e.target.checked })} />
+            strace <span className="check-note">(read()/write() calls; slows Redis several-fold)</span>
+          </label>
+        </fieldset>
+        <NeighborFieldsView form={form} errors={errors} onChange={set} />
       </div>
       {(errors.form || errors.modes || errors.command || errors.engine || errors.monitor || errors.strace || errors.cold) && (
         <p className="field-error form-error" data-testid="form-error">

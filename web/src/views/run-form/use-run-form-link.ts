@@ -1,6 +1,7 @@
-// The run form as typed and the diagrams' time scale, kept in the page's link (url/run-link.ts): they
-// start from it, a link navigated to on the single-run view sets them, and each change is told to the
-// page store, which writes the last good value of a half-typed number (runLinkOf).
+// The run form as typed, the diagrams' time scale and whether the form's "More options" are unfolded,
+// kept in the page's link (url/run-link.ts): they start from it, a link navigated to on the single-run
+// view sets them, and each change is told to the page store, which writes the last good value of a
+// half-typed number (runLinkOf).
 import { useCallback, useState } from 'react';
 import type { ScaleChoice } from '../../state/page-choices.ts';
 import type { RunFormState } from '../../state/run-form-state.ts';
@@ -13,15 +14,20 @@ export interface RunFormLink {
   setForm: (form: RunFormState) => void;
   scale: ScaleChoice;
   setScale: (scale: ScaleChoice) => void;
+  /** The form's rarer fields unfolded (options=1). */
+  moreOptions: boolean;
+  setMoreOptions: (open: boolean) => void;
 }
 
 export function useRunFormLink(url: PageUrl): RunFormLink {
   const [form, setFormState] = useState<RunFormState>(() => runFormOf(url.link.run));
   const [scale, setScaleState] = useState<ScaleChoice>(() => url.link.run.scale);
+  const [moreOptions, setMoreOptionsState] = useState(() => url.link.run.options);
   useNavigation(url, (link) => {
     if (link.view !== 'run') return; // another view's link leaves the form as it is
     setFormState(runFormOf(link.run));
     setScaleState(link.run.scale);
+    setMoreOptionsState(link.run.options);
   });
   const setForm = useCallback((next: RunFormState) => {
     setFormState(next);
@@ -31,5 +37,9 @@ export function useRunFormLink(url: PageUrl): RunFormLink {
     setScaleState(next);
     url.update({ run: { ...url.link.run, scale: next } });
   }, [url]);
-  return { form, setForm, scale, setScale };
+  const setMoreOptions = useCallback((open: boolean) => {
+    setMoreOptionsState(open);
+    url.update({ run: { ...url.link.run, options: open } });
+  }, [url]);
+  return { form, setForm, scale, setScale, moreOptions, setMoreOptions };
 }

@@ -1,6 +1,6 @@
 // One finished run and its repeats: its header (with the repeat shown, picked from the repeats; the median
-// one by default), how it was measured (warm or cold connection, the probes that recorded it), the shown
-// repeat's sequence diagram and where its time went, the plain-words lines computed from it (and,
+// one by default), the shown repeat's verdict lines, sequence diagram and where its time went, how it was
+// measured (warm or cold connection, the probes that recorded it), the plain-words lines computed from it (and,
 // server-traced, the order Redis ran things in), its memory samples (when the run took them) and the
 // summary over all repeats. A Diagram | Table switch shows the same run as a data table instead (run-table-view.tsx).
 // A run the screen holds only part of (trace v4 `incomplete`: still measuring, or cut short) carries its
@@ -100,6 +100,29 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
           Save
         </button>
       </header>
+      {partial && <IncompleteMarkView doc={doc} />}
+      {(!partial || run.observed) && <RunVerdictView doc={doc} />}
+      {/* The diagram stays mounted behind the table: its zoom and keyboard cursor are there on the way back. */}
+      <div role="tabpanel" id={`${tabIds}-diagram`} aria-labelledby={`${tabIds}-diagram-tab`} hidden={shownAs !== 'diagram'}>
+        <SequenceDiagramView
+          doc={doc}
+          domainEndUs={domainEndUs}
+          zoomSync={zoomSync}
+          panelRef={panelRef}
+          label={`Sequence diagram of the ${run.mode} run, ${title}`}
+          selected={selected}
+          reveal={reveal}
+          onWireClick={onWireClick ? (ref) => onWireClick(doc, ref) : undefined}
+          playback={playback}
+        />
+      </div>
+      {shownAs === 'table' && (
+        <div role="tabpanel" id={`${tabIds}-table`} aria-labelledby={`${tabIds}-table-tab`}>
+          <RunTableView doc={doc} label={`the ${run.mode} run, ${title}`} />
+        </div>
+      )}
+      {!partial && <PhaseBarView doc={doc} scaleEndUs={phaseEndUs} />}
+      {/* How it was measured, under the picture rather than above it: the diagram starts on the first screen. */}
       <p className="run-facts">
         {run.observed ? (
           <span data-testid="warmup" title="The observing proxy timed every chunk where it passed: when it arrived from the client, reached Redis, came back, and was handed to the client">
@@ -124,28 +147,6 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
           </span>
         )}
       </p>
-      {partial && <IncompleteMarkView doc={doc} />}
-      {(!partial || run.observed) && <RunVerdictView doc={doc} />}
-      {/* The diagram stays mounted behind the table: its zoom and keyboard cursor are there on the way back. */}
-      <div role="tabpanel" id={`${tabIds}-diagram`} aria-labelledby={`${tabIds}-diagram-tab`} hidden={shownAs !== 'diagram'}>
-        <SequenceDiagramView
-          doc={doc}
-          domainEndUs={domainEndUs}
-          zoomSync={zoomSync}
-          panelRef={panelRef}
-          label={`Sequence diagram of the ${run.mode} run, ${title}`}
-          selected={selected}
-          reveal={reveal}
-          onWireClick={onWireClick ? (ref) => onWireClick(doc, ref) : undefined}
-          playback={playback}
-        />
-      </div>
-      {shownAs === 'table' && (
-        <div role="tabpanel" id={`${tabIds}-table`} aria-labelledby={`${tabIds}-table-tab`}>
-          <RunTableView doc={doc} label={`the ${run.mode} run, ${title}`} />
-        </div>
-      )}
-      {!partial && <PhaseBarView doc={doc} scaleEndUs={phaseEndUs} />}
       <ErrorRepliesView doc={doc} />
       <KeysAfterView doc={doc} />
       {!partial && <p className="explanation">{explanation}</p>}
