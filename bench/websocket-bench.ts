@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { parseTrace } from '../trace/format/trace-io.ts';
 import { LIVE_PATH, type ServerMessage } from '../trace/protocol/live-protocol.ts';
 import type { CommandName } from '../trace/format/trace-format.ts';
-import { newPage } from '../e2e/browser.ts';
+import { newPage, openMoreOptions } from '../e2e/browser.ts';
 import type { Finding } from './bench-report.ts';
 import { drawnAtMs, instrumentPage, socketMessages } from './page-probes.ts';
 import { spreadOf } from './side-by-side.ts';
@@ -90,6 +90,7 @@ export async function liveDelayBench(browser: Browser, appUrl: string, n: number
       await page.selectOption('[data-testid=command]', 'PING');
       await page.fill('[data-testid=n]', String(n));
       await page.selectOption('[data-testid=mode]', 'pipeline');
+      await openMoreOptions(page);
       await page.selectOption('[data-testid=repeats]', '1');
       await page.click('[data-testid=run]');
       const drawn = await drawnAtMs(page);

@@ -4,7 +4,7 @@
 // Goldens use the recorded traces in e2e/fixtures/modes-incr-10/ (see e2e/fixtures/README.md).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestDone, runPanel, useAppInBrowser } from './app-in-browser.ts';
-import { openFresh, waitForIdleRender } from './browser.ts';
+import { openFresh, pickPreset, waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
@@ -13,7 +13,7 @@ const FOUR = ['pipeline', 'multi', 'eval', 'evalsha'] as const;
 describe('the compare view with four modes renders', () => {
   beforeAll(async () => {
     const { page } = ctx;
-    await page.click('[data-testid=preset-four-ways]');
+    await pickPreset(page, 'four-ways');
     expect(await page.evaluate(() => window.location.hash)).toMatch(/mode=custom&modes=pipeline%2Cmulti%2Ceval%2Cevalsha/);
     await page.click('[data-testid=run]');
     await requestDone(page, 120_000);
@@ -54,7 +54,7 @@ describe('the compare view with four modes renders', () => {
 describe('the error preset marks the error in place', () => {
   beforeAll(async () => {
     const { page } = ctx;
-    await page.click('[data-testid=preset-error]');
+    await pickPreset(page, 'error');
     expect(await page.evaluate(() => window.location.hash)).toMatch(/errorAt=4&errorKind=runtime/);
     await page.click('[data-testid=run]');
     await requestDone(page, 120_000);

@@ -31,6 +31,17 @@ export async function openFresh(page: Page, url: string): Promise<void> {
   await page.goto(url);
 }
 
+/** Unfolds the run form's "More options" (jitter, client, repeats, probes…) unless they already are. */
+export async function openMoreOptions(page: Page): Promise<void> {
+  const toggle = page.locator('[data-testid=more-options]');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
+/** Picks a ready-made run from the form's preset menu (state/network-presets.ts ids). */
+export async function pickPreset(page: Page, id: string): Promise<void> {
+  await page.selectOption('[data-testid=preset]', id);
+}
+
 /** Waits until the app's frame scheduler has no repaint queued, so a screenshot shows a settled frame. */
 export async function waitForIdleRender(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset['renderPending'] === 'false');

@@ -6,7 +6,7 @@
 // recorded runs (e2e/fixtures/) must look like its golden screenshot.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memoryPanel, requestDone, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
-import { waitForIdleRender } from './browser.ts';
+import { pickPreset, waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
@@ -106,7 +106,7 @@ it('draws a recorded pipeline vs chunks (20 PINGs, chunks of 5, 10 ms RTT) with 
 
 it('the docs’ advice preset asks for 1,000,000 SETs of 100 B, one pipeline vs chunks of 10,000', async () => {
   const { page } = ctx;
-  await page.click('[data-testid=preset-chunks]');
+  await pickPreset(page, 'chunks');
   expect(await page.locator('[data-testid=command]').inputValue()).toBe('SET');
   expect(await page.locator('[data-testid=n]').inputValue()).toBe('1000000');
   expect(await page.locator('[data-testid=value-bytes]').inputValue()).toBe('100');
@@ -119,7 +119,7 @@ it('the docs’ advice preset asks for 1,000,000 SETs of 100 B, one pipeline vs 
 
 it('the reply-queue preset shows Redis holding one pipeline’s 1 KB replies, and chunks of 10,000 bounding them', async () => {
   const { page } = ctx;
-  await page.click('[data-testid=preset-reply-queue]');
+  await pickPreset(page, 'reply-queue');
   await page.click('[data-testid=run]');
   await requestDone(page, 150_000);
   await panel('chunked').and(page.locator('[data-n="100000"]')).waitFor({ timeout: 120_000 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { requestDone, runPanel, useAppInBrowser } from './app-in-browser.ts';
-import { VIEWPORT, openFresh, waitForIdleRender } from './browser.ts';
+import { VIEWPORT, openFresh, openMoreOptions, waitForIdleRender } from './browser.ts';
 import { FIXTURES, expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
@@ -25,6 +25,7 @@ async function runOnce(page: Page, mode: 'sequential' | 'pipeline'): Promise<voi
   // Set in the form, not only by the URL hash: a hash changed just after the first load can be rewritten by the form's first render.
   await page.selectOption('[data-testid=command]', 'INCR');
   await page.fill('[data-testid=n]', '10');
+  await openMoreOptions(page);
   await page.selectOption('[data-testid=repeats]', '1');
   await page.selectOption('[data-testid=mode]', mode);
   await page.locator('[data-testid=run]:not([disabled])').click();

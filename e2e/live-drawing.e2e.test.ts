@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { requestDone, useAppInBrowser } from './app-in-browser.ts';
-import { openFresh, waitForIdleRender } from './browser.ts';
+import { openFresh, openMoreOptions, waitForIdleRender } from './browser.ts';
 
 const ctx = useAppInBrowser();
 
@@ -26,6 +26,7 @@ async function startSequential(page: Page, n: number): Promise<void> {
   // Set in the form too, as a user would.
   await page.selectOption('[data-testid=command]', 'INCR');
   await page.fill('[data-testid=n]', String(n));
+  await openMoreOptions(page);
   await page.selectOption('[data-testid=repeats]', '1');
   await page.selectOption('[data-testid=mode]', 'sequential');
   await page.fill('[data-testid=rtt-ms]', '5');

@@ -2,12 +2,12 @@
 // sequential client manages at most 4 requests per second; the arrows slope with the time in flight.
 import { expect, it } from 'vitest';
 import { useAppInBrowser } from './app-in-browser.ts';
-import { waitForIdleRender } from './browser.ts';
+import { pickPreset, waitForIdleRender } from './browser.ts';
 
 const ctx = useAppInBrowser();
 
 it('the 250 ms link preset shows ≤ 4 ops/s sequentially, sloped arrows, and the added delay label', async () => {
-  await ctx.page.click('[data-testid=preset-250ms]');
+  await pickPreset(ctx.page, '250ms');
   expect(await ctx.page.inputValue('[data-testid=rtt-ms]')).toBe('250');
   await ctx.page.click('[data-testid=run]');
   const sequential = ctx.page.locator('[data-testid=run-panel][data-mode=sequential]');

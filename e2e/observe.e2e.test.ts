@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from './app-process.ts';
-import { launchBrowser, newPage, openFresh, waitForIdleRender } from './browser.ts';
+import { launchBrowser, newPage, openFresh, pickPreset, waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 import { observeClientPath, PYTHON } from '../server/observe/observe-clients.ts';
 
@@ -66,7 +66,7 @@ describe('observing real redis-py', () => {
 
   it('the preset "What redis-py’s pipeline() sends" runs real redis-py through the port and draws both', async () => {
     await openFresh(page, `${app.url}#view=run`);
-    await page.click('[data-testid=preset-redis-py]');
+    await pickPreset(page, 'redis-py');
     await expect.poll(() => page.evaluate(() => window.location.hash)).toContain('view=observe');
     const message = page.locator('[data-testid=observe-client-message]');
     await expect.poll(() => message.count(), { timeout: 30_000 }).toBe(1);

@@ -5,7 +5,7 @@
 // The same view drawn from recorded runs (e2e/fixtures/) must look like its golden screenshot.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestDone, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
-import { waitForIdleRender } from './browser.ts';
+import { openMoreOptions, pickPreset, waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
@@ -18,6 +18,7 @@ describe('INCR ×10, both modes, Redis side traced', () => {
     await ctx.page.selectOption('[data-testid=command]', 'INCR');
     await ctx.page.fill('[data-testid=n]', '10');
     await ctx.page.selectOption('[data-testid=mode]', 'both');
+    await openMoreOptions(ctx.page);
     await ctx.page.check('[data-testid=monitor]');
     await ctx.page.check('[data-testid=strace]');
     expect(await ctx.page.evaluate(() => window.location.hash)).toMatch(/monitor=1&strace=1/);
@@ -77,7 +78,7 @@ it('draws recorded server-traced runs (MONITOR and strace lanes) as in its golde
 });
 
 it('the netcat preset: PING\\r\\n three times in one write, three +PONG back', async () => {
-  await ctx.page.click('[data-testid=preset-netcat]');
+  await pickPreset(ctx.page, 'netcat');
   expect(await ctx.page.isChecked('[data-testid=monitor]')).toBe(true);
   expect(await ctx.page.isChecked('[data-testid=strace]')).toBe(true);
   expect(await ctx.page.inputValue('[data-testid=engine]')).toBe('raw');
