@@ -1,6 +1,6 @@
 // Debian's Chromium, driven by playwright-core, with the flags this environment needs (no sandbox as
 // root, no GPU, no background network traffic) and a fixed viewport and scale for stable screenshots.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
@@ -15,8 +15,19 @@ export function launchBrowser(): Promise<Browser> {
 /** CSS px, at device scale 1: the size every browser test (and every screenshot) is taken at. */
 export const VIEWPORT = { width: 1440, height: 900 } as const;
 
+/**
+ * A page opened with nothing to show gets the default run's recording and then, on the private Redis, the
+ * run itself (web/src/views/app/use-first-visit.ts). Tests that drive the form want the plain empty page:
+ * this switch (localStorage pipescope.firstVisit = off, state/first-visit.ts) is on in every context made
+ * here; the first-screen tests make theirs without it.
+ */
+export async function quietFirstVisit(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => window.localStorage.setItem('pipescope.firstVisit', 'off'));
+}
+
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  await quietFirstVisit(context);
   return context.newPage();
 }
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { requestDone, runPanel, useAppInBrowser } from './app-in-browser.ts';
-import { VIEWPORT, openFresh, openMoreOptions, waitForIdleRender } from './browser.ts';
+import { VIEWPORT, openFresh, openMoreOptions, quietFirstVisit, waitForIdleRender } from './browser.ts';
 import { FIXTURES, expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
@@ -140,6 +140,7 @@ it('lists two recorded batches, a link and two files, as in its golden', async (
 it('without IndexedDB (blocked storage) the app still draws runs, and the History tab says it is off', async () => {
   const context = await ctx.browser.newContext({ viewport: VIEWPORT });
   try {
+    await quietFirstVisit(context);
     await context.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined }));
     const page = await context.newPage();
     await page.goto(`${ctx.app.url}#command=INCR&n=10&mode=pipeline&repeats=1`);

@@ -47,9 +47,10 @@ const follow: FollowMode = followLinkParam === null
   : { role: 'follower', store: 'code' in followLinkParam ? new FollowStore(channel, followLinkParam.code) : new FollowStore(channel, '', undefined, followLinkParam.problem) };
 // A follower's page shows the presenter's runs, not the ones it had on screen before.
 // The static site opens on its list of recorded runs; its History tab still shows them.
-if (urls.length === 0 && followLinkParam === null && !STATIC_SITE) void history.restore();
+// Whether it opened with nothing to show: then the first screen shows the default run (views/app/use-first-visit.ts).
+const openedEmpty = urls.length === 0 && followLinkParam === null && !STATIC_SITE ? history.restore().then((restored) => !restored, () => true) : null;
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppView channel={channel} store={store} sweepStore={sweepStore} history={history} url={url} urlLoad={urlLoad} follow={follow} offline={STATIC_SITE} observe={observe} />
+    <AppView channel={channel} store={store} sweepStore={sweepStore} history={history} url={url} urlLoad={urlLoad} follow={follow} offline={STATIC_SITE} observe={observe} openedEmpty={openedEmpty} />
   </StrictMode>,
 );

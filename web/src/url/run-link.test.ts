@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsOf, hashOf, hashParams } from './link-fields.ts';
-import { DEFAULT_RUN_LINK, RUN_KEYS, parseRunLink, runFormOf, runLinkEntries, runLinkOf, type RunLink } from './run-link.ts';
+import { DEFAULT_RUN_LINK, RUN_KEYS, isDefaultRunForm, parseRunLink, runFormOf, runLinkEntries, runLinkOf, type RunLink } from './run-link.ts';
 
 /** The run form's part of a hash, read and written as a link does. */
 const readRun = (hash: string): RunLink => parseRunLink(fieldsOf(hashParams(hash), RUN_KEYS));
@@ -32,6 +32,15 @@ describe('reading the run form', () => {
       memory: false,
       options: false,
     });
+  });
+
+  it('knows the default form, whatever the scale and the fold', () => {
+    const form = runFormOf(DEFAULT_RUN_LINK);
+    expect(isDefaultRunForm(form)).toBe(true);
+    expect(isDefaultRunForm(runFormOf({ ...DEFAULT_RUN_LINK, scale: 'own', options: true }))).toBe(true);
+    expect(isDefaultRunForm({ ...form, n: '11' })).toBe(false);
+    expect(isDefaultRunForm({ ...form, monitor: true })).toBe(false);
+    expect(isDefaultRunForm({ ...form, rttMs: '0.5' })).toBe(false);
   });
 
   it('keeps the More options fold in options=1, carried through a form change', () => {

@@ -204,3 +204,9 @@ export function runLinkOf(form: RunFormState, scale: ScaleChoice, last: RunLink)
     options: last.options,
   };
 }
+
+/** Whether a form as typed is the default one (the scale and the More options fold aside): the run the first screen shows. */
+export function isDefaultRunForm(form: RunFormState): boolean {
+  const entries = (link: RunLink) => JSON.stringify(runLinkEntries({ ...link, scale: d.scale, options: false }));
+  return entries(runLinkOf(form, d.scale, d)) === entries(d);
+}

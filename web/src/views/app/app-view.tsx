@@ -46,6 +46,8 @@ import { useFollowMode, type FollowMode } from '../follow/use-follow-mode.ts';
 import type { ObserveStore } from '../../live/observe-store.ts';
 import { ObserveView } from '../observe/observe-view.tsx';
 import { redisDownText } from '../../format/redis-down-text.ts';
+import { RecordedNoteView } from './recorded-note-view.tsx';
+import { useFirstVisit } from './use-first-visit.ts';
 
 interface Props {
   channel: PageChannel;
@@ -63,9 +65,15 @@ interface Props {
   offline?: boolean;
   /** Observing the user's own client through the backend's observing port (absent on the static site). */
   observe?: ObserveStore;
+  /**
+   * Resolves true when the page opened with nothing to show (no ?trace=, not following, nothing put back from
+   * history): the first screen then shows the default run's recording, then the run itself (use-first-visit.ts).
+   * Absent: never (the static site, a follower's page).
+   */
+  openedEmpty?: Promise<boolean> | null;
 }
 
-export function AppView({ channel, store, sweepStore, history, url, urlLoad, follow: givenFollow, offline = false, observe }: Props) {
+export function AppView({ channel, store, sweepStore, history, url, urlLoad, follow: givenFollow, offline = false, observe, openedEmpty = null }: Props) {
   // The URL first: a link changed between the first render and these effects is adopted before anything writes.
   useEffect(() => url.start(), [url]);
   const status = useSyncExternalStore(channel.subscribe, channel.getSnapshot);
@@ -103,6 +111,14 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
     : connection.status !== 'open' ? 'Not connected to the backend'
     : redis && !redis.up ? redisDownText(redis).headline
     : null;
+  const firstVisit = useFirstVisit({
+    openedEmpty: offline ? null : openedEmpty,
+    form,
+    runs,
+    store,
+    status,
+    mayRun: view === 'run' && !following && tourStep === null && sweepState.active === null,
+  });
 
   return (
     <div className={`app${settingsOpen ? ' settings-open' : ''}${tourStep !== null ? ' touring' : ''}`}>
@@ -214,6 +230,11 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
           </>
         ) : view !== 'run' ? null : traces.length > 0 ? (
           <ResultsView traces={traces} source={runs.tracesSource} scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} url={url} displayLink={displayLink} />
+        ) : firstVisit.recorded ? (
+          <>
+            <RecordedNoteView recorded={firstVisit.recorded} status={status} measuring={firstVisit.autoRun && active !== null} />
+            <ResultsView traces={firstVisit.recorded.traces} source="recorded" scale={scale} onScaleChange={setScale} zoomSync={zoomSync} playback={playback} onExport={onExport} url={url} displayLink={displayLink} />
+          </>
         ) : offline ? (
           !urlLoading && <RecordedRunsView />
         ) : (

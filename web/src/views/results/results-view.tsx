@@ -36,7 +36,7 @@ import { WireView } from './wire-view.tsx';
 import './results-view.css';
 
 /** The tag beside the legend for runs not measured just now. */
-const SOURCE_TAGS: Readonly<Record<string, string>> = { file: 'opened from file', url: 'loaded from URL', history: 'from history' };
+const SOURCE_TAGS: Readonly<Record<string, string>> = { file: 'opened from file', url: 'loaded from URL', history: 'from history', recorded: 'recorded' };
 
 interface WireSelection {
   runId: string;
