@@ -193,8 +193,9 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
           runs={runs}
           blockedReason={blockedReason ?? (sweepState.active ? 'A depth sweep is running' : null)}
           onOpenFiles={onFiles}
-          // Presenter mode keeps the bar of everyday choices and Run; Settings unfolds the rest.
-          hidden={view !== 'run' || following || (present && !settingsOpen && offline)}
+          // Presenter mode keeps the bar of everyday choices and Run (none while the tour, which runs its own steps, is open);
+          // Settings unfolds the rest.
+          hidden={view !== 'run' || following || (present && !settingsOpen && (offline || tourStep !== null))}
           barOnly={present && !settingsOpen}
           offline={offline}
           moreOptions={moreOptions}

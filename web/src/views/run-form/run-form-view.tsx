@@ -146,7 +146,7 @@ export function RunFormView({
   const chunks = hasChunks(form.mode, form.modes);
   return (
     <form
-      className="run-form"
+      className="run-form run-form-rows"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
