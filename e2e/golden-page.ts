@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ARTIFACTS, ROOT } from './app-process.ts';
-import { VIEWPORT, waitForIdleRender } from './browser.ts';
+import { VIEWPORT, quietFirstVisit, waitForIdleRender } from './browser.ts';
 import { expectMatchesGoldenImage, goldenFiles } from './golden-image.ts';
 
 export const FIXTURES = join(ROOT, 'e2e', 'fixtures');
@@ -81,6 +81,8 @@ export async function openFixturesAt(browser: Browser, url: string, fixtures: st
     // The app's CSP allows no inline style; the test stylesheet below is the test's, not the app's.
     bypassCSP: true,
   });
+  // A page opened with no trace (the offline tour) shows no first-visit recording of its own: the picture is the test's.
+  await quietFirstVisit(context);
   await context.addInitScript((css: string) => {
     const add = () => {
       const style = document.createElement('style');
