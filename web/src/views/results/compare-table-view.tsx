@@ -4,9 +4,9 @@
 // scale for all rows — above their diagrams, which share one time scale (the toolbar's toggle). Shown
 // whenever more than one run is on screen: after a request with several modes, and when several trace
 // files are opened. Figures from format/compare-rows.ts; each column names who measured it.
-// Test hooks: data-testid=compare-table, a row per run with data-mode (data-client when the libraries differ)
-// and data-metric cells. A run cut short (or still measuring) carries its mark and never counts as the fastest.
-import { useMemo } from 'react';
+// Test hooks: data-testid=compare-table (compare-scroll: the region that scrolls), a row per run with
+// data-mode (data-client when the libraries differ) and data-metric cells. A run cut short (or still measuring) carries its mark and never counts as the fastest.
+import { useId, useMemo } from 'react';
 import type { TraceDocument } from '../../../../trace/format/trace-format.ts';
 import { COMPARE_SOURCES, compareRows, sameWorkload, type CompareRow } from '../../format/compare-rows.ts';
 import { formatCount, formatRate, formatUs } from '../../format/number-format.ts';
@@ -34,6 +34,7 @@ export function CompareTableView({ groups, shown }: Props) {
   // Not computed for one run alone (no table then): each row reads every command (round trips, phases).
   const rows = useMemo(() => (groups.length < 2 ? [] : compareRows(groups, shown)), [groups, shown]);
   const same = useMemo(() => sameWorkload(shown), [shown]);
+  const captionId = useId();
   if (rows.length < 2) return null;
   const endUs = Math.max(1, ...rows.map((r) => r.doneUs));
   const head = (label: string, source: string) => (
@@ -44,65 +45,69 @@ export function CompareTableView({ groups, shown }: Props) {
   );
   return (
     <section className="compare" data-testid="compare-table" aria-label="The runs compared">
-      <p className="compare-caption">
+      <p className="compare-caption" id={captionId}>
         {same ? `${rows.length} ways to run ${rows[0]!.title}, compared` : `${rows.length} runs of different workloads: compare with care`}
         {rows.some((r) => r.repeats > 1) && <span className="source"> medians over each run’s repeats; phases of the repeat shown</span>}
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Run</th>
-            {head('Total time', COMPARE_SOURCES.durationUs)}
-            {head('Against the fastest', COMPARE_SOURCES.versusFastest)}
-            {head('ops/s', COMPARE_SOURCES.opsPerSec)}
-            {head('Client writes', COMPARE_SOURCES.clientWrites)}
-            {head('TCP segments out', COMPARE_SOURCES.tcpSegmentsOut)}
-            {head('Redis reads', COMPARE_SOURCES.redisReads)}
-            {head('Round trips', COMPARE_SOURCES.roundTrips)}
-            {head('Where the time went', COMPARE_SOURCES.phases)}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={r.key} data-testid="compare-row" data-mode={shown[i]?.run.mode} data-client={r.client ?? undefined} className={r.fastest ? 'fastest' : undefined}>
-              <th scope="row">
-                {r.mode}
-                {r.incomplete !== null && (
-                  <span className="incomplete-mark compare-incomplete" data-testid="compare-incomplete">
-                    {r.incomplete}
-                  </span>
-                )}
-                {r.client !== null && <span className="compare-title" data-testid="compare-client">{r.client}</span>}
-                {!same && <span className="compare-title">{r.title}</span>}
-              </th>
-              <td data-metric="duration" data-value={r.durationUs}>
-                {formatUs(r.durationUs)}
-                {r.incomplete !== null && <span className="source">measured so far</span>}
-              </td>
-              <td data-metric="versus-fastest">{r.versusFastest ?? (r.fastest ? 'fastest' : r.incomplete === null ? 'lowest median' : '—')}</td>
-              <td data-metric="ops" data-value={r.opsPerSec}>
-                {formatRate(r.opsPerSec)}
-                {r.incomplete !== null && <span className="source">over what was measured</span>}
-              </td>
-              <td data-metric="client-writes" data-value={r.clientWrites}>
-                {formatCount(r.clientWrites)}
-              </td>
-              <td data-metric="tcp-segments" data-value={r.tcpSegmentsOut ?? ''}>
-                {r.tcpSegmentsOut === null ? '—' : formatCount(r.tcpSegmentsOut)}
-              </td>
-              <td data-metric="redis-reads" data-value={r.redisReads ?? ''}>
-                {r.redisReads === null ? <span title="Not measured: Redis INFO is read only after a whole run">—</span> : formatCount(r.redisReads)}
-              </td>
-              <td data-metric="round-trips" data-value={r.roundTrips}>
-                {formatCount(r.roundTrips)}
-              </td>
-              <td className="phase-cell">
-                <PhaseCell row={r} endUs={endUs} />
-              </td>
+      {/* Wider than a phone: the table scrolls inside this region (a shadow at the edge with more), which
+          takes focus so that a keyboard can scroll it too. */}
+      <div className="compare-scroll" role="region" aria-labelledby={captionId} tabIndex={0} data-testid="compare-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Run</th>
+              {head('Total time', COMPARE_SOURCES.durationUs)}
+              {head('Against the fastest', COMPARE_SOURCES.versusFastest)}
+              {head('ops/s', COMPARE_SOURCES.opsPerSec)}
+              {head('Client writes', COMPARE_SOURCES.clientWrites)}
+              {head('TCP segments out', COMPARE_SOURCES.tcpSegmentsOut)}
+              {head('Redis reads', COMPARE_SOURCES.redisReads)}
+              {head('Round trips', COMPARE_SOURCES.roundTrips)}
+              {head('Where the time went', COMPARE_SOURCES.phases)}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={r.key} data-testid="compare-row" data-mode={shown[i]?.run.mode} data-client={r.client ?? undefined} className={r.fastest ? 'fastest' : undefined}>
+                <th scope="row">
+                  {r.mode}
+                  {r.incomplete !== null && (
+                    <span className="incomplete-mark compare-incomplete" data-testid="compare-incomplete">
+                      {r.incomplete}
+                    </span>
+                  )}
+                  {r.client !== null && <span className="compare-title" data-testid="compare-client">{r.client}</span>}
+                  {!same && <span className="compare-title">{r.title}</span>}
+                </th>
+                <td data-metric="duration" data-value={r.durationUs}>
+                  {formatUs(r.durationUs)}
+                  {r.incomplete !== null && <span className="source">measured so far</span>}
+                </td>
+                <td data-metric="versus-fastest">{r.versusFastest ?? (r.fastest ? 'fastest' : r.incomplete === null ? 'lowest median' : '—')}</td>
+                <td data-metric="ops" data-value={r.opsPerSec}>
+                  {formatRate(r.opsPerSec)}
+                  {r.incomplete !== null && <span className="source">over what was measured</span>}
+                </td>
+                <td data-metric="client-writes" data-value={r.clientWrites}>
+                  {formatCount(r.clientWrites)}
+                </td>
+                <td data-metric="tcp-segments" data-value={r.tcpSegmentsOut ?? ''}>
+                  {r.tcpSegmentsOut === null ? '—' : formatCount(r.tcpSegmentsOut)}
+                </td>
+                <td data-metric="redis-reads" data-value={r.redisReads ?? ''}>
+                  {r.redisReads === null ? <span title="Not measured: Redis INFO is read only after a whole run">—</span> : formatCount(r.redisReads)}
+                </td>
+                <td data-metric="round-trips" data-value={r.roundTrips}>
+                  {formatCount(r.roundTrips)}
+                </td>
+                <td className="phase-cell">
+                  <PhaseCell row={r} endUs={endUs} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
