@@ -49,9 +49,9 @@ export function CompareTableView({ groups, shown }: Props) {
         {same ? `${rows.length} ways to run ${rows[0]!.title}, compared` : `${rows.length} runs of different workloads: compare with care`}
         {rows.some((r) => r.repeats > 1) && <span className="source"> medians over each run’s repeats; phases of the repeat shown</span>}
       </p>
-      {/* Wider than a phone: the table scrolls inside this region (a shadow at the edge with more), which
+      {/* Wider than a phone: the table scrolls inside this region (scroll-x, views/app/controls.css), which
           takes focus so that a keyboard can scroll it too. */}
-      <div className="compare-scroll" role="region" aria-labelledby={captionId} tabIndex={0} data-testid="compare-scroll">
+      <div className="scroll-x compare-scroll" role="region" aria-labelledby={captionId} tabIndex={0} data-testid="compare-scroll">
         <table>
           <thead>
             <tr>
