@@ -6,12 +6,13 @@
 // files are opened. Figures from format/compare-rows.ts; each column names who measured it.
 // Test hooks: data-testid=compare-table (compare-scroll: the region that scrolls), a row per run with
 // data-mode (data-client when the libraries differ) and data-metric cells. A run cut short (or still measuring) carries its mark and never counts as the fastest.
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { TraceDocument } from '../../../../trace/format/trace-format.ts';
 import { COMPARE_SOURCES, compareRows, sameWorkload, type CompareRow } from '../../format/compare-rows.ts';
 import { formatCount, formatRate, formatUs } from '../../format/number-format.ts';
 import { PHASE_TEXT } from '../../format/phase-text.ts';
 import type { RunGroup } from '../../model/run-groups.ts';
+import { useSidewaysScroll } from '../app/use-sideways-scroll.ts';
 import '../run/incomplete-mark.css';
 import './compare-table-view.css';
 
@@ -34,7 +35,7 @@ export function CompareTableView({ groups, shown }: Props) {
   // Not computed for one run alone (no table then): each row reads every command (round trips, phases).
   const rows = useMemo(() => (groups.length < 2 ? [] : compareRows(groups, shown)), [groups, shown]);
   const same = useMemo(() => sameWorkload(shown), [shown]);
-  const captionId = useId();
+  const [scroller, scrollProps] = useSidewaysScroll('The runs compared, a table that scrolls sideways');
   if (rows.length < 2) return null;
   const endUs = Math.max(1, ...rows.map((r) => r.doneUs));
   const head = (label: string, source: string) => (
@@ -45,13 +46,12 @@ export function CompareTableView({ groups, shown }: Props) {
   );
   return (
     <section className="compare" data-testid="compare-table" aria-label="The runs compared">
-      <p className="compare-caption" id={captionId}>
+      <p className="compare-caption">
         {same ? `${rows.length} ways to run ${rows[0]!.title}, compared` : `${rows.length} runs of different workloads: compare with care`}
         {rows.some((r) => r.repeats > 1) && <span className="source"> medians over each run’s repeats; phases of the repeat shown</span>}
       </p>
-      {/* Wider than a phone: the table scrolls inside this region (scroll-x, views/app/controls.css), which
-          takes focus so that a keyboard can scroll it too. */}
-      <div className="scroll-x compare-scroll" role="region" aria-labelledby={captionId} tabIndex={0} data-testid="compare-scroll">
+      {/* Wider than a phone: the table scrolls inside this region (scroll-x, views/app/controls.css). */}
+      <div className="scroll-x compare-scroll" ref={scroller} data-testid="compare-scroll" {...scrollProps}>
         <table>
           <thead>
             <tr>

@@ -9,6 +9,7 @@ import type { TraceDocument } from '../../../../trace/format/trace-format.ts';
 import { formatCount, formatRatio, plural } from '../../format/number-format.ts';
 import { modePhrase } from '../../format/run-label.ts';
 import { kernelCounts } from '../../model/kernel-counts.ts';
+import { useSidewaysScroll } from '../app/use-sideways-scroll.ts';
 import './per-command-chart-view.css';
 
 interface Figure {
@@ -36,6 +37,7 @@ const LABEL_WIDTH = 250;
 const VALUE_ROOM = 260;
 
 export function PerCommandChartView({ traces }: { traces: readonly TraceDocument[] }) {
+  const [scroller, scrollProps] = useSidewaysScroll('I/O per operation, a chart that scrolls sideways');
   if (traces.length === 0) return null;
   // Kernel rows only when some run on screen has them; INFO rows not for observed connections alone (INFO cannot tell them apart).
   const figures = FIGURES.filter((f) => (!f.key.startsWith('kernel') || traces.some((d) => kernelCounts(d) !== null)) && (!f.key.startsWith('server') || traces.some((d) => !d.run.observed)));
@@ -53,7 +55,7 @@ export function PerCommandChartView({ traces }: { traces: readonly TraceDocument
         (1 = one per operation; one MSET of 10 SETs counts 10)
       </figcaption>
       {/* On a phone the chart keeps a readable width and scrolls in here (scroll-x, views/app/controls.css). */}
-      <div className="scroll-x per-command-scroll" role="region" aria-label="I/O per operation" tabIndex={0}>
+      <div className="scroll-x per-command-scroll" ref={scroller} {...scrollProps}>
         <svg viewBox={`0 0 ${WIDTH} ${height}`} width="100%" role="img" aria-label="Socket writes, socket reads and Redis read and write events per operation, per run">
           <g transform="translate(0,8)">
             {figures.map((figure, fi) => (
