@@ -2,11 +2,12 @@
 // 360×740: the page never scrolls sideways — before and after a live run of five modes, in every view,
 // with the tour open, in presenter mode and on a follower's page — and nothing sticks out of it (the
 // connection pill, the Run button); the compare table and the other wide tables and charts scroll inside
-// their own region; the heads over each diagram never overlap one another. Then the server-traced pair
+// their own region; the heads over each diagram never overlap one another; axe finds nothing serious. Then the server-traced pair
 // of recorded runs at 390×844, light and dark, as in their goldens.
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { requestDone, runPanel, useAppInBrowser } from './app-in-browser.ts';
+import { describeFindings, seriousViolations } from './axe-audit.ts';
 import { expectGoldenScreenshot, openFixtures, type GoldenTheme } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
@@ -20,7 +21,8 @@ const PHONES = [
 const FIVE_MODES = '#command=INCR&n=10&mode=custom&modes=sequential,pipeline,multi,eval,evalsha&repeats=2&monitor=1';
 
 async function phonePage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
+  // bypassCSP: axe is injected as an inline script, which the app's CSP rightly refuses.
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: true, isMobile: true, bypassCSP: true });
   return context.newPage();
 }
 
@@ -92,6 +94,10 @@ describe.each(PHONES)('at $width×$height', (viewport) => {
       expect(scrolled).toMatchObject({ wider: true, overflow: 'auto', page: 0 });
       expect(scrolled.left).toBeGreaterThan(0);
       await expectInsideWidth(page, '[data-testid=compare-table]');
+
+      // axe is as clean on a phone: the regions that scroll sideways take focus, the tabs' row too.
+      const findings = await seriousViolations(page);
+      expect(findings, describeFindings(findings)).toEqual([]);
 
       // Every diagram's heads fit beside one another (the client lane's note gives way to Redis's).
       expect(await headCollisions(page)).toEqual([]);
