@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriesOfDocument, type SweepSeries } from '../model/sweep-series.ts';
 import { sweepDocument } from '../test-support/sweep-fixtures.ts';
-import { DODGE_PX, IO_HEIGHT, SWEEP_MARGIN, THROUGHPUT_HEIGHT, niceDown125, niceUp125, sweepLayout } from './sweep-layout.ts';
+import { DODGE_PX, IO_HEIGHT, SWEEP_MARGIN, SWEEP_MIN_WIDTH, THROUGHPUT_HEIGHT, niceDown125, niceUp125, sweepLayout } from './sweep-layout.ts';
 
 const DEPTHS = [1, 2, 4, 8, 16, 32, 64];
 const series = seriesOfDocument(sweepDocument(DEPTHS, 6_400));
@@ -54,6 +54,12 @@ describe('sweepLayout', () => {
     expect(layout.io.guides[0]!.angle).toBeGreaterThan(0);
   });
 
+  it('labels the docs’ 10× line in its short form on a plot a phone wide', () => {
+    const docsLabel = (width: number) => sweepLayout(series, width).throughput.guides.find((g) => g.key === 'docs10x')!.label;
+    expect(docsLabel(1000)).toBe('10 × depth 1 — “roughly 10×”, the Redis docs’ figure');
+    expect(docsLabel(SWEEP_MIN_WIDTH)).toBe('Redis docs: 10 × depth 1');
+  });
+
   it('draws linear ops/s from zero', () => {
     const linear = sweepLayout(series, 1000, 'linear');
     expect(linear.throughput.yTicks[0]).toMatchObject({ label: '0', at: linear.throughput.bottom });
@@ -76,7 +82,7 @@ describe('sweepLayout', () => {
   it('lays out a sweep that has just started: axes over the depths asked for, no marks, no guides', () => {
     const empty: SweepSeries = { ...series, ours: [], reference: [], serverReads: [], clientWrites: [], activeDepth: 4 };
     const l = sweepLayout(empty, 200);
-    expect(l.width).toBe(360);
+    expect(l.width).toBe(SWEEP_MIN_WIDTH);
     expect(l.throughput.series.every((s) => s.marks.length === 0 && s.path === '')).toBe(true);
     expect(l.throughput.guides).toEqual([]);
     expect(l.throughput.yTicks.length).toBeGreaterThan(2);

@@ -17,6 +17,10 @@ export const IO_HEIGHT = 160;
 export const PANEL_GAP = 46;
 /** Two series at one depth sit this far either side of it, so their whiskers never overlap. */
 export const DODGE_PX = 4;
+/** The chart's least width, px: a phone's (360 px less the page's and the card's margins); a narrower host scrolls it. */
+export const SWEEP_MIN_WIDTH = 300;
+/** The plot width, px, the docs' 10× guide's whole label needs from its start (less: its short form). */
+const DOCS_LABEL_LONG_PX = 400;
 /** Ticks closer than this are thinned (custom depth lists such as 100, 128). */
 const MIN_TICK_GAP_PX = 30;
 
@@ -218,7 +222,10 @@ function throughputPanel(series: SweepSeries, x: Scale, top: number, plotLeft: n
     guides.push({
       key: 'docs10x',
       path: `M${plotLeft},${level}H${x(last * Math.SQRT2)}`,
-      label: `10 × depth ${formatDepth(base.depth)} — “roughly 10×”, the Redis docs’ figure`,
+      // A plot a phone wide holds only the short form of the label (11 px italic, ~6 px a character).
+      label: plotRight - plotLeft >= DOCS_LABEL_LONG_PX
+        ? `10 × depth ${formatDepth(base.depth)} — “roughly 10×”, the Redis docs’ figure`
+        : `Redis docs: 10 × depth ${formatDepth(base.depth)}`,
       labelX: plotLeft + 6,
       labelY: level,
       angle: 0,
@@ -266,7 +273,7 @@ function ioPanel(series: SweepSeries, x: Scale, top: number, plotLeft: number, p
 }
 
 export function sweepLayout(series: SweepSeries, width: number, yScale: YScaleKind = 'log'): SweepLayout {
-  const w = Math.max(360, Math.round(width));
+  const w = Math.max(SWEEP_MIN_WIDTH, Math.round(width));
   const plotLeft = SWEEP_MARGIN.left;
   const plotRight = w - SWEEP_MARGIN.right;
   const x = depthScale(series.depths, plotLeft, plotRight);

@@ -1,6 +1,7 @@
 // The views of the page as tabs under the header: single runs (sequence diagrams), the depth sweep
 // (throughput against pipeline depth), the gallery of published benchmarks and the run history (with its
 // count of saved runs). The choice is part of the URL (#view=sweep: url/page-link.ts).
+import { useEffect, useRef } from 'react';
 import type { ViewChoice } from '../../state/page-choices.ts';
 
 const TABS: { view: ViewChoice; label: string; hint: string }[] = [
@@ -10,6 +11,9 @@ const TABS: { view: ViewChoice; label: string; hint: string }[] = [
   { view: 'history', label: 'History', hint: 'The runs shown in this browser, kept across reloads: show one again or compare two to six' },
   { view: 'observe', label: 'Observe', hint: 'Point any Redis client or app at Pipescope and see how it really pipelines' },
 ];
+
+/** Room left between a tab scrolled into view and the row's edge, px (the edge's shadow is 12). */
+const TAB_EDGE_ROOM_PX = 16;
 
 interface Props {
   view: ViewChoice;
@@ -22,8 +26,19 @@ interface Props {
 }
 
 export function ViewTabsView({ view, onChange, sweepRunning, historyCount = null, offline = false }: Props) {
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the tabs are one row that scrolls sideways (sweep-view.css): the selected one is brought
+  // into it, past the edge's shadow (px), without scrolling the page as scrollIntoView would.
+  useEffect(() => {
+    const row = nav.current;
+    const on = row?.querySelector('[aria-selected=true]');
+    if (!row || !on || row.scrollWidth <= row.clientWidth) return;
+    const [box, tab] = [row.getBoundingClientRect(), on.getBoundingClientRect()];
+    if (tab.left < box.left) row.scrollLeft -= box.left - tab.left + TAB_EDGE_ROOM_PX;
+    else if (tab.right > box.right) row.scrollLeft += tab.right - box.right + TAB_EDGE_ROOM_PX;
+  }, [view]);
   return (
-    <nav className="view-tabs" role="tablist" aria-label="Views">
+    <nav className="view-tabs" role="tablist" aria-label="Views" ref={nav}>
       {TABS.filter((tab) => !(offline && tab.view === 'observe')).map((tab) => (
         <button
           key={tab.view}

@@ -10,6 +10,7 @@ import {
   COMPARE_MAX, MAX_HISTORY_BYTES, MAX_HISTORY_RUNS, compareBlockedReason, historyGroups, pickBlockedReason, type HistoryEntry, type HistoryGroup,
 } from '../../model/history-entries.ts';
 import type { HistoryStore } from '../../state/history-store.ts';
+import { useSidewaysScroll } from '../app/use-sideways-scroll.ts';
 import './history-view.css';
 
 interface Props {
@@ -23,6 +24,7 @@ export function HistoryView({ history, shown, onShowRuns }: Props) {
   const snap = useSyncExternalStore(history.subscribe, history.getSnapshot);
   const [picked, setPicked] = useState<readonly string[]>([]);
   const [confirmClear, setConfirmClear] = useState(false);
+  const [scroller, scrollProps] = useSidewaysScroll('Saved runs, a table that scrolls sideways');
   const groups = historyGroups(snap.entries);
   // Picks of runs deleted or evicted since drop out.
   const present = new Set(snap.entries.map((e) => e.id));
@@ -105,7 +107,7 @@ export function HistoryView({ history, shown, onShowRuns }: Props) {
         </p>
       )}
       {groups.length > 0 && (
-        <div className="history-table-card">
+        <div className="history-table-card scroll-x" ref={scroller} {...scrollProps}>
           <table className="history-table" data-testid="history-table">
             <thead>
               <tr>

@@ -65,9 +65,10 @@ export function PlaybackBarView({ clock, milestones, onHelp }: Props) {
           {endUs > 0 &&
             milestones.map((m) => {
               const px = (m.atUs / endUs) * trackWidth;
-              const printed = px - lastLabelPx >= LABEL_SPACING_PX;
-              // Near the right end the label goes left of its tick, so it stays over the track.
+              // Near the right end the label goes left of its tick, so it stays over the track: then it needs
+              // room for itself too before its tick, past the previous label (a phone's narrow track).
               const flipped = px > trackWidth - LABEL_SPACING_PX;
+              const printed = px - lastLabelPx >= (flipped ? 2 : 1) * LABEL_SPACING_PX;
               if (printed) lastLabelPx = px;
               const name = m.run ? `${m.run}: ${m.label}` : m.label;
               return (

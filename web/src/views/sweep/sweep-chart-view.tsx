@@ -3,13 +3,14 @@
 // the linear and docs' 10× guides), and I/O per command beneath on the same depth axis. The width
 // comes from a ResizeObserver; the chart changes only when the points or the width change, so React
 // renders its few hundred SVG elements. Marks carry their measured numbers in data-* attributes.
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Engine } from '../../../../trace/format/run-request.ts';
 import { formatRate, formatRatio } from '../../format/number-format.ts';
 import { SWEEP_RATE_SOURCE, formatDepth } from '../../format/sweep-text.ts';
 import { sweepLayout, type MarkDraw, type PanelLayout, type SeriesDraw, type SeriesKey } from '../../layout/sweep-layout.ts';
 import type { SweepSeries } from '../../model/sweep-series.ts';
 import type { YScaleChoice } from '../../state/sweep-form-state.ts';
+import { useSidewaysScroll } from '../app/use-sideways-scroll.ts';
 
 interface Props {
   series: SweepSeries;
@@ -19,6 +20,15 @@ interface Props {
   /** 'live' while points still arrive. */
   state: 'live' | 'done' | 'stopped';
 }
+
+/** The depth axis's detail, in its title and, on a phone, under the chart. */
+const DEPTH_DETAIL = 'commands per pipeline (log₂ scale)';
+
+/** The I/O panel's keys, in its title and, on a phone, under the chart. */
+const IO_KEYS = {
+  serverReads: '● Redis read events: INFO total_reads_processed Δ ÷ commands',
+  clientWrites: '■ client socket writes ÷ commands',
+} as const;
 
 export const REFERENCE_LABEL = 'redis-benchmark -c 1 -P d (Redis’s own C client)';
 
@@ -151,9 +161,15 @@ function Panel({ panel, left, right, clipId, children }: { panel: PanelLayout; l
 export function SweepChartView({ series, engine, yScale, onYScaleChange, state }: Props) {
   const [host, width] = useElementWidth<HTMLDivElement>();
   const layout = useMemo(() => sweepLayout(series, width, yScale), [series, width, yScale]);
+  const [scroller, scrollProps] = useSidewaysScroll('The sweep chart, scrolls sideways');
+  const hostRef = useCallback((element: HTMLDivElement | null) => {
+    host.current = element;
+    scroller(element);
+  }, [host, scroller]);
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const { throughput, io, plotLeft, plotRight } = layout;
   const noCounts = series.serverReads.length === 0 && series.clientWrites.length === 0;
+  const throughputDetail = `${yScale === 'log' ? 'log scale' : 'linear scale'} · Pipescope: ${SWEEP_RATE_SOURCE} · redis-benchmark: as it prints (--csv)`;
   const xTickLabels = (y: number) =>
     layout.xTicks.map((t) => (
       <text key={t.at} x={t.at} y={y}>
@@ -193,7 +209,8 @@ export function SweepChartView({ series, engine, yScale, onYScaleChange, state }
           <span className={yScale === 'linear' ? 'on' : ''}>linear</span>
         </button>
       </figcaption>
-      <div className="sweep-chart-host" ref={host}>
+      {/* Narrower than the chart's least width (sweep-layout.ts), it scrolls in here (scroll-x, views/app/controls.css). */}
+      <div className="sweep-chart-host scroll-x" ref={hostRef} {...scrollProps}>
         <svg width={layout.width} height={layout.height} role="img" aria-label="Throughput and I/O per command against pipeline depth">
           {layout.activeX !== null && (
             <rect className="active-depth" x={layout.activeX - 10} width={20} y={throughput.top} height={io.bottom - throughput.top} data-testid="sweep-active-depth" />
@@ -213,7 +230,7 @@ export function SweepChartView({ series, engine, yScale, onYScaleChange, state }
           </Panel>
           <text className="sweep-axis-title" x={plotLeft} y={throughput.top - 2} dy="-0.35em">
             <tspan className="strong">Throughput, ops/s</tspan>
-            <tspan dx="8">{yScale === 'log' ? 'log scale' : 'linear scale'} · Pipescope: {SWEEP_RATE_SOURCE} · redis-benchmark: as it prints (--csv)</tspan>
+            <tspan className="sweep-axis-detail" dx="8">{throughputDetail}</tspan>
           </text>
           <g className="sweep-axis x">{xTickLabels(throughput.bottom + 15)}</g>
           <Panel panel={io} left={plotLeft} right={plotRight} clipId={`${id}-io`}>
@@ -228,16 +245,29 @@ export function SweepChartView({ series, engine, yScale, onYScaleChange, state }
           </Panel>
           <text className="sweep-axis-title" x={plotLeft} y={io.top - 2} dy="-0.35em">
             <tspan className="strong">I/O per command</tspan>
-            <tspan dx="8">log scale ·</tspan>
-            <tspan className="key server-reads" dx="4">● Redis read events: INFO total_reads_processed Δ ÷ commands</tspan>
-            <tspan className="key client-writes" dx="10">■ client socket writes ÷ commands</tspan>
+            <tspan className="sweep-axis-detail" dx="8">log scale ·</tspan>
+            <tspan className="sweep-axis-detail key server-reads" dx="4">{IO_KEYS.serverReads}</tspan>
+            <tspan className="sweep-axis-detail key client-writes" dx="10">{IO_KEYS.clientWrites}</tspan>
           </text>
           <g className="sweep-axis x">{xTickLabels(io.bottom + 15)}</g>
           <text className="sweep-axis-title x-title" x={(plotLeft + plotRight) / 2} y={io.bottom + 38} textAnchor="middle">
-            pipeline depth — commands per pipeline (log₂ scale)
+            pipeline depth<tspan className="sweep-axis-detail"> — {DEPTH_DETAIL}</tspan>
           </text>
         </svg>
       </div>
+      {/* A phone: the axis titles' details, too long for a line over a narrow plot, under the chart instead. */}
+      <ul className="sweep-axis-notes" aria-hidden="true">
+        <li>
+          <b>Throughput:</b> {throughputDetail}
+        </li>
+        <li>
+          <b>I/O per command:</b> log scale · <span className="key server-reads">{IO_KEYS.serverReads}</span> ·{' '}
+          <span className="key client-writes">{IO_KEYS.clientWrites}</span>
+        </li>
+        <li>
+          <b>Pipeline depth:</b> {DEPTH_DETAIL}
+        </li>
+      </ul>
     </figure>
   );
 }

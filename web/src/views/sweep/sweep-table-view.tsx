@@ -5,6 +5,7 @@
 import { formatCount, formatRatio, formatUs } from '../../format/number-format.ts';
 import { formatDepth, formatSpeedUp } from '../../format/sweep-text.ts';
 import type { DepthSpread, SweepRow } from '../../model/sweep-series.ts';
+import { useSidewaysScroll } from '../app/use-sideways-scroll.ts';
 
 function Rate({ point }: { point: DepthSpread | null }) {
   if (!point) return <span className="none">—</span>;
@@ -48,8 +49,9 @@ const CPU_SOURCE_NOTE = { 'proc-schedstat': 'kernel (schedstat)', 'redis-info-cp
 
 export function SweepTableView({ rows, baseDepth, hasReference, cpuSource = null }: { rows: readonly SweepRow[]; baseDepth: number | null; hasReference: boolean; cpuSource?: keyof typeof CPU_SOURCE_NOTE | null }) {
   const base = baseDepth === null ? 'first depth' : `depth ${formatDepth(baseDepth)}`;
+  const [scroller, scrollProps] = useSidewaysScroll('Sweep figures, a table that scrolls sideways');
   return (
-    <div className="sweep-table-card">
+    <div className="sweep-table-card scroll-x" ref={scroller} {...scrollProps}>
       <table className="sweep-table" data-testid="sweep-table">
         <thead>
           <tr>
