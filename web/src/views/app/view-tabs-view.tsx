@@ -1,4 +1,4 @@
-// The views of the page as tabs under the header: single runs (sequence diagrams), the depth sweep
+// The views of the page as tabs under the header, in the page's navigation landmark: single runs (sequence diagrams), the depth sweep
 // (throughput against pipeline depth), the gallery of published benchmarks and the run history (with its
 // count of saved runs). The choice is part of the URL (#view=sweep: url/page-link.ts).
 import type { ViewChoice } from '../../state/page-choices.ts';
@@ -23,27 +23,30 @@ interface Props {
 
 export function ViewTabsView({ view, onChange, sweepRunning, historyCount = null, offline = false }: Props) {
   return (
-    <nav className="view-tabs" role="tablist" aria-label="Views">
-      {TABS.filter((tab) => !(offline && tab.view === 'observe')).map((tab) => (
-        <button
-          key={tab.view}
-          type="button"
-          role="tab"
-          className={view === tab.view ? 'on' : ''}
-          aria-selected={view === tab.view}
-          data-testid={`tab-${tab.view}`}
-          title={tab.hint}
-          onClick={() => onChange(tab.view)}
-        >
-          {tab.label}
-          {tab.view === 'sweep' && sweepRunning && <span className="tab-badge">running</span>}
-          {tab.view === 'history' && historyCount !== null && (
-            <span className="tab-count" data-testid="history-count" aria-label={`${historyCount} saved`}>
-              {historyCount}
-            </span>
-          )}
-        </button>
-      ))}
+    // A navigation landmark around the tabs (a <nav> given role=tablist would be none).
+    <nav className="view-tabs-nav" aria-label="Views">
+      <div className="view-tabs" role="tablist" aria-label="Views">
+        {TABS.filter((tab) => !(offline && tab.view === 'observe')).map((tab) => (
+          <button
+            key={tab.view}
+            type="button"
+            role="tab"
+            className={view === tab.view ? 'on' : ''}
+            aria-selected={view === tab.view}
+            data-testid={`tab-${tab.view}`}
+            title={tab.hint}
+            onClick={() => onChange(tab.view)}
+          >
+            {tab.label}
+            {tab.view === 'sweep' && sweepRunning && <span className="tab-badge">running</span>}
+            {tab.view === 'history' && historyCount !== null && (
+              <span className="tab-count" data-testid="history-count" aria-label={`${historyCount} saved`}>
+                {historyCount}
+              </span>
+            )}
+          </button>
+        ))}
+      </div>
     </nav>
   );
 }

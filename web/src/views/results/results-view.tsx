@@ -29,6 +29,7 @@ import type { PageUrl } from '../../url/page-url.ts';
 import { picksLinkFields, picksOfLink, wireRunOfLink } from '../../url/run-picks-link.ts';
 import { DEFAULT_DISPLAY_LINK } from '../../url/display-link.ts';
 import { useNavigation } from '../app/use-navigation.ts';
+import { RESULTS_ID } from '../app/skip-link-view.tsx';
 import { CompareTableView } from './compare-table-view.tsx';
 import { ExportMenuView } from './export-menu-view.tsx';
 import { PerCommandChartView } from './per-command-chart-view.tsx';
@@ -123,7 +124,8 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
     setWireRunId(wireRunOfLink(display, groups.map((g) => shownRepeat(g, picks[g.key]))));
   });
   return (
-    <section className="results" aria-label="Runs" ref={resultsRef}>
+    // id=results and tabIndex -1: the page's "Skip to results" link (app/skip-link-view.tsx) moves the focus here.
+    <section className="results" id={RESULTS_ID} tabIndex={-1} aria-label="Results" ref={resultsRef}>
       {headlines.map((h) => (
         <p key={h.kind + h.text} className={`headline headline-${h.kind}`} data-testid={`headline-${h.kind}`}>
           {h.text}
@@ -154,7 +156,9 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
             Reset zoom
           </button>
         </span>
-        <span className="toolbar-hint" data-testid="toolbar-hint">{ZOOM_KEY} + wheel: zoom · drag: pan · Tab to a diagram: ↑↓ marks, ] [ zoom</span>
+        <span className="toolbar-hint" data-testid="toolbar-hint" title={`${ZOOM_KEY} + wheel or pinch: zoom · drag or Shift + wheel: pan · Tab to a diagram: ↑↓ marks, ] [ zoom, 0 reset`}>
+          {ZOOM_KEY} + wheel: zoom · drag: pan · Tab: ↑↓ marks
+        </span>
         <span className="legend" aria-label="Legend">
           <span className="key request">request →</span>
           <span className="key reply">← reply</span>

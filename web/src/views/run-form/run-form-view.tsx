@@ -127,6 +127,7 @@ export function RunFormView({ form, onChange, onRun, onCancel, running, cancelli
   return (
     <form
       className="run-form"
+      aria-label="Run settings"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
