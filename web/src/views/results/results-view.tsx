@@ -146,10 +146,10 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
           <span className={shared ? '' : 'on'}>Each run’s own scale</span>
         </button>
         <span className="zoom-buttons" role="group" aria-label="Zoom the diagrams">
-          <button type="button" className="button" data-testid="zoom-out" onClick={() => zoomSync.zoomBy(1 / ZOOM_STEP)} aria-label="Zoom out" title="Zoom out (key [ on a focused diagram)">
+          <button type="button" className="button zoom-step" data-testid="zoom-out" onClick={() => zoomSync.zoomBy(1 / ZOOM_STEP)} aria-label="Zoom out" title="Zoom out (key [ on a focused diagram)">
             −
           </button>
-          <button type="button" className="button" data-testid="zoom-in" onClick={() => zoomSync.zoomBy(ZOOM_STEP)} aria-label="Zoom in" title="Zoom in (key ] on a focused diagram)">
+          <button type="button" className="button zoom-step" data-testid="zoom-in" onClick={() => zoomSync.zoomBy(ZOOM_STEP)} aria-label="Zoom in" title="Zoom in (key ] on a focused diagram)">
             +
           </button>
           <button type="button" className="button" data-testid="zoom-reset" onClick={() => zoomSync.reset()} title={`${ZOOM_KEY} + wheel or pinch to zoom, drag or Shift + wheel to pan; keys ] [ 0 on a focused diagram`}>
