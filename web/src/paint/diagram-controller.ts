@@ -243,10 +243,21 @@ export class DiagramController implements ZoomMember {
     this.repaint.request();
   };
 
-  /** A plain wheel scrolls the page; the page's first one over a diagram says how to zoom instead. */
+  /**
+   * A plain wheel scrolls the page; the page's first one over a diagram says how to zoom instead. The page
+   * moves under a still pointer, so the pointer's tooltip goes (its mark moved away); the next move finds it again.
+   */
   private onWheel = (intent: WheelIntent, event: WheelEvent): void => {
-    if (intent.kind === 'zoom') wheelHintPolicy.zoomedWithWheel();
-    else if (intent.kind === 'page' && intent.vertical && wheelHintPolicy.takeHint()) {
+    if (intent.kind === 'zoom') {
+      wheelHintPolicy.zoomedWithWheel();
+      return;
+    }
+    if (intent.kind !== 'page') return;
+    if (this.hover !== null && this.hover.clientX !== null) {
+      this.hover = null;
+      this.repaint.request();
+    }
+    if (intent.vertical && wheelHintPolicy.takeHint()) {
       showWheelHint(this.host, event.clientY - this.host.getBoundingClientRect().top, zoomHintText(navigator.platform));
     }
   };
