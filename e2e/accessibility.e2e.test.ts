@@ -147,3 +147,71 @@ describe.each<GoldenTheme>(['light', 'dark'])('visible focus, %s theme', (theme)
     }
   });
 });
+
+describe('skip link and landmarks', () => {
+  const active = (page: Page) => page.evaluate(() => {
+    const el = document.activeElement;
+    return { id: el?.id ?? '', testid: el?.getAttribute('data-testid') ?? '', inResults: el?.closest('#results') !== null };
+  });
+
+  it('the first Tab stop is "Skip to results", out of sight until focused; one Enter moves the focus to the results', async () => {
+    const page = await openFixtures(ctx.browser, ctx.app.url, SERVER_TRACED);
+    try {
+      await SCREENS[1]!.ready(page);
+      await waitForIdleRender(page);
+      const link = page.locator('[data-testid=skip-link]');
+      expect((await link.boundingBox())!.y + (await link.boundingBox())!.height).toBeLessThanOrEqual(0);
+      const hash = await page.evaluate(() => window.location.hash);
+      await page.keyboard.press('Tab');
+      expect(await active(page)).toMatchObject({ testid: 'skip-link' });
+      expect(await link.innerText()).toBe('Skip to results');
+      expect((await link.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+      await page.keyboard.press('Enter');
+      expect(await active(page)).toMatchObject({ id: 'results' });
+      // The page's state is in its hash: the link moved the focus without navigating to #results.
+      expect(await page.evaluate(() => window.location.hash)).toBe(hash);
+      // From there, Tab goes on inside the results (their toolbar, then the diagrams).
+      await page.keyboard.press('Tab');
+      expect(await active(page)).toMatchObject({ inResults: true });
+      // The first diagram is a few Tab presses away, not dozens.
+      let presses = 1;
+      while (presses < 40 && !(await page.evaluate(() => document.activeElement?.classList.contains('diagram-svg') ?? false))) {
+        await page.keyboard.press('Tab');
+        presses++;
+      }
+      console.log(`skip link: the first diagram ${presses} Tab presses after Enter`);
+      expect(presses).toBeLessThan(40);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('with no results yet, the skip link moves the focus to the main landmark', async () => {
+    const page = await openFixtures(ctx.browser, ctx.app.url, []);
+    try {
+      await SCREENS[0]!.ready(page);
+      await page.keyboard.press('Tab');
+      expect(await active(page)).toMatchObject({ testid: 'skip-link' });
+      await page.keyboard.press('Enter');
+      expect(await active(page)).toMatchObject({ id: 'main' });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('has the landmarks a screen-reader user jumps between: banner, navigation, main, the run form, the results, the footer', async () => {
+    const page = await openFixtures(ctx.browser, ctx.app.url, SERVER_TRACED);
+    try {
+      await SCREENS[1]!.ready(page);
+      const count = (role: Parameters<Page['getByRole']>[0], name?: string) => page.getByRole(role, name ? { name, exact: true } : {}).count();
+      expect(await count('banner')).toBe(1);
+      expect(await count('navigation', 'Views')).toBe(1);
+      expect(await count('main')).toBe(1);
+      expect(await count('form', 'Run settings')).toBe(1);
+      expect(await count('region', 'Results')).toBe(1);
+      expect(await count('contentinfo')).toBe(1);
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -57,3 +57,16 @@ export async function pickPreset(page: Page, id: string): Promise<void> {
 export async function waitForIdleRender(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset['renderPending'] === 'false');
 }
+
+/**
+ * Zooms the diagram under the pointer as a user does: Ctrl + wheel (a plain wheel scrolls the page).
+ * deltaY < 0 zooms in; one event zooms at most 2×.
+ */
+export async function zoomWheel(page: Page, deltaY: number): Promise<void> {
+  await page.keyboard.down('Control');
+  try {
+    await page.mouse.wheel(0, deltaY);
+  } finally {
+    await page.keyboard.up('Control');
+  }
+}

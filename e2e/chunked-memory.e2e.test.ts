@@ -6,7 +6,7 @@
 // recorded runs (e2e/fixtures/) must look like its golden screenshot.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memoryPanel, requestDone, runPanel, summaryMetric, useAppInBrowser, type Mode } from './app-in-browser.ts';
-import { pickPreset, waitForIdleRender } from './browser.ts';
+import { pickPreset, waitForIdleRender, zoomWheel } from './browser.ts';
 import { expectGoldenScreenshot, openFixtures } from './golden-page.ts';
 
 const ctx = useAppInBrowser();
@@ -79,11 +79,11 @@ describe('10,000 PINGs: one pipeline vs chunks of 1,000', () => {
     const axis = () => memoryPanel(ctx.page, 'chunked').locator('[data-testid=memory-plot] .memory-axis.x > text').allTextContents();
     const before = await axis();
     expect(before[0]).toBe('0');
-    // The form and the headline stand above the panels: bring the diagram into the viewport to wheel on it.
+    // The form and the headline stand above the panels: bring the diagram into the viewport to zoom on it (Ctrl + wheel).
     await memoryPanel(ctx.page, 'pipeline').locator('.diagram-svg').scrollIntoViewIfNeeded();
     const box = (await memoryPanel(ctx.page, 'pipeline').locator('.diagram-svg').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.wheel(0, -600);
+    await zoomWheel(page, -600);
     await waitForIdleRender(page);
     await expect.poll(axis).not.toEqual(before);
     await page.click('[data-testid=zoom-reset]');

@@ -1,4 +1,4 @@
-// "Copy link" reproduces what one sees: recorded repeats opened by ?trace= links, zoomed with the wheel,
+// "Copy link" reproduces what one sees: recorded repeats opened by ?trace= links, zoomed with Ctrl + wheel,
 // switched to each run's own scale, another repeat picked and the pipeline listed in the wire view; the
 // copied link, opened in a fresh context, gives the same hash and the same pixels of the results. And a
 // link typed by hand (zoom=, t=, speed=) is applied, on load and when the URL is edited. The playhead is
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { ARTIFACTS, runPanel, useAppInBrowser } from './app-in-browser.ts';
-import { waitForIdleRender } from './browser.ts';
+import { waitForIdleRender, zoomWheel } from './browser.ts';
 import { compareImages, DEFAULT_TOLERANCE } from './golden-image.ts';
 import { fixturesUrl, openFixtures, openFixturesAt } from './golden-page.ts';
 
@@ -50,12 +50,12 @@ it('copies a link that opens the same settings, view, zoom, repeat and wire run,
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(ctx.app.url).origin });
     await panelsDrawn(page);
     const unzoomed = await axisUs(page, 'sequential');
-    // Zoom with the wheel on the sequential diagram.
+    // Zoom with Ctrl + wheel on the sequential diagram.
     const diagram = runPanel(page, 'sequential').locator('.diagram-svg');
     await diagram.scrollIntoViewIfNeeded();
     const box = (await diagram.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.4);
-    await page.mouse.wheel(0, -600);
+    await zoomWheel(page, -600);
     await waitForIdleRender(page);
     await expect.poll(() => axisUs(page, 'sequential')).not.toEqual(unzoomed);
     // Each run on its own scale; another repeat of the pipeline; the pipeline in the wire view.
@@ -131,7 +131,7 @@ it('applies a link typed by hand (zoom=, t=, speed=), and the URL edited afterwa
     await diagram.scrollIntoViewIfNeeded();
     const box = (await diagram.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.wheel(0, -400);
+    await zoomWheel(page, -400);
     await expect.poll(() => hashKey(page, 'zoom')).not.toBeNull();
     await page.click('[data-testid=zoom-reset]');
     await expect.poll(() => hashKey(page, 'zoom')).toBeNull();

@@ -315,6 +315,38 @@ describe('the custom element on a plain HTML page', () => {
   });
 });
 
+describe('the wheel over a player', () => {
+  it('scrolls the page it is on, hints how to zoom, and zooms with Ctrl + wheel, as in the app', async () => {
+    const { page, context, errors } = await openPage(`${hostUrl}/element.html`);
+    try {
+      const still = page.locator('#still');
+      await expect.poll(() => still.getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');
+      const axis = () => still.locator('.diagram-svg .axis text').allTextContents();
+      const unzoomed = await axis();
+      const diagram = still.locator('svg.diagram-svg');
+      await diagram.scrollIntoViewIfNeeded();
+      const box = (await diagram.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height, 900 - box.y) / 2);
+      const top = await page.evaluate(() => window.scrollY);
+      await page.mouse.wheel(0, 200);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(top);
+      await still.locator('[data-testid=wheel-hint]').waitFor({ state: 'visible', timeout: 5_000 });
+      expect(await axis()).toEqual(unzoomed);
+      const after = await diagram.boundingBox();
+      await page.mouse.move(after!.x + after!.width / 2, Math.max(after!.y, 0) + 100);
+      const scrolled = await page.evaluate(() => window.scrollY);
+      await page.keyboard.down('Control');
+      await page.mouse.wheel(0, -200);
+      await page.keyboard.up('Control');
+      await expect.poll(axis).not.toEqual(unzoomed);
+      expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+      expect(errors.filter((e) => !/404/.test(e)).join('\n')).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('embed goldens', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`the embed of a server-traced pipeline, ${theme} (theme=auto follows the system)`, async () => {

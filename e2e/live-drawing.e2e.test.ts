@@ -75,6 +75,11 @@ it('Cancel keeps the partial diagram on screen, marked incomplete, and its expor
   expect(await mark.locator('[data-testid=incomplete-rate]').innerText()).toMatch(/ops\/s over the [\d,]+ commands measured$/);
   // Drawn as far as the run was measured: every command kept (arrows, or density bands beyond ~300).
   expect(Number(await panel.getAttribute('data-commands-drawn'))).toBe(kept);
+  // The header's time is final: where the run stopped, not "so far" as if the clock still ran, and it stays put.
+  const total = await panel.locator('[data-testid=run-total]').innerText();
+  expect(total).toMatch(/ until cancelled$/);
+  await page.waitForTimeout(1_000);
+  expect(await panel.locator('[data-testid=run-total]').innerText()).toBe(total);
 
   await page.click('[data-testid=export]'); // opens the Export menu
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-trace]')]);

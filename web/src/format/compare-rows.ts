@@ -14,7 +14,7 @@ import { runPhases, type Phase } from '../../../trace/derive/run-phases.ts';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { RunGroup } from '../model/run-groups.ts';
 import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
-import { incompleteMark } from './incomplete-text.ts';
+import { incompleteMark, incompleteUntil } from './incomplete-text.ts';
 import { runModeLabel, runTitle } from './run-label.ts';
 import { infoMeasured } from '../model/info-measured.ts';
 
@@ -43,6 +43,8 @@ export interface CompareRow {
   versusFastest: string | null;
   /** v4: the mark of a run the screen holds only part of (format/incomplete-text.ts); null for a whole run. Never the fastest. */
   incomplete: string | null;
+  /** v4: what the duration of a partial run is measured up to ("so far", "until cancelled"); null for a whole run. */
+  measuredUntil: string | null;
 }
 
 export const COMPARE_SOURCES = {
@@ -86,6 +88,7 @@ export function compareRows(groups: readonly RunGroup[], shown: readonly TraceDo
       fastest: false,
       versusFastest: null as string | null,
       incomplete: incompleteMark(doc),
+      measuredUntil: incompleteUntil(doc),
     };
   });
   const whole = rows.flatMap((r, i) => (r.incomplete === null ? [i] : []));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TraceBuilder } from '../../../trace/format/trace-builder.ts';
 import { header, sequentialTrace } from '../test-support/trace-fixtures.ts';
-import { incompleteDetail, incompleteMark, measuredOverText } from './incomplete-text.ts';
+import { incompleteDetail, incompleteMark, incompleteUntil, measuredOverText } from './incomplete-text.ts';
 
 function cut(reason: 'in-progress' | 'cancelled' | 'connection-lost' | 'failed', message?: string) {
   const b = new TraceBuilder(header('sequential', 10_000, 'INCR', 'cut'));
@@ -16,6 +16,14 @@ describe('incomplete runs in words', () => {
     expect(incompleteMark(cut('cancelled'))).toBe('Cancelled after 3,412 of 10,000 commands — incomplete');
     expect(incompleteMark(cut('connection-lost'))).toBe('Connection lost after 3,412 of 10,000 commands — incomplete');
     expect(incompleteMark(cut('failed'))).toBe('Failed after 3,412 of 10,000 commands — incomplete');
+  });
+
+  it('say "so far" of a run still measuring only, and where a run cut short stopped', () => {
+    expect(incompleteUntil(cut('in-progress'))).toBe('so far');
+    expect(incompleteUntil(cut('cancelled'))).toBe('until cancelled');
+    expect(incompleteUntil(cut('connection-lost'))).toBe('until the connection was lost');
+    expect(incompleteUntil(cut('failed'))).toBe('until it failed');
+    expect(incompleteUntil(sequentialTrace(3))).toBeNull();
   });
 
   it('detail what was written, what came back, and what was not measured', () => {

@@ -43,6 +43,21 @@ export function incompleteDetail(doc: TraceDocument): string | null {
   return parts.join(' ');
 }
 
+const UNTIL_TEXT = {
+  'in-progress': 'so far',
+  cancelled: 'until cancelled',
+  'connection-lost': 'until the connection was lost',
+  failed: 'until it failed',
+} as const;
+
+/**
+ * What follows a partial run's total time: "so far" only while it is still measuring; a run cut short
+ * says where it stopped, so that its figure does not read as a clock still running. null for a whole run.
+ */
+export function incompleteUntil(doc: TraceDocument): string | null {
+  return doc.incomplete ? UNTIL_TEXT[doc.incomplete.reason] : null;
+}
+
 /** The label beside a figure of a run cut short: what it is measured over. */
 export function measuredOverText(doc: TraceDocument): string | null {
   return doc.incomplete ? `over the ${formatCount(doc.commands.length)} commands measured` : null;

@@ -43,6 +43,9 @@ export type DiagramKeyAction =
  * hover is not a cursor), or null when the key is not the diagram's (the page or the browser keeps it).
  * A key of a kind the run has none of (S without strace) is still the diagram's: the cursor stays.
  */
+/** How much one zoom key (] or [) or zoom button zooms in or out. */
+export const ZOOM_STEP = 2;
+
 export function diagramKeyAction(press: DiagramKeyPress, columns: TraceColumns, cursor: MarkRef | null): DiagramKeyAction | null {
   // Modified keys belong to the browser and the page.
   if (press.ctrlKey || press.metaKey || press.altKey) return null;
@@ -57,9 +60,9 @@ export function diagramKeyAction(press: DiagramKeyPress, columns: TraceColumns, 
       // Nothing to leave: Esc is the page's.
       return cursor === null ? null : { kind: 'cursor', mark: null };
     case ']':
-      return { kind: 'zoom-by', factor: 2 };
+      return { kind: 'zoom-by', factor: ZOOM_STEP };
     case '[':
-      return { kind: 'zoom-by', factor: 0.5 };
+      return { kind: 'zoom-by', factor: 1 / ZOOM_STEP };
     case '0':
       return { kind: 'zoom-reset' };
   }

@@ -1,15 +1,19 @@
 // How the pointer zooms and pans one diagram: d3-zoom on its <svg>, y only (time), in plot px (see
-// layout/diagram-geometry.ts). The wheel zooms about the pointer, a drag pans, a double click zooms in;
-// these and scaleBy keep the zoom between 1× and the deepest the run allows (setMaxScale, from
-// layout/time-scale-layout.ts maxZoom) and the timeline filling the plot (translateExtent), while apply and
-// panTo set the zoom they are given. Which events zoom and pan is decided here and nowhere else (d3-zoom's
-// default filter: no secondary button, no Ctrl+click; the wheel is taken from the page).
+// layout/diagram-geometry.ts). Ctrl/⌘ + wheel (and a trackpad pinch, which arrives as one) zooms about
+// the pointer; a plain wheel is left to the page, which scrolls (wheel-intent.ts says which wheel does
+// what); a horizontal wheel or Shift + wheel pans through time while zoomed in; a drag pans, a double click
+// zooms in; on a touch screen one finger scrolls the page and two pinch or pan. These and scaleBy keep
+// the zoom between 1× and the deepest the run allows (setMaxScale, from layout/time-scale-layout.ts
+// maxZoom) and the timeline filling the plot (translateExtent), while apply and panTo set the zoom they
+// are given. Which events zoom and pan is decided here and nowhere else.
 //
 // Every change of zoom, whoever made it, reaches onZoom: `external` says whether it was adopted with
 // apply() (another diagram's zoom, through interaction/time-zoom-sync.ts), which the owner must not pass
 // back on; the wheel, a drag, scaleBy() and panTo() are this diagram's own. Changes arrive synchronously.
+// Every wheel over the diagram is told to onWheel with what it was for (the owner shows the zoom hint).
 import { select, zoom as d3zoom, zoomIdentity, type D3ZoomEvent, type ZoomBehavior } from 'd3';
 import { IDENTITY_ZOOM, type TimeZoom } from '../layout/time-scale-layout.ts';
+import { wheelIntent, zoomWheelExponent, type WheelIntent } from './wheel-intent.ts';
 
 /** The plot's top and bottom (plot px), which bound the pan. */
 export interface ZoomPlot {
@@ -26,8 +30,13 @@ export class TimeZoomInput {
     private readonly svg: SVGSVGElement,
     plot: ZoomPlot,
     onZoom: (zoom: TimeZoom, external: boolean) => void,
+    private readonly onWheel: (intent: WheelIntent, event: WheelEvent) => void = () => {},
   ) {
+    // Before d3-zoom's own listener, which stops the events it zooms on from reaching later listeners.
+    this.svg.addEventListener('wheel', this.onWheelEvent, { passive: false });
     this.behavior = d3zoom<SVGSVGElement, unknown>()
+      .filter((event: Event) => this.takes(event))
+      .wheelDelta((event: WheelEvent) => zoomWheelExponent(event))
       .extent([[0, plot.plotTop], [1, plot.plotBottom]])
       .translateExtent([[0, plot.plotTop], [1, plot.plotBottom]])
       .scaleExtent([1, 50])
@@ -70,6 +79,33 @@ export class TimeZoomInput {
 
   /** Stops listening to the pointer. */
   destroy(): void {
+    this.svg.removeEventListener('wheel', this.onWheelEvent);
     select(this.svg).on('.zoom', null);
   }
+
+  private get zoomedIn(): boolean {
+    return this.current.k > 1;
+  }
+
+  /**
+   * Which events d3-zoom acts on: a wheel only to zoom (Ctrl/⌘ or a pinch), a touch only with two fingers
+   * (one finger scrolls the page: see the diagram's touch-action in paint/diagram.css), and otherwise its
+   * default: no secondary button, no Ctrl + click.
+   */
+  private takes(event: Event): boolean {
+    if (event instanceof WheelEvent) return wheelIntent(event, this.zoomedIn).kind === 'zoom';
+    if (event.type === 'touchstart') return (event as TouchEvent).touches.length >= 2;
+    const mouse = event as MouseEvent;
+    return !mouse.ctrlKey && !mouse.button;
+  }
+
+  /** A horizontal wheel pans while zoomed in (and is then not the page's); every wheel is told to onWheel. */
+  private onWheelEvent = (event: WheelEvent): void => {
+    const intent = wheelIntent(event, this.zoomedIn);
+    if (intent.kind === 'pan') {
+      event.preventDefault();
+      select(this.svg).call(this.behavior.translateBy, 0, -intent.px / this.current.k);
+    }
+    this.onWheel(intent, event);
+  };
 }

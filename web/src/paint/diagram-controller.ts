@@ -1,7 +1,9 @@
 // Drives one sequence diagram outside React: owns its <svg>, <canvas> and live region, and composes the
 // pieces that draw it and answer the user, each turning what happens into one repaint request:
 //   - host-repaint.ts: repaints merged on the frame scheduler, the host's width from a ResizeObserver;
-//   - interaction/time-zoom-input.ts: wheel and drag zoom and pan (d3-zoom), shared through the TimeZoomSync;
+//   - interaction/time-zoom-input.ts: Ctrl/⌘ + wheel, pinch and drag zoom and pan (d3-zoom), shared through
+//     the TimeZoomSync; a plain wheel scrolls the page, and the first one shows the zoom hint
+//     (interaction/wheel-hint-policy.ts, wheel-hint-painter.ts);
 //   - interaction/diagram-keys.ts: the keyboard cursor over every mark in time order (↑/↓, C/E/S/O, Esc)
 //     and the zoom keys (] [ 0); ←/→, Home/End and +/- are left to the page's playback keys;
 //   - layout/focus-layout.ts: which command the pointer is near, the hovered or focused mark's emphasis
@@ -20,6 +22,8 @@ import { DIAGRAM_KEYS_TEXT, KEYBOARD_HINT, diagramKeyAction } from '../interacti
 import type { PlaybackClock } from '../interaction/playback-clock.ts';
 import { TimeZoomInput } from '../interaction/time-zoom-input.ts';
 import type { TimeZoomSync, ZoomMember } from '../interaction/time-zoom-sync.ts';
+import { wheelHintPolicy } from '../interaction/wheel-hint-policy.ts';
+import { zoomHintText, type WheelIntent } from '../interaction/wheel-intent.ts';
 import { densityLayout } from '../layout/density-layout.ts';
 import { DIAGRAM_HEIGHT, diagramGeometry, type DiagramGeometry } from '../layout/diagram-geometry.ts';
 import { keyboardTooltipPoint, markFocus, nearestCommand, revealTy } from '../layout/focus-layout.ts';
@@ -41,6 +45,7 @@ import {
 } from './sequence-svg-painter.ts';
 import { canvasColours, watchTheme } from './theme-colours.ts';
 import { hideTooltip, showTooltip, type TooltipHost } from './tooltip-painter.ts';
+import { hideWheelHint, showWheelHint } from './wheel-hint-painter.ts';
 
 export { DIAGRAM_KEYS_TEXT, KEYBOARD_HINT } from '../interaction/diagram-keys.ts';
 
@@ -137,7 +142,7 @@ export class DiagramController implements ZoomMember {
     controllers.set(host, this);
     this.layers = createSvgLayers(this.svg, `diagram${instances}`);
     this.playbackLayer = createPlaybackLayer(this.layers);
-    this.zoomInput = new TimeZoomInput(this.svg, this.geometry, this.onZoom);
+    this.zoomInput = new TimeZoomInput(this.svg, this.geometry, this.onZoom, this.onWheel);
 
     this.svg.addEventListener('pointermove', this.onPointerMove);
     this.svg.addEventListener('pointerleave', this.onPointerLeave);
@@ -186,6 +191,11 @@ export class DiagramController implements ZoomMember {
     this.zoomInput.apply(zoom);
   }
 
+  /** Zooms by `factor` about the plot's centre (the zoom buttons, through the TimeZoomSync). */
+  scaleBy(factor: number): void {
+    this.zoomInput.scaleBy(factor);
+  }
+
   /**
    * The diagram as last painted, for an export. In canvas mode the dense bands are painted again, from the
    * same layout and the theme's resolved colours, into a canvas of their own at `pixelRatio` (2 for a 2× PNG),
@@ -214,6 +224,7 @@ export class DiagramController implements ZoomMember {
     this.unsubscribePlayback?.();
     this.repaint.destroy();
     this.zoomInput.destroy();
+    hideWheelHint(this.host);
     this.svg.removeEventListener('pointermove', this.onPointerMove);
     this.svg.removeEventListener('pointerleave', this.onPointerLeave);
     this.svg.removeEventListener('keydown', this.onKeyDown);
@@ -230,6 +241,25 @@ export class DiagramController implements ZoomMember {
     if (this.hover?.clientX !== null) this.hover = null;
     if (!external) this.zoomSync.set(zoom, this);
     this.repaint.request();
+  };
+
+  /**
+   * A plain wheel scrolls the page; the page's first one over a diagram says how to zoom instead. The page
+   * moves under a still pointer, so the pointer's tooltip goes (its mark moved away); the next move finds it again.
+   */
+  private onWheel = (intent: WheelIntent, event: WheelEvent): void => {
+    if (intent.kind === 'zoom') {
+      wheelHintPolicy.zoomedWithWheel();
+      return;
+    }
+    if (intent.kind !== 'page') return;
+    if (this.hover !== null && this.hover.clientX !== null) {
+      this.hover = null;
+      this.repaint.request();
+    }
+    if (intent.vertical && wheelHintPolicy.takeHint()) {
+      showWheelHint(this.host, event.clientY - this.host.getBoundingClientRect().top, zoomHintText(navigator.platform));
+    }
   };
 
   /** The keyboard cursor's mark; null when it is on none (the pointer's hover is not a cursor). */

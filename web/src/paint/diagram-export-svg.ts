@@ -8,6 +8,7 @@
 // same pixels as the screen, in a file of predictable size, rather than a second painter of thousands
 // of SVG rects. Interaction-only marks (hit areas, the hover focus, the selection ring) are left out.
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
+import { incompleteUntil } from '../format/incomplete-text.ts';
 import { formatUs } from '../format/number-format.ts';
 import { modeBadge, runTitle } from '../format/run-label.ts';
 import type { DiagramSnapshot } from './diagram-controller.ts';
@@ -47,7 +48,7 @@ export function exportSize(panels: readonly ExportPanel[]): { width: number; hei
 
 /** "Pipeline · 10 × INCR · 3.7 ms": the run's mode, workload and total time (t0 → last reply, client socket), as its panel heads it. */
 export function panelHeading(doc: TraceDocument): string {
-  return `${modeBadge(doc.run.mode)} · ${runTitle(doc.run)} · ${formatUs(doc.totals.durationUs)}${doc.incomplete ? ' so far' : ''}`;
+  return `${modeBadge(doc.run.mode)} · ${runTitle(doc.run)} · ${formatUs(doc.totals.durationUs)}${doc.incomplete ? ` ${incompleteUntil(doc)}` : ''}`;
 }
 
 /** Where the figures come from: one sentence per run, for the file's <desc> and its subtitle. */

@@ -1,4 +1,6 @@
-// The page: header with connection status, banner, run form and progress, file controls, results.
+// The page: a skip link to the results, header with connection status, banner, run form and progress,
+// file controls, results. Its landmarks: the header (banner), the views' navigation, main, the run
+// form (a form named "Run settings"), the results (a region named "Results") and the footer.
 // Composes the features, each of which keeps its own state (the run form and scale, the view, presenter
 // mode and the tour, the playhead and zoom) and its part of the URL through the page store, `url`
 // (url/page-url.ts, made by main.tsx): the one reader and writer of the URL's hash. Reads the live
@@ -30,6 +32,7 @@ import { useDisplayLink } from '../results/use-display-link.ts';
 import { RunControlsView } from '../run-form/run-controls-view.tsx';
 import { useRunFormLink } from '../run-form/use-run-form-link.ts';
 import { StatusBannerView } from './status-banner-view.tsx';
+import { MAIN_ID, SkipLinkView } from './skip-link-view.tsx';
 import { SweepView } from '../sweep/sweep-view.tsx';
 import { GalleryView } from '../gallery/gallery-view.tsx';
 import { ViewTabsView } from './view-tabs-view.tsx';
@@ -122,6 +125,7 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
 
   return (
     <div className={`app${settingsOpen ? ' settings-open' : ''}${tourStep !== null ? ' touring' : ''}`}>
+      <SkipLinkView />
       <header className="app-header">
         <div className="brand">
           <img src="favicon.svg" alt="" width={26} height={26} />
@@ -160,7 +164,7 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
           {!offline && follow.role === 'presenter' && <FollowShareView store={follow.store} />}
         </div>
       </header>
-      <main className="app-main">
+      <main className="app-main" id={MAIN_ID} tabIndex={-1}>
         {!following && (
           <ViewTabsView
             view={view}

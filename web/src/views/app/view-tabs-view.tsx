@@ -1,4 +1,4 @@
-// The views of the page as tabs under the header: single runs (sequence diagrams), the depth sweep
+// The views of the page as tabs under the header, in the page's navigation landmark: single runs (sequence diagrams), the depth sweep
 // (throughput against pipeline depth), the gallery of published benchmarks and the run history (with its
 // count of saved runs). The choice is part of the URL (#view=sweep: url/page-link.ts).
 import { useEffect, useRef } from 'react';
@@ -26,7 +26,7 @@ interface Props {
 }
 
 export function ViewTabsView({ view, onChange, sweepRunning, historyCount = null, offline = false }: Props) {
-  const nav = useRef<HTMLElement>(null);
+  const nav = useRef<HTMLDivElement>(null);
   // On a phone the tabs are one row that scrolls sideways (sweep-view.css): the selected one is brought
   // into it, past the edge's shadow (px), without scrolling the page as scrollIntoView would.
   useEffect(() => {
@@ -38,27 +38,30 @@ export function ViewTabsView({ view, onChange, sweepRunning, historyCount = null
     else if (tab.right > box.right) row.scrollLeft += tab.right - box.right + TAB_EDGE_ROOM_PX;
   }, [view]);
   return (
-    <nav className="view-tabs" role="tablist" aria-label="Views" ref={nav}>
-      {TABS.filter((tab) => !(offline && tab.view === 'observe')).map((tab) => (
-        <button
-          key={tab.view}
-          type="button"
-          role="tab"
-          className={view === tab.view ? 'on' : ''}
-          aria-selected={view === tab.view}
-          data-testid={`tab-${tab.view}`}
-          title={tab.hint}
-          onClick={() => onChange(tab.view)}
-        >
-          {tab.label}
-          {tab.view === 'sweep' && sweepRunning && <span className="tab-badge">running</span>}
-          {tab.view === 'history' && historyCount !== null && (
-            <span className="tab-count" data-testid="history-count" aria-label={`${historyCount} saved`}>
-              {historyCount}
-            </span>
-          )}
-        </button>
-      ))}
+    // A navigation landmark around the tabs (a <nav> given role=tablist would be none).
+    <nav className="view-tabs-nav" aria-label="Views">
+      <div className="view-tabs" role="tablist" aria-label="Views" ref={nav}>
+        {TABS.filter((tab) => !(offline && tab.view === 'observe')).map((tab) => (
+          <button
+            key={tab.view}
+            type="button"
+            role="tab"
+            className={view === tab.view ? 'on' : ''}
+            aria-selected={view === tab.view}
+            data-testid={`tab-${tab.view}`}
+            title={tab.hint}
+            onClick={() => onChange(tab.view)}
+          >
+            {tab.label}
+            {tab.view === 'sweep' && sweepRunning && <span className="tab-badge">running</span>}
+            {tab.view === 'history' && historyCount !== null && (
+              <span className="tab-count" data-testid="history-count" aria-label={`${historyCount} saved`}>
+                {historyCount}
+              </span>
+            )}
+          </button>
+        ))}
+      </div>
     </nav>
   );
 }

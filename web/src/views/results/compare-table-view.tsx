@@ -81,7 +81,7 @@ export function CompareTableView({ groups, shown }: Props) {
                 </th>
                 <td data-metric="duration" data-value={r.durationUs}>
                   {formatUs(r.durationUs)}
-                  {r.incomplete !== null && <span className="source">measured so far</span>}
+                  {r.measuredUntil !== null && <span className="source">measured {r.measuredUntil}</span>}
                 </td>
                 <td data-metric="versus-fastest">{r.versusFastest ?? (r.fastest ? 'fastest' : r.incomplete === null ? 'lowest median' : '—')}</td>
                 <td data-metric="ops" data-value={r.opsPerSec}>

@@ -44,7 +44,7 @@ describe('a run held in part', () => {
     // 34 operations by the last reply at 3,350 µs.
     expect(mark.querySelector('[data-testid=incomplete-rate]')?.textContent).toBe('10,149 ops/s over the 34 commands measured');
     expect(mark.textContent).toContain('Not measured: Redis INFO counts');
-    expect(cut.querySelector('[data-testid=run-total]')?.textContent).toMatch(/so far$/);
+    expect(cut.querySelector('[data-testid=run-total]')?.textContent).toMatch(/ until cancelled$/);
     for (const gone of ['rtt-annotation', 'phase-bar', 'verdict', 'summary']) expect(cut.querySelector(`[data-testid=${gone}]`)).toBeNull();
     expect(panel('pipeline').querySelector('[data-testid=incomplete-mark]')).toBeNull();
     expect(panel('pipeline').querySelector('[data-testid=verdict]')).not.toBeNull();
@@ -52,6 +52,8 @@ describe('a run held in part', () => {
     const rows = [...view.host.querySelectorAll<HTMLElement>('[data-testid=compare-row]')];
     expect(rows.map((r) => r.querySelector('[data-testid=compare-incomplete]')?.textContent ?? null)).toEqual(['Cancelled after 34 of 100 commands — incomplete', null]);
     expect(rows[0]!.querySelector<HTMLElement>('[data-metric=redis-reads]')!.textContent).toBe('—');
+    // Its time is final: measured until the cancel, not "so far" as if it were still counting.
+    expect(rows[0]!.querySelector<HTMLElement>('[data-metric=duration] .source')!.textContent).toBe('measured until cancelled');
     expect(rows[0]!.className).not.toContain('fastest');
     expect(view.host.querySelector('[data-testid=headline-time]')).toBeNull();
   }, 20_000);
@@ -59,6 +61,7 @@ describe('a run held in part', () => {
   it('a run still measuring says so', () => {
     render([cutShort('in-progress')]);
     expect(panel('sequential').querySelector('[data-testid=incomplete-mark] strong')?.textContent).toBe('Measuring… 34 of 100 commands');
+    expect(panel('sequential').querySelector('[data-testid=run-total]')?.textContent).toMatch(/ so far$/);
   }, 20_000);
 
   it('a run that grows keeps its panel and diagram (no new controller per rebuild) and draws more each time', () => {

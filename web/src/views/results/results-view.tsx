@@ -10,7 +10,9 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { latencyHistogram } from '../../../../trace/derive/latency-stats.ts';
 import type { TraceDocument } from '../../../../trace/format/trace-format.ts';
 import { comparisonHeadlines } from '../../format/comparison-headline.ts';
+import { ZOOM_STEP } from '../../interaction/diagram-keys.ts';
 import type { TimeZoomSync } from '../../interaction/time-zoom-sync.ts';
+import { zoomModifier } from '../../interaction/wheel-intent.ts';
 import { defaultSpeedFor, type PlaybackClock } from '../../interaction/playback-clock.ts';
 import { mergedEventTimes, milestones } from '../../model/playback-events.ts';
 import { KeyboardHelpView } from './keyboard-help-view.tsx';
@@ -28,6 +30,7 @@ import type { PageUrl } from '../../url/page-url.ts';
 import { picksLinkFields, picksOfLink, wireRunOfLink } from '../../url/run-picks-link.ts';
 import { DEFAULT_DISPLAY_LINK } from '../../url/display-link.ts';
 import { useNavigation } from '../app/use-navigation.ts';
+import { RESULTS_ID } from '../app/skip-link-view.tsx';
 import { CompareTableView } from './compare-table-view.tsx';
 import { ExportMenuView } from './export-menu-view.tsx';
 import { PerCommandChartView } from './per-command-chart-view.tsx';
@@ -36,6 +39,9 @@ import { WireView } from './wire-view.tsx';
 import './results-view.css';
 
 /** The tag beside the legend for runs not measured just now. */
+/** The key that makes the wheel zoom, as this platform names it. */
+const ZOOM_KEY = zoomModifier(typeof navigator === 'undefined' ? '' : navigator.platform);
+
 const SOURCE_TAGS: Readonly<Record<string, string>> = { file: 'opened from file', url: 'loaded from URL', history: 'from history', recorded: 'recorded' };
 
 interface WireSelection {
@@ -119,7 +125,8 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
     setWireRunId(wireRunOfLink(display, groups.map((g) => shownRepeat(g, picks[g.key]))));
   });
   return (
-    <section className="results" aria-label="Runs" ref={resultsRef}>
+    // id=results and tabIndex -1: the page's "Skip to results" link (app/skip-link-view.tsx) moves the focus here.
+    <section className="results" id={RESULTS_ID} tabIndex={-1} aria-label="Results" ref={resultsRef}>
       {headlines.map((h) => (
         <p key={h.kind + h.text} className={`headline headline-${h.kind}`} data-testid={`headline-${h.kind}`}>
           {h.text}
@@ -139,10 +146,20 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
           <span className={shared ? 'on' : ''}>Shared time scale</span>
           <span className={shared ? '' : 'on'}>Each run’s own scale</span>
         </button>
-        <button type="button" className="button" data-testid="zoom-reset" onClick={() => zoomSync.reset()} title="Wheel to zoom, drag to pan; keys ] [ 0 on a focused diagram">
-          Reset zoom
-        </button>
-        <span className="toolbar-hint" data-testid="toolbar-hint">wheel: zoom · drag: pan · Tab to a diagram: ↑↓ marks, ] [ zoom</span>
+        <span className="zoom-buttons" role="group" aria-label="Zoom the diagrams">
+          <button type="button" className="button zoom-step" data-testid="zoom-out" onClick={() => zoomSync.zoomBy(1 / ZOOM_STEP)} aria-label="Zoom out" title="Zoom out (key [ on a focused diagram)">
+            −
+          </button>
+          <button type="button" className="button zoom-step" data-testid="zoom-in" onClick={() => zoomSync.zoomBy(ZOOM_STEP)} aria-label="Zoom in" title="Zoom in (key ] on a focused diagram)">
+            +
+          </button>
+          <button type="button" className="button" data-testid="zoom-reset" onClick={() => zoomSync.reset()} title={`${ZOOM_KEY} + wheel or pinch to zoom, drag or Shift + wheel to pan; keys ] [ 0 on a focused diagram`}>
+            Reset zoom
+          </button>
+        </span>
+        <span className="toolbar-hint" data-testid="toolbar-hint" title={`${ZOOM_KEY} + wheel or pinch: zoom · drag or Shift + wheel: pan · Tab to a diagram: ↑↓ marks, ] [ zoom, 0 reset`}>
+          {ZOOM_KEY} + wheel: zoom · drag: pan · Tab: ↑↓ marks
+        </span>
         <span className="legend" aria-label="Legend">
           <span className="key request">request →</span>
           <span className="key reply">← reply</span>

@@ -147,6 +147,7 @@ export function RunFormView({
   return (
     <form
       className="run-form run-form-rows"
+      aria-label="Run settings"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

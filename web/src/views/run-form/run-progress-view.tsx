@@ -1,8 +1,8 @@
 // Progress of the active request: one bar for the whole request (replies received / commands asked,
 // over all its modes and repeats; until certain, up to the next check where it may stop) plus a line per
-// mode (which repeat is under way), and the queue
-// position while other requests go first (the backend serves connections in turn, so the position can
-// grow when another tab joins). A request cut short (runs of a second or more run once) simply ends.
+// mode (which repeat is under way, and the time left at the current rate; none once Cancel was pressed),
+// and the queue position while other requests go first (the backend serves connections in turn, so the
+// position can grow when another tab joins). A request cut short (runs of a second or more run once) simply ends.
 import type { ActiveRequest } from '../../live/live-run-tracker.ts';
 import { formatCount, formatUs, plural } from '../../format/number-format.ts';
 import { etaUs } from '../../format/rtt-estimate.ts';
@@ -38,7 +38,8 @@ export function RunProgressView({ active }: { active: ActiveRequest | null }) {
             <span className={`mode-dot ${p.mode}`} />
             {modePhrase(p.mode, active.spec.chunk)}:{' '}
             {p.done ? (p.runs > 1 ? `${p.runs} runs done` : 'done') : `${p.runs > 1 ? `run ${p.runsDone + 1} of ${p.runs}${p.upTo ? ` (until certain: a check after ${p.runs}, at most ${p.limit})` : ''} · ` : ''}${formatCount(p.replied)} / ${formatCount(p.n)}`}
-            {!p.done && etaUs(p) !== undefined && (
+            {/* No time left once Cancel was pressed: the run is stopping, and a count would say it goes on. */}
+            {!p.done && !active.cancelling && etaUs(p) !== undefined && (
               <span className="progress-eta" data-testid="eta"> · about {formatUs(etaUs(p)!)} left at this rate</span>
             )}
           </li>

@@ -9,7 +9,7 @@
 // data-mode / data-n / data-chunk / data-incomplete / data-memory-repeat are for tests; the diagram sets data-render and data-commands-drawn.
 import { useMemo, useRef, useState } from 'react';
 import type { TraceDocument } from '../../../../trace/format/trace-format.ts';
-import { incompleteDetail, incompleteMark, measuredOverText } from '../../format/incomplete-text.ts';
+import { incompleteDetail, incompleteMark, incompleteUntil, measuredOverText } from '../../format/incomplete-text.ts';
 import { formatRate, formatUs } from '../../format/number-format.ts';
 import { warmupNote, warmupText } from '../../format/connection-text.ts';
 import { memoryRepeatText, probeCostText, probesText } from '../../format/probes-text.ts';
@@ -91,9 +91,9 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
         <span className={`mode-badge ${run.observed ? 'observed' : run.mode}`}>{runBadge(run)}</span>
         <h2>{title}</h2>
         <RepeatPickerView group={group} shownRunId={run.id} onPick={onPickRepeat} />
-        <span className="run-total" data-testid="run-total" title={partial ? 'Time measured so far (t0 → the last reply that arrived), at the client socket' : 'Total time of the run shown (t0 → last reply), measured at the client socket'}>
+        <span className="run-total" data-testid="run-total" title={partial ? `Time measured ${incompleteUntil(doc)} (t0 → the last reply that arrived), at the client socket` : 'Total time of the run shown (t0 → last reply), measured at the client socket'}>
           {formatUs(doc.totals.durationUs)}
-          {partial ? ' so far' : ''}
+          {partial ? ` ${incompleteUntil(doc)}` : ''}
         </span>
         <RunViewTabs idPrefix={tabIds} shown={shownAs} onChange={setShownAs} />
         <button type="button" className="link-button" onClick={() => onExport(doc)} title="Download the run shown as a trace file">
