@@ -26,6 +26,11 @@ export class CanvasTextMeasure {
     this.cache.clear();
   }
 
+  /** Forgets the widths measured (a font finished loading: the same family may measure differently). */
+  forget(): void {
+    this.cache.clear();
+  }
+
   readonly measure: TextMeasure = (text: string, font: LabelFont): number => {
     const ctx = this.ctx;
     if (!ctx) return estimateTextWidth(text, font);

@@ -152,7 +152,14 @@ export class DiagramController implements ZoomMember {
     this.zoomSync.join(this);
     // The SVG follows the theme through CSS; the canvas is repainted with the new theme's colours.
     this.unwatchTheme = watchTheme(() => this.repaint.request(), place.themeRoot);
+    // Labels are placed by their measured widths: a font that finishes loading changes them.
+    document.fonts?.addEventListener('loadingdone', this.onFontsLoaded);
   }
+
+  private onFontsLoaded = (): void => {
+    this.textMeasure.forget();
+    this.repaint.request();
+  };
 
   /**
    * A new document, or the same run grown (live drawing: a partial document per rebuild, same run id).
@@ -216,6 +223,7 @@ export class DiagramController implements ZoomMember {
     controllers.delete(this.host);
     this.zoomSync.leave(this);
     this.unwatchTheme();
+    document.fonts?.removeEventListener('loadingdone', this.onFontsLoaded);
     this.unsubscribePlayback?.();
     this.repaint.destroy();
     this.zoomInput.destroy();

@@ -75,7 +75,8 @@ describe('sequence diagram SVG goldens', () => {
     const { svg } = paintDiagram(pipelineTrace(10));
     expect(count(svg, '[data-testid=request-arrow]')).toBe(10);
     expect(count(svg, '[data-testid=reply-arrow]')).toBe(10);
-    expect(count(svg, 'g.bundle')).toBe(2);
+    expect(count(svg, 'g.bundle.badge')).toBe(2);
+    expect(count(svg, '[data-testid=bundle-band]')).toBe(2);
     expectGolden(svg, 'pipeline-incr-10');
   });
 
@@ -171,7 +172,7 @@ describe('sequence diagram SVG goldens', () => {
         .filter((t) => t !== '');
       expect(printed.sort()).toEqual([...placement.placed.values()].map((p) => p.text).sort());
       // A dropped badge's bundle keeps its band; a shortened head keeps its words in a <title>.
-      expect(count(svg, 'g.bundle')).toBe(placement.placed.size - [...placement.placed.keys()].filter((k) => !k.startsWith('bundle:')).length);
+      expect(count(svg, 'g.bundle.badge')).toBe(placement.placed.size - [...placement.placed.keys()].filter((k) => !k.startsWith('bundle:')).length);
       expectGolden(svg, `recorded-get-300-chunked-30-${width}px`);
     }
   });

@@ -30,6 +30,7 @@ export interface SvgLayers {
   replies: G;
   requests: G;
   bundles: G;
+  badges: G;
   marks: G;
   serverBands: G;
   server: G;
@@ -69,11 +70,13 @@ export function createSvgLayers(svgElement: SVGSVGElement, idPrefix: string): Sv
   // Replies first, requests on top: where a reply and the next request nearly coincide, the pointer finds the request.
   const replies = plot.append('g').attr('class', 'replies');
   const requests = plot.append('g').attr('class', 'requests');
+  // Badges over the arrows (a reply's shaft must not strike through "×30 in 1 write"), not catching the pointer.
+  const badges = plot.append('g').attr('class', 'badges').attr('pointer-events', 'none');
   const marks = plot.append('g').attr('class', 'marks');
   const server = plot.append('g').attr('class', 'server-lane');
   const selection = plot.append('g').attr('class', 'selection').attr('pointer-events', 'none');
   const focus = plot.append('g').attr('class', 'focus').attr('pointer-events', 'none');
-  return { svg, clipRect, grid, axis, lifelines, heads, replies, requests, bundles, marks, serverBands, server, selection, focus, ids };
+  return { svg, clipRect, grid, axis, lifelines, heads, replies, requests, bundles, badges, marks, serverBands, server, selection, focus, ids };
 }
 
 /** Axis, grid, lifelines and the lane heads (`labels`: the frame's placed labels, diagram-labels-layout.ts). */
@@ -242,42 +245,48 @@ interface Badge {
   kind: 'request' | 'reply';
   y: number;
   placed: PlacedLabel;
-  band: boolean;
 }
 
 /**
- * Bundle badges ("×10 in 1 write", or "×10" where the long form found no room) where the label placement
- * put them: requests' near the client end, above the line, replies' near Redis, below it (or the other
- * side where that was taken). A bundle whose badge found no room keeps its band; its write or read mark's
- * tooltip says how many commands it carried.
+ * Bundles: with `band`, a translucent band under the arrows along each bundle's line (data-testid=bundle-band),
+ * and over the arrows each badge ("×10 in 1 write", or "×10" where the long form found no room) where the
+ * label placement put it: requests' near the client end, above the line, replies' near Redis, below it (or
+ * the other side where that was taken). A bundle whose badge found no room keeps its band; its write or
+ * read mark's tooltip says how many commands it carried.
  */
 export function paintBundles(layers: SvgLayers, g: DiagramGeometry, bundles: readonly (BundleItem | DensityLabel)[], band: boolean, labels: PlacedLabels): void {
+  layers.bundles
+    .selectAll<SVGGElement, BundleItem | DensityLabel>('g.bundle')
+    .data(band ? bundles : [], (d) => `${d.kind}-${d.event}`)
+    .join((enter) => {
+      const group = enter.append('g');
+      group.append('line').attr('class', 'bundle-band').attr('data-testid', 'bundle-band');
+      return group;
+    })
+    .attr('class', (d) => `bundle ${d.kind}`)
+    .select('line')
+    .attr('x1', g.clientX)
+    .attr('x2', g.serverX)
+    .attr('y1', (d) => d.y)
+    .attr('y2', (d) => d.y);
   const badges: Badge[] = [];
   for (const b of bundles) {
     const placed = labels.get(labelKeys.bundle(b.kind, b.event));
-    if (placed) badges.push({ key: `${b.kind}-${b.event}`, kind: b.kind, y: b.y, placed, band });
+    if (placed) badges.push({ key: `${b.kind}-${b.event}`, kind: b.kind, y: b.y, placed });
   }
-  layers.bundles
+  layers.badges
     .selectAll<SVGGElement, Badge>('g.bundle')
     .data(badges, (d) => d.key)
     .join((enter) => {
       const group = enter.append('g');
-      group.append('line').attr('class', 'bundle-band');
       group.append('rect').attr('class', 'badge-bg').attr('rx', 3);
       group.append('text').attr('class', 'badge-text');
       return group;
     })
-    .attr('class', (d) => `bundle ${d.kind}`)
+    .attr('class', (d) => `bundle badge ${d.kind}`)
     .attr('transform', (d) => `translate(0,${d.y})`)
     .each(function (d) {
       const group = select(this);
-      group
-        .select('line')
-        .attr('x1', g.clientX)
-        .attr('x2', g.serverX)
-        .attr('y1', 0)
-        .attr('y2', 0)
-        .attr('display', d.band ? null : 'none');
       // The placement's box is the badge; its text starts 5 px in. Plot px, made relative to the group's y.
       const { box, text } = d.placed;
       group.select('rect').attr('x', box.x0).attr('y', box.y0 - d.y).attr('width', box.x1 - box.x0).attr('height', box.y1 - box.y0);
