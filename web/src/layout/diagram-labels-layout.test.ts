@@ -4,6 +4,9 @@
 // and the first and last badge of a run of batches are kept.
 import { describe, expect, it } from 'vitest';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
+import { commandDetails } from '../format/command-details.ts';
+import { wireName } from '../format/command-text.ts';
+import { formatCount } from '../format/number-format.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import { CHUNKS_TRACE, recordedTrace, recordedTraces } from '../test-support/recorded-traces.ts';
 import { densityLayout } from './density-layout.ts';
@@ -71,7 +74,7 @@ describe('diagram labels on the recorded traces', () => {
     }
     expect(problems).toEqual([]);
     expect(printed).toBeGreaterThan(traces.length * WIDTHS.length * 4 * 4);
-  });
+  }, 60_000);
 
   it('the chunks trace: the first and last badge of each kind kept at every width, the rest shortened or dropped before they overlap', () => {
     const doc = recordedTrace(CHUNKS_TRACE);
@@ -98,5 +101,34 @@ describe('diagram labels on the recorded traces', () => {
     const a = frameLabels(doc, 390, estimateTextWidth);
     const b = frameLabels(doc, 390, estimateTextWidth);
     expect([...b.placed.entries()]).toEqual([...a.placed.entries()]);
+  });
+
+  it('what a dropped label said stays in the tooltip of a command it concerns (hover or the keyboard cursor)', () => {
+    for (const file of [CHUNKS_TRACE, 'e2e/fixtures/modes-incr-10/four-evalsha-r0.json', 'e2e/fixtures/modes-incr-10/error-at-4-multi-r0.json']) {
+      const doc = recordedTrace(file);
+      const columns = traceColumns(doc);
+      const tooltip = (i: number) => {
+        const d = commandDetails(columns, i);
+        return [d.title, ...d.rows.map((r) => `${r.label}: ${r.value}`)].join('\n');
+      };
+      const commandOf = (of: Uint32Array, k: number) => of.indexOf(k);
+      const { dropped } = frameLabels(doc, 360, estimateTextWidth);
+      expect(dropped.length, file).toBeGreaterThan(0);
+      for (const key of dropped) {
+        const [kind, a, b] = key.split(':') as [string, string, string | undefined];
+        if (kind === 'bundle' || kind === 'mark') {
+          const k = Number(b);
+          const write = a === 'request' || a === 'write';
+          const i = commandOf(write ? columns.writeOf : columns.readOf, k);
+          const count = write ? doc.writes[k]!.commands : doc.reads[k]!.replies;
+          expect(tooltip(i), key).toContain(write ? `carried ${formatCount(count)} command` : `completed ${formatCount(count)} repl`);
+        } else if (kind === 'request') {
+          expect(tooltip(Number(a)), key).toContain(wireName(doc.run, Number(a)));
+        } else if (kind === 'reply') {
+          expect(tooltip(Number(a)), key).toContain(`reply: ${'error' in doc.commands[Number(a)]! ? 'error: ' : ''}`);
+        } else if (kind !== 'head') throw new Error(`a dropped label of an unexpected kind: ${key}`);
+        // A dropped head note goes into its lane head's <title> (sequence-svg-painter.test.ts).
+      }
+    }
   });
 });

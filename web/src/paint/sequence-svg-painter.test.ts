@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { formatUs } from '../format/number-format.ts';
-import type { LaneHeads } from '../layout/lane-heads-layout.ts';
+import { labelKeys } from '../layout/diagram-labels-layout.ts';
+import { laneHeads, type LaneHeads } from '../layout/lane-heads-layout.ts';
+import { traceColumns } from '../model/trace-columns.ts';
 import type { RenderMode } from '../layout/render-mode.ts';
 import { paintedDiagram } from '../test-support/painted-diagram.ts';
 import { CHUNKS_TRACE, recordedTrace } from '../test-support/recorded-traces.ts';
@@ -171,9 +173,15 @@ describe('sequence diagram SVG goldens', () => {
         .map((t) => t.firstChild?.textContent ?? '')
         .filter((t) => t !== '');
       expect(printed.sort()).toEqual([...placement.placed.values()].map((p) => p.text).sort());
+      // Every head or note shortened or left out keeps its words in a <title> in the heads.
+      const titles = [...svg.querySelectorAll('.heads title')].map((t) => t.textContent).join('\n');
+      const heads = laneHeads(traceColumns(doc), 'svg');
+      for (const [name, text] of Object.entries(heads)) {
+        if (text !== null && placement.placed.get(labelKeys.head(name as keyof typeof heads))?.text !== text) expect(titles, `${name} at ${width} px`).toContain(text);
+      }
       // A dropped badge's bundle keeps its band; a shortened head keeps its words in a <title>.
       expect(count(svg, 'g.bundle.badge')).toBe(placement.placed.size - [...placement.placed.keys()].filter((k) => !k.startsWith('bundle:')).length);
       expectGolden(svg, `recorded-get-300-chunked-30-${width}px`);
     }
-  });
+  }, 30_000);
 });
