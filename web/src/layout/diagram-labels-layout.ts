@@ -125,7 +125,7 @@ function bundleCandidates(g: DiagramGeometry, plot: Box, bundles: readonly (Bund
   return out;
 }
 
-/** An arrow's label at its end: a request's at Redis (ending 8 px before it), a reply's at the client; below the end, else above it. */
+/** An arrow's label at its end: a request's at Redis (ending 8 px before it), a reply's at the client. */
 function arrowCandidates(g: DiagramGeometry, plot: Box, arrows: readonly ArrowItem[]): LabelCandidate[] {
   const within: Box = { ...plot, x0: g.clientX + 1, x1: g.serverX - 1 };
   const out: LabelCandidate[] = [];
@@ -138,7 +138,9 @@ function arrowCandidates(g: DiagramGeometry, plot: Box, arrows: readonly ArrowIt
       key: labelKeys.arrow(a.kind, a.index),
       texts: a.shortLabel === undefined ? [a.label] : [a.label, a.shortLabel],
       font: a.error || request ? LABEL_FONTS.arrowLabelBold : LABEL_FONTS.arrowLabel,
-      spots: [{ x, y: a.y2 + 12, anchor }, { x, y: a.y2 - 4, anchor }],
+      // Below the end, clear of the shaft (a request comes down from the upper left, a reply from the upper
+      // right); above it only at the foot of the plot, where below is cut off.
+      spots: [{ x, y: a.y2 + 12 > g.plotBottom + 6 ? a.y2 - 4 : a.y2 + 12, anchor }],
       priority: a.error ? PRIORITY.errorReply : a.framing ? PRIORITY.framing : PRIORITY.arrow,
       within,
     });
