@@ -6,17 +6,20 @@
 import { formatCount } from '../format/number-format.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
 import type { DiagramGeometry } from './diagram-geometry.ts';
-import { dropCrowdedLabels, visibleCommandRanges } from './sequence-layout.ts';
+import { visibleCommandRanges } from './sequence-layout.ts';
 import { lowerBound, upperBound, visibleRange } from '../base/sorted-search.ts';
 import type { TimeScale } from './time-scale-layout.ts';
 
 export const DENSITY_ROW_PX = 2;
 /** Bundle labels are considered only when at most this many writes/reads are in view. */
 const MAX_LABEL_CANDIDATES = 2000;
-const MAX_LABELS = 14;
+/** Per side, at most this many of the biggest bundles are offered to the label placement. */
+const MAX_LABELS = 56;
 
 export interface DensityLabel {
   kind: 'request' | 'reply';
+  /** Index of the write (request) or read (reply) in the trace. */
+  event: number;
   y: number;
   label?: string;
   count: number;
@@ -45,7 +48,7 @@ export interface DensityLayout {
   repliesInView: number;
   /** Commands with a request or a reply in view. */
   commandsDrawn: number;
-  /** "×10,000 in 1 write" labels for the biggest bundles in view, spaced so they do not overlap. */
+  /** "×10,000 in 1 write" labels that the biggest bundles in view may carry (diagram-labels-layout.ts places them). */
   labels: DensityLabel[];
 }
 
@@ -115,22 +118,20 @@ function bundleLabels(columns: TraceColumns, scale: TimeScale): DensityLabel[] {
   if (writes.end - writes.start <= MAX_LABEL_CANDIDATES) {
     for (let k = writes.start; k < writes.end; k++) {
       const w = doc.writes[k]!;
-      if (w.commands > 1) candidates.push({ kind: 'request', y: scale(w.atUs), count: w.commands, label: `×${formatCount(w.commands)} in 1 write` });
+      if (w.commands > 1) candidates.push({ kind: 'request', event: k, y: scale(w.atUs), count: w.commands, label: `×${formatCount(w.commands)} in 1 write` });
     }
   }
   if (reads.end - reads.start <= MAX_LABEL_CANDIDATES) {
     for (let k = reads.start; k < reads.end; k++) {
       const r = doc.reads[k]!;
-      if (r.replies > 1) candidates.push({ kind: 'reply', y: scale(r.atUs), count: r.replies, label: `×${formatCount(r.replies)} in 1 read` });
+      if (r.replies > 1) candidates.push({ kind: 'reply', event: k, y: scale(r.atUs), count: r.replies, label: `×${formatCount(r.replies)} in 1 read` });
     }
   }
-  // Biggest bundles first, then spaced per side (request labels sit left, reply labels right).
+  // The biggest bundles per side (request labels sit left, reply labels right), in time order.
   const chosen: DensityLabel[] = [];
   for (const kind of ['request', 'reply'] as const) {
-    const side = candidates.filter((c) => c.kind === kind).sort((a, b) => b.count - a.count).slice(0, MAX_LABELS * 4);
-    side.sort((a, b) => a.y - b.y);
-    dropCrowdedLabels(side);
-    chosen.push(...side.filter((c) => c.label !== undefined).sort((a, b) => b.count - a.count).slice(0, MAX_LABELS));
+    const side = candidates.filter((c) => c.kind === kind).sort((a, b) => b.count - a.count || a.y - b.y).slice(0, MAX_LABELS);
+    chosen.push(...side.sort((a, b) => a.y - b.y));
   }
   return chosen;
 }

@@ -72,7 +72,7 @@ function cutArrows(columns: TraceColumns, arrows: ArrowItem[], atUs: number, pla
     if (endUs <= atUs) out.push(a);
     else if (!whole && startUs <= atUs && endUs > startUs) {
       const t = (atUs - startUs) / (endUs - startUs);
-      const { label: _label, labelY: _labelY, ...rest } = a;
+      const { label: _label, shortLabel: _short, ...rest } = a;
       out.push({ ...rest, x2: a.x1 + t * (a.x2 - a.x1), y2: playheadY });
     }
   }

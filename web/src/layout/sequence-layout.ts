@@ -1,7 +1,8 @@
 // Layout of the sparse sequence diagram (SVG mode): one arrow per request at its measured sentUs and
 // one per reply at its measured repliedUs, bundles where one socket write / read carried several
-// commands, and write/read marks on the client lane, labelled where there is room. Pure: times in
-// µs in, plot px out (see diagram-geometry.ts for the coordinate spaces).
+// commands, and write/read marks on the client lane, with the labels each may carry (which of them are
+// printed, and where, is diagram-labels-layout.ts's choice). Pure: times in µs in, plot px out (see
+// diagram-geometry.ts for the coordinate spaces).
 // Runs whose wire differs from their workload (MULTI … EXEC, EVAL, EVALSHA, MSET/MGET, GET-COMPUTE-SET,
 // the held PING) and runs with error replies get labels on the arrows: each request its wire command's
 // name, each reply its text as recorded (QUEUED, OK, EXEC's array); an error reply is always labelled.
@@ -34,10 +35,12 @@ export interface ArrowItem {
    * reply QUEUED): the error EXEC's array gave for it, or null when only its place is known.
    */
   failedInExec?: string | null;
-  /** The wire command's name (requests) or the reply as recorded (replies), when there was room. */
+  /** The label it may carry: the wire command's name (requests) or the reply as recorded (replies); error replies always have one. */
   label?: string;
-  /** Plot y of the label's baseline: below the arrow's end, or above it at the foot of the plot. */
-  labelY?: number;
+  /** A shorter form of a long label, for where the long one finds no room. */
+  shortLabel?: string;
+  /** Requests: a command of the wire's framing (MULTI, EXEC, the held PING) rather than of the workload. */
+  framing?: boolean;
 }
 
 /** Several arrows sharing one y because one socket write (or read) carried them all. */
@@ -55,8 +58,9 @@ export interface LaneMark {
   /** Index into doc.writes / doc.reads. */
   event: number;
   y: number;
-  /** Present only when there was room to print it. */
+  /** "write: 30 cmds, 9.8 KiB"; shortLabels: shorter forms ("30 cmds, 9.8 KiB", "30 cmds"), longest first. */
   label?: string;
+  shortLabels?: string[];
 }
 
 export interface SequenceLayout {
@@ -67,9 +71,6 @@ export interface SequenceLayout {
   /** Commands with at least one arrow drawn. */
   commandsDrawn: number;
 }
-
-/** Labels closer than this (px) to the previous printed one are dropped. */
-export const LABEL_SPACING_PX = 13;
 
 /** Index ranges of the requests and the replies inside the visible time range. */
 export function visibleCommandRanges(columns: TraceColumns, scale: TimeScale) {
@@ -127,55 +128,35 @@ export function sequenceLayout(columns: TraceColumns, scale: TimeScale, g: Diagr
   for (let k = writes.start; k < writes.end; k++) {
     const w = doc.writes[k]!;
     const y = scale(w.atUs);
-    marks.push({ kind: 'write', event: k, y, label: `write: ${formatCount(w.commands)} ${w.commands === 1 ? 'cmd' : 'cmds'}, ${formatBytes(w.bytes)}` });
+    const commands = `${formatCount(w.commands)} ${w.commands === 1 ? 'cmd' : 'cmds'}`;
+    marks.push({ kind: 'write', event: k, y, label: `write: ${commands}, ${formatBytes(w.bytes)}`, shortLabels: [`${commands}, ${formatBytes(w.bytes)}`, commands] });
     if (w.commands > 1) bundles.push({ kind: 'request', event: k, y, count: w.commands, label: `×${formatCount(w.commands)} in 1 write` });
   }
   for (let k = reads.start; k < reads.end; k++) {
     const r = doc.reads[k]!;
     const y = scale(r.atUs);
-    marks.push({ kind: 'read', event: k, y, label: `read: ${formatCount(r.replies)} ${r.replies === 1 ? 'reply' : 'replies'}, ${formatBytes(r.bytes)}` });
+    const replies = `${formatCount(r.replies)} ${r.replies === 1 ? 'reply' : 'replies'}`;
+    marks.push({ kind: 'read', event: k, y, label: `read: ${replies}, ${formatBytes(r.bytes)}`, shortLabels: [`${replies}, ${formatBytes(r.bytes)}`, replies] });
     if (r.replies > 1) bundles.push({ kind: 'reply', event: k, y, count: r.replies, label: `×${formatCount(r.replies)} in 1 read` });
   }
   marks.sort((a, b) => a.y - b.y);
-  dropCrowdedLabels(marks);
+  // Runs whose wire differs from their workload, and runs with errors, label their arrows.
   if (columns.errors > 0 || wireDiffers(doc.run)) {
-    // MULTI and EXEC (framing, the held PING) before the commands they frame, when labels crowd.
-    labelArrows(requests, (a) => wireName(doc.run, a.index), g.plotBottom, (a) => operationAt(doc.run, a.index) === null);
-    labelArrows(replies, (a) => shorten(replyText(doc.commands[a.index]!), a.error ? 26 : 18), g.plotBottom);
+    for (const a of requests) {
+      a.label = wireName(doc.run, a.index);
+      // MULTI and EXEC (framing, the held PING) before the commands they frame, when labels crowd.
+      if (operationAt(doc.run, a.index) === null) a.framing = true;
+    }
+    for (const a of replies) {
+      const text = replyText(doc.commands[a.index]!);
+      const long = shorten(text, a.error ? 26 : 18);
+      a.label = a.error ? `✕ ${long}` : long;
+      if (text.length > 10) a.shortLabel = a.error ? `✕ ${shorten(text, 10)}` : shorten(text, 10);
+    }
   }
   return { requests, replies, bundles, marks, commandsDrawn: commands };
 }
 
 function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
-
-/**
- * Labels arrows at their end (y2: Redis for requests, the client for replies) where LABEL_SPACING_PX
- * allows: error replies first, then framing commands (MULTI, EXEC), then the rest, each in time order. Every error reply keeps its cross
- * (paint) and its full text in the tooltip and the error table, labelled or not.
- */
-function labelArrows(arrows: ArrowItem[], text: (a: ArrowItem) => string, plotBottom: number, framing: (a: ArrowItem) => boolean = () => false): void {
-  const kept: number[] = [];
-  const clear = (y: number) => kept.every((k) => Math.abs(k - y) >= LABEL_SPACING_PX);
-  const sorted = [...arrows].sort((x, y) => x.y2 - y.y2);
-  const rank = (a: ArrowItem) => (a.error ? 0 : framing(a) ? 1 : 2);
-  for (const pass of [0, 1, 2]) {
-    for (const a of sorted) {
-      if (rank(a) !== pass || !clear(a.y2)) continue;
-      a.label = a.error ? `✕ ${text(a)}` : text(a);
-      a.labelY = a.y2 + 12 > plotBottom + 6 ? a.y2 - 4 : a.y2 + 12;
-      kept.push(a.y2);
-    }
-  }
-}
-
-/** Keeps a label only if it is at least LABEL_SPACING_PX below the last kept one. Items sorted by y. */
-export function dropCrowdedLabels(items: { y: number; label?: string }[]): void {
-  let lastY = Number.NEGATIVE_INFINITY;
-  for (const item of items) {
-    if (item.label === undefined) continue;
-    if (item.y - lastY >= LABEL_SPACING_PX) lastY = item.y;
-    else delete item.label;
-  }
 }

@@ -1,13 +1,13 @@
 // Layout of the Redis side of a server-traced run (SVG mode): each command's execution on the Redis
 // lifeline at its MONITOR time with a band of ± the clock uncertainty, strace's syscalls as marks in
-// the Redis lane (labelled "read 560 B" where there is room), and other connections' commands as grey
-// marks. Only what is in view, by binary search; beyond MAX_MARKS per kind, marks merge per pixel row
-// so a zoom into a huge run never builds more elements than pixels. Pure: µs in, plot px out.
+// the Redis lane (with the label each may carry, "read 560 B", which diagram-labels-layout.ts places),
+// and other connections' commands as grey marks. Only what is in view, by binary search; beyond
+// MAX_MARKS per kind, marks merge per pixel row so a zoom into a huge run never builds more elements
+// than pixels. Pure: µs in, plot px out.
 import type { Syscall } from '../../../trace/format/trace-format.ts';
 import { formatBytes, formatCount } from '../format/number-format.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
 import type { DiagramGeometry } from './diagram-geometry.ts';
-import { dropCrowdedLabels } from './sequence-layout.ts';
 import { visibleRange } from '../base/sorted-search.ts';
 import type { TimeScale } from './time-scale-layout.ts';
 
@@ -98,7 +98,6 @@ export function serverLaneLayout(columns: TraceColumns, scale: TimeScale, g: Dia
       const label = grp.count > 1 ? `${formatCount(grp.count)} calls` : syscallLabel(call);
       syscalls.push({ event: grp.first, count: grp.count, call: call.call, y: grp.y, ...(label ? { label } : {}) });
     }
-    dropCrowdedLabels(syscalls);
   }
   const others: OtherMark[] = [];
   {

@@ -10,7 +10,8 @@
 //     and ring, where a keyboard tooltip goes, the pan that reveals a mark or a selected wire event;
 //   - a playback clock (setPlayback): with its playhead set, only what had happened by then is drawn, with
 //     the playhead and the messages in flight (layout/playback-layout.ts), repainting as the clock moves.
-// A repaint runs layout (pure) and then the painters; React renders the host element once and never
+// A repaint runs layout (pure; every label of the frame placed at once by layout/diagram-labels-layout.ts,
+// measured by paint/canvas-text-measure.ts) and then the painters; React renders the host element once and never
 // re-renders for pan, zoom or hover. The focused mark gets a ring, its tooltip and its full sentence
 // (format/mark-label.ts) in a polite live region, in SVG and canvas mode. A click on a write/read/syscall
 // mark is reported through onWireClick (the wire view selects its row).
@@ -25,6 +26,7 @@ import type { TimeZoomSync, ZoomMember } from '../interaction/time-zoom-sync.ts'
 import { wheelHintPolicy } from '../interaction/wheel-hint-policy.ts';
 import { zoomHintText, type WheelIntent } from '../interaction/wheel-intent.ts';
 import { densityLayout } from '../layout/density-layout.ts';
+import { diagramLabels } from '../layout/diagram-labels-layout.ts';
 import { DIAGRAM_HEIGHT, diagramGeometry, type DiagramGeometry } from '../layout/diagram-geometry.ts';
 import { keyboardTooltipPoint, markFocus, nearestCommand, revealTy } from '../layout/focus-layout.ts';
 import { laneHeads } from '../layout/lane-heads-layout.ts';
@@ -36,6 +38,7 @@ import { axisTicks, maxZoom, timeScale, type TimeScale, type TimeZoom } from '..
 import { markExists, markTimeUs, type MarkRef } from '../model/diagram-marks.ts';
 import { traceColumns, type TraceColumns } from '../model/trace-columns.ts';
 import { parseWireKey, wireEventTimeUs, type WireRef } from '../model/wire-rows.ts';
+import { CanvasTextMeasure } from './canvas-text-measure.ts';
 import { clearCanvas, paintDensity, sizeCanvas } from './density-canvas-painter.ts';
 import { HostRepaint } from './host-repaint.ts';
 import { createPlaybackLayer, paintPlayback, type PlaybackLayer } from './playback-painter.ts';
@@ -93,6 +96,8 @@ export class DiagramController implements ZoomMember {
   private readonly svg: SVGSVGElement;
   private readonly layers: SvgLayers;
   private readonly repaint: HostRepaint;
+  /** Label widths for the label placement, in the fonts this diagram's SVG uses. */
+  private readonly textMeasure = new CanvasTextMeasure();
   private readonly zoomInput: TimeZoomInput;
   private columns: TraceColumns | null = null;
   private domainEndUs = 1;
@@ -152,7 +157,14 @@ export class DiagramController implements ZoomMember {
     this.zoomSync.join(this);
     // The SVG follows the theme through CSS; the canvas is repainted with the new theme's colours.
     this.unwatchTheme = watchTheme(() => this.repaint.request(), place.themeRoot);
+    // Labels are placed by their measured widths: a font that finishes loading changes them.
+    document.fonts?.addEventListener('loadingdone', this.onFontsLoaded);
   }
+
+  private onFontsLoaded = (): void => {
+    this.textMeasure.forget();
+    this.repaint.request();
+  };
 
   /**
    * A new document, or the same run grown (live drawing: a partial document per rebuild, same run id).
@@ -221,6 +233,7 @@ export class DiagramController implements ZoomMember {
     controllers.delete(this.host);
     this.zoomSync.leave(this);
     this.unwatchTheme();
+    document.fonts?.removeEventListener('loadingdone', this.onFontsLoaded);
     this.unsubscribePlayback?.();
     this.repaint.destroy();
     this.zoomInput.destroy();
@@ -343,7 +356,9 @@ export class DiagramController implements ZoomMember {
     const g = (this.geometry = diagramGeometry(this.repaint.width, DIAGRAM_HEIGHT, hasServerLane(columns)));
     const scale = (this.scale = timeScale(this.domainEndUs, g, this.zoomInput.zoom));
     const mode = chooseRenderMode(columns, scale);
-    paintFrame(this.layers, g, axisTicks(scale), laneHeads(columns, mode));
+    const heads = laneHeads(columns, mode);
+    const ticks = axisTicks(scale);
+    this.textMeasure.useFontsOf(this.svg);
     // Playback: the playhead (µs since t0) and whether messages glide (false under reduced motion: they appear at their destination).
     const atUs = this.playback?.getSnapshot().positionUs ?? null;
     const gliding = !(this.playback?.discrete ?? false);
@@ -351,26 +366,31 @@ export class DiagramController implements ZoomMember {
     let drawn: number;
     if (mode === 'svg') {
       const full = sequenceLayout(columns, scale, g);
+      const lane = hasServerLane(columns) ? serverLaneLayout(columns, scale, g) : null;
+      // Labels are placed for the whole frame, so playback shows each where it will stay.
+      const labels = diagramLabels({ g, heads, sequence: full, densityLabels: null, lane }, this.textMeasure.measure).placed;
       const layout = atUs === null ? full : sequenceAtPlayhead(full, columns, atUs, playheadY, !gliding);
       if (this.mode !== 'svg') clearCanvas(this.canvas);
-      paintArrows(this.layers, layout);
+      paintFrame(this.layers, g, ticks, heads, labels);
+      paintArrows(this.layers, layout, labels);
       // The horizontal band only matches horizontal arrows; sloped (proxy, MONITOR) arrows keep just the badge.
-      paintBundles(this.layers, g, layout.bundles, columns.toServerUs === null && columns.serverUs === null);
-      paintMarks(this.layers, g, layout.marks);
-      const lane = hasServerLane(columns) ? serverLaneLayout(columns, scale, g) : null;
-      paintServerLane(this.layers, g, lane && atUs !== null ? serverLaneAtPlayhead(lane, columns, atUs) : lane);
+      paintBundles(this.layers, g, layout.bundles, columns.toServerUs === null && columns.serverUs === null, labels);
+      paintMarks(this.layers, g, layout.marks, labels);
+      paintServerLane(this.layers, g, lane && atUs !== null ? serverLaneAtPlayhead(lane, columns, atUs) : lane, labels);
       drawn = layout.commandsDrawn;
       this.canvas.style.clipPath = '';
     } else {
       const layout = densityLayout(columns, scale, g);
+      const labels = diagramLabels({ g, heads, sequence: null, densityLabels: layout.labels, lane: null }, this.textMeasure.measure).placed;
+      paintFrame(this.layers, g, ticks, heads, labels);
       const ctx = sizeCanvas(this.canvas, g, window.devicePixelRatio || 1);
       if (ctx) paintDensity(ctx, layout, g, columns.n, canvasColours(this.place.themeRoot));
       // Playback: the bands are cut at the playhead (CSS px from the canvas's bottom edge) rather than recounted.
       this.canvas.style.clipPath = atUs === null ? '' : `inset(0 0 ${Math.max(0, g.height - Math.max(g.plotTop, playheadY))}px 0)`;
-      paintArrows(this.layers, null);
-      paintBundles(this.layers, g, layout.labels, false);
-      paintMarks(this.layers, g, []);
-      paintServerLane(this.layers, g, null);
+      paintArrows(this.layers, null, labels);
+      paintBundles(this.layers, g, layout.labels, false, labels);
+      paintMarks(this.layers, g, [], labels);
+      paintServerLane(this.layers, g, null, labels);
       drawn = layout.commandsDrawn;
     }
     const selectedUs = this.selected ? this.eventTimeUs(this.selected) : null;

@@ -3,30 +3,23 @@
 // unique per panel with their url(#…) references followed, a <title>/<desc> naming the runs and their
 // sources, panels laid out two per row. (The resolved colours are checked in Chromium: e2e/exports.e2e.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { DIAGRAM_HEIGHT, diagramGeometry } from '../layout/diagram-geometry.ts';
-import { sequenceLayout } from '../layout/sequence-layout.ts';
-import { axisTicks, timeScale } from '../layout/time-scale-layout.ts';
-import { traceColumns } from '../model/trace-columns.ts';
+import { DIAGRAM_HEIGHT } from '../layout/diagram-geometry.ts';
+import { paintedDiagram } from '../test-support/painted-diagram.ts';
 import { chunkedTrace, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { DiagramSnapshot } from './diagram-controller.ts';
 import { exportSize, panelHeading, standaloneDiagramSvg, type ExportPanel } from './diagram-export-svg.ts';
-import { createSvgLayers, paintArrows, paintFrame, paintMarks, svgElement } from './sequence-svg-painter.ts';
 
 const WIDTH = 640;
 
 function painted(doc: TraceDocument, id: string): DiagramSnapshot {
-  const svg = svgElement('svg') as SVGSVGElement;
+  const { svg, g } = paintedDiagram(doc, {
+    width: WIDTH,
+    idPrefix: id,
+    heads: () => ({ client: 'Client', clientNote: 'lane', server: 'Redis', serverNote: 'note', serverLaneNote: null, densityNote: null }),
+  });
   svg.setAttribute('class', 'diagram-svg');
   document.body.append(svg);
-  const layers = createSvgLayers(svg, id);
-  const columns = traceColumns(doc);
-  const g = diagramGeometry(WIDTH, DIAGRAM_HEIGHT, false);
-  const scale = timeScale(columns.endUs, g, { k: 1, ty: 0 });
-  paintFrame(layers, g, axisTicks(scale), { client: 'Client', clientNote: 'lane', server: 'Redis', serverNote: 'note', serverLaneNote: null, densityNote: null });
-  const layout = sequenceLayout(columns, scale, g);
-  paintArrows(layers, layout);
-  paintMarks(layers, g, layout.marks);
   return { svg, width: g.width, height: g.height, mode: 'svg', canvasPng: null, canvasShownPx: null };
 }
 

@@ -5,19 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { formatUs } from '../format/number-format.ts';
-import { densityLayout } from '../layout/density-layout.ts';
-import { DIAGRAM_HEIGHT, diagramGeometry } from '../layout/diagram-geometry.ts';
-import type { LaneHeads } from '../layout/lane-heads-layout.ts';
-import { chooseRenderMode, type RenderMode } from '../layout/render-mode.ts';
-import { sequenceLayout } from '../layout/sequence-layout.ts';
-import { serverLaneLayout } from '../layout/server-lane-layout.ts';
-import { axisTicks, timeScale } from '../layout/time-scale-layout.ts';
+import { labelKeys } from '../layout/diagram-labels-layout.ts';
+import { laneHeads, type LaneHeads } from '../layout/lane-heads-layout.ts';
 import { traceColumns } from '../model/trace-columns.ts';
+import type { RenderMode } from '../layout/render-mode.ts';
+import { paintedDiagram } from '../test-support/painted-diagram.ts';
+import { CHUNKS_TRACE, recordedTrace } from '../test-support/recorded-traces.ts';
 import { expectGoldenMarkup } from '../test-support/svg-golden.ts';
 import { modeTrace, pipelineTrace, proxiedTrace, sequentialTrace, serverTracedPipeline, serverTracedSequential } from '../test-support/trace-fixtures.ts';
-import {
-  createSvgLayers, paintArrows, paintBundles, paintFocus, paintFrame, paintMarks, paintSelection, paintServerLane, svgElement,
-} from './sequence-svg-painter.ts';
+import { paintFocus, paintSelection } from './sequence-svg-painter.ts';
 
 /** A panel's diagram width in CSS px (half of the 1440 px e2e viewport, less padding, is about this). */
 const WIDTH = 640;
@@ -44,29 +40,9 @@ interface Extras {
   selectedWrite?: number;
 }
 
-/** One frame of a diagram, unzoomed, each run on its own time scale. */
+/** One frame of a diagram, unzoomed, each run on its own time scale, labels measured by the layout's estimate. */
 function paintDiagram(doc: TraceDocument, extras: Extras = {}): { svg: SVGSVGElement; mode: RenderMode } {
-  const columns = traceColumns(doc);
-  const serverLane = doc.serverTrace !== null;
-  const g = diagramGeometry(WIDTH, DIAGRAM_HEIGHT, serverLane);
-  const scale = timeScale(columns.endUs, g);
-  const mode = chooseRenderMode(columns, scale);
-  const svg = svgElement('svg');
-  const layers = createSvgLayers(svg, 'golden');
-  paintFrame(layers, g, axisTicks(scale), headsOf(doc, mode));
-  if (mode === 'svg') {
-    const layout = sequenceLayout(columns, scale, g);
-    paintArrows(layers, layout);
-    paintBundles(layers, g, layout.bundles, columns.toServerUs === null && columns.serverUs === null);
-    paintMarks(layers, g, layout.marks);
-    paintServerLane(layers, g, serverLane ? serverLaneLayout(columns, scale, g) : null);
-  } else {
-    const layout = densityLayout(columns, scale, g);
-    paintArrows(layers, null);
-    paintBundles(layers, g, layout.labels, false);
-    paintMarks(layers, g, []);
-    paintServerLane(layers, g, null);
-  }
+  const { svg, layers, g, scale, columns, mode } = paintedDiagram(doc, { width: WIDTH, heads: headsOf });
   const w = extras.selectedWrite;
   paintSelection(layers, g, w === undefined ? null : { y: scale(columns.writeAtUs[w]!), side: 'client' });
   const i = extras.focus;
@@ -101,7 +77,8 @@ describe('sequence diagram SVG goldens', () => {
     const { svg } = paintDiagram(pipelineTrace(10));
     expect(count(svg, '[data-testid=request-arrow]')).toBe(10);
     expect(count(svg, '[data-testid=reply-arrow]')).toBe(10);
-    expect(count(svg, 'g.bundle')).toBe(2);
+    expect(count(svg, 'g.bundle.badge')).toBe(2);
+    expect(count(svg, '[data-testid=bundle-band]')).toBe(2);
     expectGolden(svg, 'pipeline-incr-10');
   });
 
@@ -187,4 +164,24 @@ describe('sequence diagram SVG goldens', () => {
     expect(refused.getAttribute('y1')).toBe(refused.getAttribute('y2'));
     expectGolden(svg, 'server-traced-multi-incr-10-execabort');
   });
+
+  it('the recorded chunks trace (300 GETs in chunks of 30), in a 900 px embed and on a 390 px phone: every label where the placement put it', () => {
+    const doc = recordedTrace(CHUNKS_TRACE);
+    for (const width of [900, 390]) {
+      const { svg, placement } = paintedDiagram(doc, { width });
+      const printed = [...svg.querySelectorAll('.heads text, .arrow-label, .badge-text, .mark text, .syscall-mark text')]
+        .map((t) => t.firstChild?.textContent ?? '')
+        .filter((t) => t !== '');
+      expect(printed.sort()).toEqual([...placement.placed.values()].map((p) => p.text).sort());
+      // Every head or note shortened or left out keeps its words in a <title> in the heads.
+      const titles = [...svg.querySelectorAll('.heads title')].map((t) => t.textContent).join('\n');
+      const heads = laneHeads(traceColumns(doc), 'svg');
+      for (const [name, text] of Object.entries(heads)) {
+        if (text !== null && placement.placed.get(labelKeys.head(name as keyof typeof heads))?.text !== text) expect(titles, `${name} at ${width} px`).toContain(text);
+      }
+      // A dropped badge's bundle keeps its band; a shortened head keeps its words in a <title>.
+      expect(count(svg, 'g.bundle.badge')).toBe(placement.placed.size - [...placement.placed.keys()].filter((k) => !k.startsWith('bundle:')).length);
+      expectGolden(svg, `recorded-get-300-chunked-30-${width}px`);
+    }
+  }, 30_000);
 });

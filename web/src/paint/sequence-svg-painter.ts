@@ -8,6 +8,7 @@ import { select, type Selection } from 'd3';
 import type { DensityLabel } from '../layout/density-layout.ts';
 import type { DiagramGeometry } from '../layout/diagram-geometry.ts';
 import type { FocusMarks, FocusRing } from '../layout/focus-layout.ts';
+import { labelKeys, type HeadName, type PlacedLabel } from '../layout/diagram-labels-layout.ts';
 import type { LaneHeads } from '../layout/lane-heads-layout.ts';
 import type { ArrowItem, BundleItem, LaneMark, SequenceLayout } from '../layout/sequence-layout.ts';
 import { nestedErrorsText } from '../format/command-details.ts';
@@ -15,6 +16,9 @@ import type { ExecutionMark, OtherMark, ServerLaneLayout, SyscallMark } from '..
 import type { AxisTick } from '../layout/time-scale-layout.ts';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
+
+/** A frame's placed labels by key (diagram-labels-layout.ts labelKeys): what is not in it is not printed. */
+export type PlacedLabels = ReadonlyMap<string, PlacedLabel>;
 
 export interface SvgLayers {
   svg: Selection<SVGSVGElement, unknown, null, undefined>;
@@ -26,6 +30,7 @@ export interface SvgLayers {
   replies: G;
   requests: G;
   bundles: G;
+  badges: G;
   marks: G;
   serverBands: G;
   server: G;
@@ -65,14 +70,17 @@ export function createSvgLayers(svgElement: SVGSVGElement, idPrefix: string): Sv
   // Replies first, requests on top: where a reply and the next request nearly coincide, the pointer finds the request.
   const replies = plot.append('g').attr('class', 'replies');
   const requests = plot.append('g').attr('class', 'requests');
+  // Badges over the arrows (a reply's shaft must not strike through "×30 in 1 write"), not catching the pointer.
+  const badges = plot.append('g').attr('class', 'badges').attr('pointer-events', 'none');
   const marks = plot.append('g').attr('class', 'marks');
   const server = plot.append('g').attr('class', 'server-lane');
   const selection = plot.append('g').attr('class', 'selection').attr('pointer-events', 'none');
   const focus = plot.append('g').attr('class', 'focus').attr('pointer-events', 'none');
-  return { svg, clipRect, grid, axis, lifelines, heads, replies, requests, bundles, marks, serverBands, server, selection, focus, ids };
+  return { svg, clipRect, grid, axis, lifelines, heads, replies, requests, bundles, badges, marks, serverBands, server, selection, focus, ids };
 }
 
-export function paintFrame(layers: SvgLayers, g: DiagramGeometry, ticks: AxisTick[], heads: LaneHeads): void {
+/** Axis, grid, lifelines and the lane heads (`labels`: the frame's placed labels, diagram-labels-layout.ts). */
+export function paintFrame(layers: SvgLayers, g: DiagramGeometry, ticks: AxisTick[], heads: LaneHeads, labels: PlacedLabels): void {
   layers.svg.attr('width', g.width).attr('height', g.height).attr('viewBox', `0 0 ${g.width} ${g.height}`);
   layers.clipRect.attr('x', 0).attr('y', g.plotTop - 8).attr('width', g.width).attr('height', g.plotBottom - g.plotTop + 16);
   layers.grid
@@ -103,36 +111,29 @@ export function paintFrame(layers: SvgLayers, g: DiagramGeometry, ticks: AxisTic
     .attr('x2', (d) => d.x)
     .attr('y1', g.plotTop - 10)
     .attr('y2', g.plotBottom + 10);
-  // Client head and lane note end at the client lifeline (the lane lies to its left); Redis's end at
-  // its lifeline; the density note starts just right of the client lifeline.
-  const hasServerLane = g.width - g.serverX > 40;
-  const serverHeadX = hasServerLane ? g.width - 6 : g.serverX + 8;
-  const headData = [
-    { x: g.clientX + 4, anchor: 'end', y: 14, cls: 'lane-head', text: heads.client },
-    { x: g.clientX + 4, anchor: 'end', y: 28, cls: 'lane-note', text: heads.clientNote },
-    // With a Redis lane the head and notes end at the panel's right edge, over the lane.
-    { x: serverHeadX, anchor: 'end', y: 14, cls: 'lane-head', text: heads.server },
-    { x: serverHeadX, anchor: 'end', y: 28, cls: 'lane-note server-note', text: heads.serverNote },
-    ...(heads.serverLaneNote ? [{ x: serverHeadX, anchor: 'end', y: 41, cls: 'lane-note server-note', text: heads.serverLaneNote }] : []),
-    ...(heads.densityNote ? [{ x: g.clientX + 8, anchor: 'start', y: 41, cls: 'lane-note density-note', text: heads.densityNote }] : []),
-  ];
+  // The heads and notes where the label placement put them (diagram-labels-layout.ts), shortened where
+  // the panel is narrow. A shortened one keeps its full text in a <title> (the pointer's tooltip), and a
+  // lane's head also carries the notes of its side that found no room.
+  const headData = HEADS.flatMap(({ name, cls, side }) => {
+    const placed = labels.get(labelKeys.head(name));
+    if (!placed) return [];
+    const lines = placed.text === placed.full ? [] : [placed.full];
+    if (name === 'client' || name === 'server') {
+      for (const note of HEADS) if (note.side === side && note.name !== name && heads[note.name] && !labels.has(labelKeys.head(note.name))) lines.push(heads[note.name]!);
+    }
+    return [{ cls, placed, title: lines.join('\n') }];
+  });
   layers.heads
     .selectAll<SVGTextElement, (typeof headData)[number]>('text')
     .data(headData)
     .join('text')
     .attr('class', (d) => d.cls)
-    .attr('x', (d) => Math.max(4, d.x))
-    .attr('y', (d) => d.y)
-    .attr('text-anchor', (d) => d.anchor)
-    .text((d) => d.text)
+    .attr('x', (d) => d.placed.x)
+    .attr('y', (d) => d.placed.y)
+    .attr('text-anchor', (d) => d.placed.anchor)
+    .text((d) => d.placed.text)
     .each(function (this: SVGTextElement, d) {
-      // A narrow panel (a compare in a docs column) puts the client lifeline so near the left edge that a
-      // head ending there would be cut off: it then starts at the edge instead. Measured only when it may
-      // overflow (the widest lane leaves room), and only where SVG text can be measured (not in jsdom).
-      if (d.anchor !== 'end' || d.x >= NARROW_HEAD_X || typeof this.getComputedTextLength !== 'function') return;
-      if (d.x - this.getComputedTextLength() >= HEAD_EDGE_PX) return;
-      this.setAttribute('text-anchor', 'start');
-      this.setAttribute('x', String(HEAD_EDGE_PX));
+      if (d.title) this.appendChild(svgElement('title')).textContent = d.title;
     });
   fitHeadLines(layers.heads.selectAll<SVGTextElement, unknown>('text').nodes());
 }
@@ -190,12 +191,17 @@ function fitHeadLines(texts: SVGTextElement[]): void {
   }
 }
 
-/** A head ending left of this x (px) may not fit; right of it, every head in use fits (the widest lane's client x is 230). */
-const NARROW_HEAD_X = 200;
-/** The head's distance from the panel's left edge when it is moved to start there, px. */
-const HEAD_EDGE_PX = 2;
+/** The heads over the lifelines, in the order they are drawn, and their classes (diagram.css). */
+const HEADS: readonly { name: HeadName; cls: string; side: 'client' | 'server' }[] = [
+  { name: 'client', cls: 'lane-head', side: 'client' },
+  { name: 'clientNote', cls: 'lane-note', side: 'client' },
+  { name: 'server', cls: 'lane-head', side: 'server' },
+  { name: 'serverNote', cls: 'lane-note server-note', side: 'server' },
+  { name: 'serverLaneNote', cls: 'lane-note server-note', side: 'server' },
+  { name: 'densityNote', cls: 'lane-note density-note', side: 'client' },
+];
 
-function joinArrows(layer: G, items: ArrowItem[], testId: string, layers: SvgLayers): void {
+function joinArrows(layer: G, items: ArrowItem[], testId: string, layers: SvgLayers, labels: PlacedLabels): void {
   const head = (d: ArrowItem) =>
     `url(#${d.error ? layers.ids.errorHead : d.kind === 'request' ? layers.ids.requestHead : layers.ids.replyHead})`;
   // Per command: the visible arrow (a <line> carrying the test id and the measured y1/y2) and, on top,
@@ -217,7 +223,8 @@ function joinArrows(layer: G, items: ArrowItem[], testId: string, layers: SvgLay
       shaft.setAttribute('data-index', String(d.index));
       shaft.setAttribute('marker-end', head(d));
       setLine(hit, d.x1, d.y1, d.x2, d.y2);
-      paintArrowExtras(this, d);
+      // A cut arrow (playback, under way) has no label of its own, whatever was placed for the whole one.
+      paintArrowExtras(this, d, d.label === undefined ? undefined : labels.get(labelKeys.arrow(d.kind, d.index)));
     })
     .order();
 }
@@ -229,19 +236,19 @@ function joinArrows(layer: G, items: ArrowItem[], testId: string, layers: SvgLay
  * its array, a ring there (data-testid=nested-error-mark, its count in data-count and its title). Created only where there
  * is one, so plain runs' markup stays as it was.
  */
-function paintArrowExtras(group: SVGGElement, d: ArrowItem): void {
+function paintArrowExtras(group: SVGGElement, d: ArrowItem, placed: PlacedLabel | undefined): void {
   let label = group.querySelector<SVGTextElement>('text.arrow-label');
-  if (d.label === undefined) label?.remove();
+  if (placed === undefined) label?.remove();
   else {
     label ??= group.appendChild(svgElement('text'));
     label.setAttribute('class', d.error ? 'arrow-label error' : 'arrow-label');
     label.setAttribute('data-testid', d.kind === 'request' ? 'request-label' : 'reply-label');
-    const request = d.kind === 'request';
-    label.setAttribute('x', String(request ? d.x2 - 8 : d.x2 + 16));
-    // Below the arrow's end (layout's labelY): a request comes down from the upper left, a reply from the upper right, so the shaft stays clear.
-    label.setAttribute('y', String(d.labelY ?? d.y2 + 12));
-    label.setAttribute('text-anchor', request ? 'end' : 'start');
-    label.textContent = d.label;
+    // Where the placement put it: below the arrow's end (a request comes down from the upper left, a reply
+    // from the upper right, so the shaft stays clear), or above it where below was taken.
+    label.setAttribute('x', String(placed.x));
+    label.setAttribute('y', String(placed.y));
+    label.setAttribute('text-anchor', placed.anchor);
+    label.textContent = placed.text;
   }
   let mark = group.querySelector<SVGPathElement>('path.error-mark');
   // A queued command that failed when EXEC ran it is marked on its own arrow too: its reply said QUEUED,
@@ -281,67 +288,75 @@ function setLine(line: SVGLineElement, x1: number, y1: number, x2: number, y2: n
   line.setAttribute('y2', String(y2));
 }
 
-/** SVG mode: every arrow in view. Pass null in canvas mode to remove them. */
-export function paintArrows(layers: SvgLayers, layout: SequenceLayout | null): void {
-  joinArrows(layers.requests, layout?.requests ?? [], 'request-arrow', layers);
-  joinArrows(layers.replies, layout?.replies ?? [], 'reply-arrow', layers);
+/** SVG mode: every arrow in view, with the labels placed for them. Pass null in canvas mode to remove them. */
+export function paintArrows(layers: SvgLayers, layout: SequenceLayout | null, labels: PlacedLabels): void {
+  joinArrows(layers.requests, layout?.requests ?? [], 'request-arrow', layers, labels);
+  joinArrows(layers.replies, layout?.replies ?? [], 'reply-arrow', layers, labels);
 }
 
 interface Badge {
   key: string;
   kind: 'request' | 'reply';
   y: number;
-  label: string;
-  band: boolean;
+  placed: PlacedLabel;
 }
 
-/** Bundle badges ("×10 in 1 write"): requests near the client end above the line, replies near Redis below it. */
-export function paintBundles(layers: SvgLayers, g: DiagramGeometry, bundles: BundleItem[] | DensityLabel[], band: boolean): void {
-  const badges: Badge[] = [];
-  for (const [i, b] of bundles.entries()) {
-    if (b.label === undefined) continue;
-    badges.push({ key: `${b.kind}-${'event' in b ? b.event : i}`, kind: b.kind, y: b.y, label: b.label, band });
-  }
+/**
+ * Bundles: with `band`, a translucent band under the arrows along each bundle's line (data-testid=bundle-band),
+ * and over the arrows each badge ("×10 in 1 write", or "×10" where the long form found no room) where the
+ * label placement put it: requests' near the client end, above the line, replies' near Redis, below it (or
+ * the other side where that was taken). A bundle whose badge found no room keeps its band; its write or
+ * read mark's tooltip says how many commands it carried.
+ */
+export function paintBundles(layers: SvgLayers, g: DiagramGeometry, bundles: readonly (BundleItem | DensityLabel)[], band: boolean, labels: PlacedLabels): void {
   layers.bundles
+    .selectAll<SVGGElement, BundleItem | DensityLabel>('g.bundle')
+    .data(band ? bundles : [], (d) => `${d.kind}-${d.event}`)
+    .join((enter) => {
+      const group = enter.append('g');
+      group.append('line').attr('class', 'bundle-band').attr('data-testid', 'bundle-band');
+      return group;
+    })
+    .attr('class', (d) => `bundle ${d.kind}`)
+    .select('line')
+    .attr('x1', g.clientX)
+    .attr('x2', g.serverX)
+    .attr('y1', (d) => d.y)
+    .attr('y2', (d) => d.y);
+  const badges: Badge[] = [];
+  for (const b of bundles) {
+    const placed = labels.get(labelKeys.bundle(b.kind, b.event));
+    if (placed) badges.push({ key: `${b.kind}-${b.event}`, kind: b.kind, y: b.y, placed });
+  }
+  layers.badges
     .selectAll<SVGGElement, Badge>('g.bundle')
     .data(badges, (d) => d.key)
     .join((enter) => {
       const group = enter.append('g');
-      group.append('line').attr('class', 'bundle-band');
       group.append('rect').attr('class', 'badge-bg').attr('rx', 3);
       group.append('text').attr('class', 'badge-text');
       return group;
     })
-    .attr('class', (d) => `bundle ${d.kind}`)
+    .attr('class', (d) => `bundle badge ${d.kind}`)
     .attr('transform', (d) => `translate(0,${d.y})`)
     .each(function (d) {
       const group = select(this);
-      group
-        .select('line')
-        .attr('x1', g.clientX)
-        .attr('x2', g.serverX)
-        .attr('y1', 0)
-        .attr('y2', 0)
-        .attr('display', d.band ? null : 'none');
-      const width = d.label.length * 6.3 + 10;
-      const x = d.kind === 'request' ? g.clientX + 10 : g.serverX - 10 - width;
-      // Requests' badges above the line, replies' below, unless that would leave the plot.
-      const above = d.kind === 'request' ? d.y - 17 >= g.plotTop - 8 : d.y + 18 > g.plotBottom + 8;
-      const y = above ? -17 : 4;
-      group.select('rect').attr('x', x).attr('y', y).attr('width', width).attr('height', 14);
-      group.select('text').attr('x', x + 5).attr('y', y + 10.5).text(d.label);
+      // The placement's box is the badge; its text starts 5 px in. Plot px, made relative to the group's y.
+      const { box, text } = d.placed;
+      group.select('rect').attr('x', box.x0).attr('y', box.y0 - d.y).attr('width', box.x1 - box.x0).attr('height', box.y1 - box.y0);
+      group.select('text').attr('x', d.placed.anchor === 'start' ? d.placed.x : d.placed.x - d.placed.width).attr('y', d.placed.y - d.y).text(text);
     });
 }
 
 /** SVG mode: one small box per socket write (request colour) and read (reply colour) on the client lane. */
-export function paintMarks(layers: SvgLayers, g: DiagramGeometry, marks: LaneMark[]): void {
+export function paintMarks(layers: SvgLayers, g: DiagramGeometry, marks: LaneMark[], labels: PlacedLabels): void {
   layers.marks
     .selectAll<SVGGElement, LaneMark>('g.mark')
     .data(marks, (d) => `${d.kind}-${d.event}`)
     .join((enter) => {
       const group = enter.append('g');
       group.append('rect').attr('class', 'mark-box').attr('width', 8).attr('height', 5).attr('rx', 1);
-      group.append('text').attr('text-anchor', 'end').attr('dy', '0.32em');
+      group.append('text').attr('text-anchor', 'end');
       // A taller transparent target: a 5 px box is hard to click.
       group.append('rect').attr('class', 'mark-hit').attr('width', 16).attr('height', 11);
       return group;
@@ -353,11 +368,14 @@ export function paintMarks(layers: SvgLayers, g: DiagramGeometry, marks: LaneMar
       const group = select(this);
       group.select('.mark-box').attr('x', g.clientX - 11).attr('y', -2.5);
       group.select('.mark-hit').attr('x', g.clientX - 15).attr('y', -5.5);
+      // Its label where the placement kept it (shortened, or left out where it would run into the time
+      // axis or another label: the mark's tooltip has the same facts). The baseline relative to the mark.
+      const placed = labels.get(labelKeys.mark(d.kind, d.event));
       group
         .select('text')
-        .attr('x', g.clientX - 15)
-        // A label that would run into the time axis is left out (the tooltip has the same facts).
-        .text(d.label !== undefined && d.label.length * 6.3 <= g.clientX - 15 - g.axisX ? d.label : '');
+        .attr('x', placed?.x ?? g.clientX - 15)
+        .attr('y', placed ? placed.y - d.y : 0)
+        .text(placed?.text ?? '');
     });
 }
 
@@ -367,7 +385,7 @@ export function paintMarks(layers: SvgLayers, g: DiagramGeometry, marks: LaneMar
  * strace's calls as hollow ticks in the Redis lane — read blue (requests come in), write(v) vermillion
  * (replies go out), epoll_wait grey.
  */
-export function paintServerLane(layers: SvgLayers, g: DiagramGeometry, layout: ServerLaneLayout | null): void {
+export function paintServerLane(layers: SvgLayers, g: DiagramGeometry, layout: ServerLaneLayout | null, labels: PlacedLabels): void {
   const x = g.serverX;
   layers.serverBands
     .selectAll<SVGRectElement, ExecutionMark>('rect.exec-band')
@@ -405,7 +423,7 @@ export function paintServerLane(layers: SvgLayers, g: DiagramGeometry, layout: S
     .join((enter) => {
       const group = enter.append('g');
       group.append('rect').attr('class', 'syscall-box').attr('width', 8).attr('height', 5).attr('rx', 1);
-      group.append('text').attr('dy', '0.32em');
+      group.append('text');
       group.append('rect').attr('class', 'mark-hit').attr('width', 16).attr('height', 11);
       return group;
     })
@@ -421,11 +439,12 @@ export function paintServerLane(layers: SvgLayers, g: DiagramGeometry, layout: S
       const group = select(this);
       group.select('.syscall-box').attr('x', x + 6.5).attr('y', -2.5);
       group.select('.mark-hit').attr('x', x + 3).attr('y', -5.5);
-      const room = g.width - 2 - (layout?.labelX ?? x);
+      const placed = labels.get(labelKeys.syscall(d.event));
       group
         .select('text')
-        .attr('x', layout?.labelX ?? x)
-        .text(d.label !== undefined && d.label.length * 6.3 <= room ? d.label : '');
+        .attr('x', placed?.x ?? layout?.labelX ?? x)
+        .attr('y', placed ? placed.y - d.y : 0)
+        .text(placed?.text ?? '');
     });
 }
 
