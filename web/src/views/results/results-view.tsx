@@ -26,6 +26,7 @@ import type { DisplayLinkSync } from '../../url/display-link-sync.ts';
 import type { PageUrl } from '../../url/page-url.ts';
 import { picksLinkFields, picksOfLink, wireRunOfLink } from '../../url/run-picks-link.ts';
 import { DEFAULT_DISPLAY_LINK } from '../../url/display-link.ts';
+import { downloadTraces } from '../../state/trace-files.ts';
 import { useNavigation } from '../app/use-navigation.ts';
 import { CompareTableView } from './compare-table-view.tsx';
 import { ExportMenuView } from './export-menu-view.tsx';
@@ -165,7 +166,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
           )}
           {source && source !== 'live' && <span className="source-tag">{SOURCE_TAGS[source] ?? source}</span>}
         </span>
-        <ExportMenuView traces={traces} docs={shown} onExportTrace={onExport} sectionRef={resultsRef} />
+        <ExportMenuView traces={traces} docs={shown} onExportTraces={downloadTraces} sectionRef={resultsRef} />
       </div>
       <CompareTableView groups={groups} shown={shown} />
       <PlaybackBarView clock={playback} milestones={barMilestones} onHelp={() => setHelpOpen(true)} />
