@@ -24,7 +24,7 @@ export function showLoaded(
   const { docs, origins, sweeps, errors } = loaded;
   // Repeats of one run are one panel: at most MAX_RUNS_SHOWN runs, with all their repeats.
   const groups = runGroups(comparisonOrder(loaded));
-  if (docs.length) runs.showTraces(groups.slice(0, MAX_RUNS_SHOWN).flatMap((g) => g.repeats), source);
+  if (docs.length) runs.showTraces(groups.slice(0, MAX_RUNS_SHOWN).flatMap((g) => g.repeats), source, loaded.storedIds);
   if (docs.length) record?.(docs, origins);
   if (sweeps[0]) sweepStore.show(sweeps[0], source);
   const extra = [

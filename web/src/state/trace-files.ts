@@ -31,6 +31,8 @@ export interface LoadResult {
    * (a compare saved as one file: trace/format/trace-bundle.ts), or from links that name runs in their order.
    */
   inOrder?: boolean;
+  /** Runs the backend keeps for links (run id → stored id), when they came from a link that names them (stored-runs.ts). */
+  storedIds?: ReadonlyMap<string, string>;
 }
 
 type Loaded = { doc: PipescopeDocument; origin: string } | { error: string; publicError: string };

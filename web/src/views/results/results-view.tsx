@@ -27,6 +27,7 @@ import type { PageUrl } from '../../url/page-url.ts';
 import { picksLinkFields, picksOfLink, wireRunOfLink } from '../../url/run-picks-link.ts';
 import { DEFAULT_DISPLAY_LINK } from '../../url/display-link.ts';
 import { downloadTraces } from '../../state/trace-files.ts';
+import { STORED_LINK_LIFETIME } from '../../../../trace/protocol/stored-runs.ts';
 import { useNavigation } from '../app/use-navigation.ts';
 import { CompareTableView } from './compare-table-view.tsx';
 import { ExportMenuView } from './export-menu-view.tsx';
@@ -36,7 +37,9 @@ import { WireView } from './wire-view.tsx';
 import './results-view.css';
 
 /** The tag beside the legend for runs not measured just now. */
-const SOURCE_TAGS: Readonly<Record<string, string>> = { file: 'opened from file', url: 'loaded from URL', history: 'from history' };
+const SOURCE_TAGS: Readonly<Record<string, string>> = { file: 'opened from file', url: 'loaded from URL', history: 'from history', stored: 'stored run, from a link' };
+/** The tag's title, where it says more. */
+const SOURCE_TITLES: Readonly<Record<string, string>> = { stored: STORED_LINK_LIFETIME };
 
 interface WireSelection {
   runId: string;
@@ -164,7 +167,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
               </span>
             </>
           )}
-          {source && source !== 'live' && <span className="source-tag">{SOURCE_TAGS[source] ?? source}</span>}
+          {source && source !== 'live' && <span className="source-tag" data-source={source} title={SOURCE_TITLES[source]}>{SOURCE_TAGS[source] ?? source}</span>}
         </span>
         <ExportMenuView traces={traces} docs={shown} onExportTraces={downloadTraces} sectionRef={resultsRef} />
       </div>
