@@ -26,7 +26,7 @@ const fetchBody = (url: string) => {
 
 function stores() {
   const channel: ChannelPort = { isOpen: false, send: () => false, listen: () => () => {} };
-  const scheduler = new FrameScheduler((cb) => cb(), () => {});
+  const scheduler = new FrameScheduler((cb) => (cb(), 0), () => {});
   return { runs: new RunStore(channel, scheduler), sweeps: new SweepStore(channel, scheduler) };
 }
 
