@@ -36,6 +36,7 @@ import { ViewTabsView } from './view-tabs-view.tsx';
 import { usePageChannel } from './use-page-channel.ts';
 import { usePageView } from './use-page-view.ts';
 import { useStoredLink } from './use-stored-link.ts';
+import { showStoredLink } from '../../state/stored-runs.ts';
 import { ThemeToggleView } from '../header/theme-toggle-view.tsx';
 import { CopyLinkView } from '../header/copy-link-view.tsx';
 import { EmbedCodeView } from '../header/embed-code-view.tsx';
@@ -100,7 +101,10 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
   const { connection, redis } = status;
   const { active, traces } = runs;
   // stored=: the runs on screen the backend keeps, so that a copied link opens them (not while a link is still opening).
-  const keptIds = useStoredLink(url, runs, urlLoading || following);
+  const openStored = useCallback((ids: readonly string[]) => {
+    void showStoredLink(ids, store, sweepStore, (docs, origins) => history.record(docs, origins, 'url'));
+  }, [store, sweepStore, history]);
+  const keptIds = useStoredLink(url, runs, urlLoading || following, offline ? undefined : openStored);
   const blockedReason =
     offline ? 'This static site has no backend'
     : connection.status !== 'open' ? 'Not connected to the backend'
