@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
-import { parseDocument } from '../trace/format/sweep-io.ts';
+import { parseDocument, tracesOf } from '../trace/format/sweep-io.ts';
 import type { TraceDocument } from '../trace/format/trace-format.ts';
 import { formatFindings } from './bench-report.ts';
 import { traceSizeBench } from './trace-size-bench.ts';
 
 it('prints bytes per command of each form of a recorded 100k pipeline, the served one judged against ≤ 10 B', () => {
   const file = join(import.meta.dirname, '..', 'e2e', 'fixtures', 'compact', 'ping-100000-pipeline.json.gz');
-  const doc = parseDocument(gunzipSync(readFileSync(file)).toString('utf8')).doc as TraceDocument;
+  const doc = tracesOf(parseDocument(gunzipSync(readFileSync(file)).toString('utf8')))[0] as TraceDocument;
   const lines: string[] = [];
   const findings = traceSizeBench(doc, (line) => lines.push(line));
   expect(findings.map((f) => f.name)).toEqual([

@@ -2,13 +2,15 @@
 // switched to each run's own scale, another repeat picked and the pipeline listed in the wire view; the
 // copied link, opened in a fresh context, gives the same hash and the same pixels of the results. And a
 // link typed by hand (zoom=, t=, speed=) is applied, on load and when the URL is edited. The playhead is
-// read from data-playhead-us on the results section, not from the playback bar.
+// read from data-playhead-us on the results section, not from the playback bar. After a live compare the
+// copied link names the runs the backend keeps (stored=): opened in a fresh context it shows the same runs
+// with the same figures, tagged as stored; an id no longer kept is said plainly and the form stays.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { ARTIFACTS, runPanel, useAppInBrowser } from './app-in-browser.ts';
-import { waitForIdleRender, zoomWheel } from './browser.ts';
+import { ARTIFACTS, requestDone, runPanel, useAppInBrowser } from './app-in-browser.ts';
+import { newPage, openFresh, waitForIdleRender, zoomWheel } from './browser.ts';
 import { compareImages, DEFAULT_TOLERANCE } from './golden-image.ts';
 import { fixturesUrl, openFixtures, openFixturesAt } from './golden-page.ts';
 
@@ -135,6 +137,72 @@ it('applies a link typed by hand (zoom=, t=, speed=), and the URL edited afterwa
     await expect.poll(() => hashKey(page, 'zoom')).not.toBeNull();
     await page.click('[data-testid=zoom-reset]');
     await expect.poll(() => hashKey(page, 'zoom')).toBeNull();
+  } finally {
+    await page.context().close();
+  }
+});
+
+/** Every figure a compare shows in its table and its panels' summaries (durations included), as text. */
+async function figures(page: Page): Promise<{ table: string; durations: (string | null)[] }> {
+  const table = await page.locator('[data-testid=compare-table]').innerText();
+  const durations = await page.locator('[data-testid=run-panel] [data-testid=summary] [data-metric=duration]').evaluateAll(
+    (cells) => cells.map((c) => `${c.getAttribute('data-value')} ${c.getAttribute('data-min')} ${c.getAttribute('data-max')}`),
+  );
+  return { table, durations };
+}
+
+it('after a live compare, copies a link that opens the same runs in a fresh browser, with the same figures', async () => {
+  const page = await newPage(ctx.browser);
+  let fresh: Page | null = null;
+  try {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(ctx.app.url).origin });
+    await openFresh(page, `${ctx.app.url}#command=INCR&n=200&mode=both&repeats=3`);
+    await page.click('[data-testid=run]');
+    await requestDone(page);
+    // The backend names the six runs once the request is done; the link carries them, in the order shown.
+    await expect.poll(async () => (await hashKey(page, 'stored'))?.split('.').length ?? 0, { timeout: 15_000 }).toBe(6);
+    const ids = (await hashKey(page, 'stored'))!.split('.');
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    await waitForIdleRender(page);
+    const shown = await figures(page);
+    expect(shown.durations).toHaveLength(2);
+
+    await page.click('[data-testid=copy-link]');
+    const status = page.locator('[data-testid=copy-link-status]');
+    await expect.poll(() => status.innerText()).toMatch(/^Link copied: it opens these 6 runs, these settings, this view, zoom and position\. /);
+    expect(await status.innerText()).toContain('The link shows these runs while this Pipescope keeps running: it keeps the last 240 runs it measured');
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(page.url());
+
+    // A fresh context: no history, no clipboard, nothing of the first page but the link.
+    fresh = await newPage(ctx.browser);
+    await fresh.goto(link);
+    await expect.poll(() => fresh!.locator('[data-testid=run-panel]').count(), { timeout: 30_000 }).toBe(2);
+    await waitForIdleRender(fresh);
+    expect(await fresh.locator('.source-tag').innerText()).toBe('stored run, from a link');
+    expect(await fresh.locator('.source-tag').getAttribute('title')).toMatch(/^The link shows these runs while this Pipescope keeps running/);
+    expect(await figures(fresh)).toEqual(shown);
+    expect(await fresh.locator('[data-testid=empty-title]').count()).toBe(0);
+    // Its own link names the same runs (each run's repeats together now, as runs opened are shown): copied again, it still opens them.
+    await expect.poll(async () => (await hashKey(fresh!, 'stored'))?.split('.').sort()).toEqual([...ids].sort());
+  } finally {
+    await fresh?.context().close();
+    await page.context().close();
+  }
+}, 120_000);
+
+it('a link whose runs are no longer kept says so plainly and opens the form with its settings', async () => {
+  const page = await newPage(ctx.browser);
+  try {
+    await page.goto(`${ctx.app.url}#command=GET&n=30&mode=pipeline&stored=${'Q'.repeat(22)}`);
+    const message = page.locator('.message');
+    await expect.poll(() => message.innerText(), { timeout: 15_000 }).toMatch(/^The run this link names is no longer kept by the Pipescope that measured it: it keeps its last 240 runs/);
+    expect(await message.getAttribute('role')).toBe('alert');
+    await page.locator('[data-testid=empty-title]').waitFor();
+    expect(await page.locator('[data-testid=run-panel]').count()).toBe(0);
+    // The form holds the link's settings; the id that named nothing leaves the link.
+    await expect.poll(() => hashKey(page, 'stored')).toBeNull();
+    expect([await hashKey(page, 'command'), await hashKey(page, 'n')]).toEqual(['GET', '30']);
   } finally {
     await page.context().close();
   }

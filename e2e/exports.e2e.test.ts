@@ -4,6 +4,7 @@
 // Mermaid and as a text flow (the same text as the CLI's, trace/export/__goldens__/) — and the depth sweep as
 // redis-benchmark CSV. A trace exported, opened again (Open trace…) and exported once more is
 // byte-identical. The SVG is also drawn on a page of its own and screenshotted (artifacts) to be looked at.
+// A compare exports as one file (a bundle of its runs), which opens again as the same compare.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -154,6 +155,39 @@ it('exports a dense run (canvas mode) in the dark theme with the canvas bands as
     const picture = PNG.sync.read(png.bytes);
     expect([picture.width, picture.height]).toEqual([2 * width, 2 * height]);
   } finally {
+    await page.context().close();
+  }
+});
+
+it('exports a compare as one file that opens again as the same compare: same runs, same order, same figures', async () => {
+  const files = ['sequential', 'pipeline'].flatMap((mode) => [0, 1, 2, 3, 4].map((k) => `incr-10-repeats/incr-10-${mode}-r${k}.json`));
+  const page = await openFixtures(ctx.browser, ctx.app.url, files);
+  const again = await openFixtures(ctx.browser, ctx.app.url, []);
+  try {
+    await expect.poll(() => page.locator('[data-testid=run-panel][data-render=svg]').count()).toBe(2);
+    const downloads: string[] = [];
+    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+    const saved = await exportAs(page, 'trace');
+    await new Promise((resolve) => setTimeout(resolve, 500)); // a second download would have started by now
+    expect(downloads).toEqual([saved.name]);
+    expect(saved.name).toMatch(/^pipescope-compare-sequential-pipeline-incr-10-.+\.json$/);
+    const bundle = JSON.parse(saved.bytes.toString('utf8'));
+    expect(bundle).toMatchObject({ format: 'pipescope-traces', version: 1 });
+    expect(bundle.traces).toHaveLength(10);
+
+    await again.setInputFiles('[data-testid=import]', { name: saved.name, mimeType: 'application/json', buffer: saved.bytes });
+    await expect.poll(() => again.locator('[data-testid=run-panel][data-render=svg]').count(), { timeout: 15_000 }).toBe(2);
+    await waitForIdleRender(again);
+    await waitForIdleRender(page);
+    const panels = (p: Page) => p.locator('[data-testid=run-panel]').evaluateAll((els) => els.map((e) => e.getAttribute('data-mode')));
+    expect(await panels(again)).toEqual(await panels(page));
+    expect(await again.locator('[data-testid=compare-table]').innerText()).toBe(await page.locator('[data-testid=compare-table]').innerText());
+    const summaries = (p: Page) => p.locator('[data-testid=run-panel] [data-testid=summary]').allInnerTexts();
+    expect(await summaries(again)).toEqual(await summaries(page));
+    // Exported again from there: the same bytes.
+    expect((await exportAs(again, 'trace')).bytes.equals(saved.bytes)).toBe(true);
+  } finally {
+    await again.context().close();
     await page.context().close();
   }
 });

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { FORMAT_VERSION, TRACE_FORMAT, TraceDocumentSchema } from '../../trace/format/trace-format.ts';
 import { SWEEP_FORMAT, SWEEP_FORMAT_VERSION, SweepDocumentSchema } from '../../trace/format/sweep-format.ts';
 import { COMPACT_FORMAT, COMPACT_FORMAT_VERSION } from '../../trace/format/compact-trace.ts';
+import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, TraceBundleSchema } from '../../trace/format/trace-bundle.ts';
 import { githubAnchor } from './markdown-links.ts';
 
 /** The command that rewrites the page; the check's failure message names it. */
@@ -235,9 +236,10 @@ const INTRO = `<!-- Generated from the zod schemas in trace/format/ by ${REGENER
 
 Every run Pipescope measures — live in the browser, recorded by the CLI, opened from a file, replayed in an
 embed — is one JSON document: a **trace** (\`"format": "${TRACE_FORMAT}"\`, version ${FORMAT_VERSION}). A depth sweep is a
-document of its own, a **sweep** (\`"format": "${SWEEP_FORMAT}"\`, version ${SWEEP_FORMAT_VERSION}). This page is written from the
-schemas that every reader validates against (\`trace/format/trace-format.ts\`, \`trace/format/sweep-format.ts\`),
-so it says what the files hold.
+document of its own, a **sweep** (\`"format": "${SWEEP_FORMAT}"\`, version ${SWEEP_FORMAT_VERSION}); several runs shown together (a compare)
+are saved as one **bundle** (\`"format": "${BUNDLE_FORMAT}"\`, version ${BUNDLE_FORMAT_VERSION}) that holds their trace documents. This page is
+written from the schemas that every reader validates against (\`trace/format/trace-format.ts\`,
+\`trace/format/sweep-format.ts\`, \`trace/format/trace-bundle.ts\`), so it says what the files hold.
 
 How to read it:
 
@@ -253,7 +255,7 @@ How to read it:
 - **Versions.** A field added later is optional and keeps the version; only a breaking change bumps it, with a
   migration, so every older file still opens (version 1 to ${FORMAT_VERSION}: \`trace/format/trace-migration.ts\`). "Since
   version N" in a field's meaning says when it came.
-- **Compact form.** A trace may also be stored as \`{"format": "${COMPACT_FORMAT}", "version": ${COMPACT_FORMAT_VERSION}, …}\`: the
+- **Compact form.** A trace (or a bundle) may also be stored as \`{"format": "${COMPACT_FORMAT}", "version": ${COMPACT_FORMAT_VERSION}, …}\`: the
   same document with arrays of records stored as columns (\`trace/format/compact-trace.ts\`), usually gzipped
   as \`.json.gz\`. It decodes to the plain document byte for byte, which is then checked like any file (see
   [Embedding: traces for the web](embedding.md#traces-for-the-web-runjsongz)).
@@ -267,6 +269,7 @@ export function traceFormatDoc(): string {
   const documents = [
     { title: 'The trace document', part: 'trace', schema: toJson(TraceDocumentSchema) },
     { title: 'The sweep document', part: 'sweep', schema: toJson(SweepDocumentSchema) },
+    { title: 'The bundle of traces', part: 'bundle', schema: toJson(TraceBundleSchema) },
   ];
   // The intro's and the part headings' anchors come first in the page.
   const taken = new Map<string, number>([[githubAnchor('The trace format'), 1]]);

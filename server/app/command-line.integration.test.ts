@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { COMPACT_FORMAT } from '../../trace/format/compact-trace.ts';
 import { parseTrace, serializeTrace } from '../../trace/format/trace-io.ts';
-import { parseDocument } from '../../trace/format/sweep-io.ts';
+import { parseDocument, tracesOf } from '../../trace/format/sweep-io.ts';
 import { projectRoot } from '../support/project-root.ts';
 import { startPrivateRedis, type PrivateRedis } from '../redis/private-redis-server.ts';
 
@@ -74,7 +74,7 @@ describe('record-cli', () => {
     expect(again.stdout).toMatch(/gzip of compact \(served\)\s+[\d,]+ B\s+[\d.]+ B\/command {2}← written/);
     expect(readFileSync(join(dir, 'plain.json.gz')).equals(bytes)).toBe(true);
     const back = parseDocument(gunzipSync(readFileSync(join(dir, 'plain.json.gz'))).toString('utf8'));
-    expect(serializeTrace(back.doc as typeof parsed.doc)).toBe(serializeTrace(parsed.doc));
+    expect(serializeTrace(tracesOf(back)[0]!)).toBe(serializeTrace(parsed.doc));
   });
 
   it('compact: a damaged .gz or a sweep gets a clear message and exit code 1', () => {

@@ -14,6 +14,8 @@ import { runPhases, type PhaseName } from '../../trace/derive/run-phases.ts';
 import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import { wireCommandName } from '../../trace/format/wire-layout.ts';
 import { serializeSweep } from '../../trace/format/sweep-io.ts';
+import { traceBundle } from '../../trace/format/trace-bundle.ts';
+import { encodeCompactTrace } from '../../trace/format/compact-trace.ts';
 import { pointOpsPerSec, pointServerReadsPerCommand, spreadOf, type SweepDocument } from '../../trace/format/sweep-format.ts';
 import { formSizesText, gzip, isServedName, readDocumentFile, sizesOf, traceForms, writeTraceFile } from './cli/trace-files-node.ts';
 import { CliError, RECORD_USAGE, optionsOrExit, parseCompactOptions, parseRecordOptions, parseSweepOptions } from './cli/cli-options.ts';
@@ -216,6 +218,14 @@ async function compact(argv: string[]): Promise<void> {
   const { input, out } = optionsOrExit('record compact', RECORD_USAGE, () => parseCompactOptions(argv));
   const { document, bytes } = readDocumentFile(input);
   if (document.kind === 'sweep') throw new Error(`${input} is a depth sweep; only traces have a compact form (gzip it as it is: gzip -9k ${input})`);
+  if (document.kind === 'traces') {
+    // A compare saved as one file: its compact form is the bundle's, in the same order.
+    const compactText = encodeCompactTrace(traceBundle(document.docs));
+    const written = isServedName(out) ? gzip(compactText) : Buffer.from(compactText, 'utf8');
+    writeFileSync(out, written);
+    console.log(`compact: ${input} (${bytes.toLocaleString('en-US')} B, ${document.docs.length} runs) → ${out} (${written.length.toLocaleString('en-US')} B)`);
+    return;
+  }
   const doc = document.doc;
   // Each form encoded once: the one written and the sizes printed come from the same bytes.
   const forms = traceForms(doc);

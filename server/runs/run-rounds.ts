@@ -35,7 +35,8 @@ const stamped = (run: RunInfo, round: NonNullable<RunInfo['round']>): RunInfo =>
 
 /**
  * Runs the request's rounds. `listenerFor` gives each run its listener (the live feed); `onRound` hears
- * each finished round. Throws what executeRun throws (a cancel: RunCancelledError).
+ * each finished round, `onRun` each run's document as it is recorded (so that a caller keeps the runs
+ * finished before a cancel). Throws what executeRun throws (a cancel: RunCancelledError).
  */
 export async function runRounds(
   session: RedisSession,
@@ -43,6 +44,7 @@ export async function runRounds(
   listenerFor: (mode: RunMode) => RunListener,
   signal?: AbortSignal,
   onRound?: (round: number) => void,
+  onRun?: (doc: TraceDocument) => void,
 ): Promise<RoundsOutcome> {
   const plan = roundPlan(spec.repeats);
   const planned = plannedRounds(spec);
@@ -59,6 +61,7 @@ export async function runRounds(
       }, signal);
       const doc = { ...run, run: stamped(run.run, stamp) };
       docs.push(doc);
+      onRun?.(doc);
       byMode.get(mode)!.push(doc);
       slowest = Math.max(slowest, doc.totals.doneUs);
     }

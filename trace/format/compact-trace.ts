@@ -31,6 +31,7 @@
 import { DecodeLimitError, MAX_DECODED_CELLS, MAX_DECODED_ROWS, tableBudget } from './decode-budget.ts';
 import { TraceError } from './trace-builder.ts';
 import type { TraceDocument } from './trace-format.ts';
+import type { TraceBundle } from './trace-bundle.ts';
 
 export const COMPACT_FORMAT = 'pipescope-trace-columns';
 export const COMPACT_FORMAT_VERSION = 1;
@@ -65,8 +66,8 @@ interface EncodeState {
   columns: Map<string, number>;
 }
 
-/** The document in the compact format, as JSON text. Throws TraceError for a value JSON cannot hold as written. */
-export function encodeCompactTrace(doc: TraceDocument): string {
+/** The document (a trace, or a bundle of them) in the compact format, as JSON text. Throws TraceError for a value JSON cannot hold as written. */
+export function encodeCompactTrace(doc: TraceDocument | TraceBundle): string {
   const compact: CompactTrace = { format: COMPACT_FORMAT, version: COMPACT_FORMAT_VERSION, trace: encodeCompactValue(doc) };
   return JSON.stringify(compact);
 }

@@ -1,11 +1,13 @@
 // Reading sweep documents (files, the CLI's --out, the live socket's sweep-end), with errors a person
-// can act on; and telling a sweep file from a trace file (plain or compact: compact-trace.ts) on import.
+// can act on; and telling a sweep file from a trace file or a bundle of traces (trace-bundle.ts), plain or
+// compact (compact-trace.ts), on import.
 import { compactBudgetFor, decodeCompactTrace, isCompactTrace } from './compact-trace.ts';
 import { checkJsonText, decodeBudget, withoutBom, type DecodeBudget } from './decode-budget.ts';
 import { TraceError } from './trace-builder.ts';
 import { describeIssues, verifyTrace } from './trace-io.ts';
 import { SWEEP_FORMAT, SWEEP_FORMAT_VERSION, SweepDocumentSchema, type SweepDocument } from './sweep-format.ts';
 import type { TraceDocument } from './trace-format.ts';
+import { isTraceBundle, verifyBundle } from './trace-bundle.ts';
 
 export function serializeSweep(doc: SweepDocument): string {
   return JSON.stringify(doc);
@@ -29,7 +31,11 @@ export function verifySweep(json: unknown): SweepDocument {
   return doc;
 }
 
-export type PipescopeDocument = { kind: 'trace'; doc: TraceDocument } | { kind: 'sweep'; doc: SweepDocument };
+/** A file's document: one run, several shown together (a bundle, in their order), or a depth sweep. */
+export type PipescopeDocument =
+  | { kind: 'trace'; doc: TraceDocument }
+  | { kind: 'traces'; docs: TraceDocument[] }
+  | { kind: 'sweep'; doc: SweepDocument };
 
 /**
  * A file's text as whichever Pipescope document it is; throws TraceError otherwise, DecodeLimitError (naming
@@ -49,7 +55,13 @@ export function parseDocument(fileText: string, budget: DecodeBudget = decodeBud
   }
   const format = typeof json === 'object' && json !== null ? (json as { format?: unknown }).format : undefined;
   if (format === SWEEP_FORMAT) return { kind: 'sweep', doc: verifySweep(json) };
-  // A compact trace is the same document written denser: decoded, then held to the same rules.
-  if (isCompactTrace(json)) return { kind: 'trace', doc: verifyTrace(decodeCompactTrace(json, compactBudgetFor(text.length))) };
-  return { kind: 'trace', doc: verifyTrace(json) };
+  // A compact trace (or bundle) is the same document written denser: decoded, then held to the same rules.
+  const plain = isCompactTrace(json) ? decodeCompactTrace(json, compactBudgetFor(text.length)) : json;
+  if (isTraceBundle(plain)) return { kind: 'traces', docs: verifyBundle(plain) };
+  return { kind: 'trace', doc: verifyTrace(plain) };
+}
+
+/** The runs a trace or bundle holds, in order; none for a sweep. */
+export function tracesOf(document: PipescopeDocument): TraceDocument[] {
+  return document.kind === 'trace' ? [document.doc] : document.kind === 'traces' ? document.docs : [];
 }

@@ -9,6 +9,7 @@ import { CountsSchema, HeldConnectionSchema, KernelTcpSchema, KeysAfterSchema, M
 import { RunSpecSchema } from '../format/run-request.ts';
 import { SweepDocumentSchema, SweepInfoSchema, SweepSpecSchema } from '../format/sweep-format.ts';
 import { describeIssues } from '../format/trace-io.ts';
+import { STORED_ID_PATTERN } from './stored-runs.ts';
 import { isPlainWireOutcome } from '../format/plain-elements.ts';
 import { FollowClientMessageSchemas, FollowServerMessageSchemas } from './follow-protocol.ts';
 import { ObserveClientMessageSchemas, ObserveServerMessageSchemas } from './observe-protocol.ts';
@@ -130,6 +131,12 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
      */
     runId: z.string().optional(),
   }),
+  /**
+   * A run of the request is kept by the backend for links (stored-runs.ts): its trace is served at
+   * stored-runs/<storedId> while it is among the last runs kept. Sent once the request's runs are over
+   * (after request-done or cancelled), one per run kept; a run too big to keep, or cut short, gets none.
+   */
+  z.object({ type: z.literal('run-stored'), requestId, runId: z.string(), storedId: z.string().regex(STORED_ID_PATTERN) }),
   /** A refused message or a failed run; requestId is absent when the message itself was unreadable. */
   z.object({ type: z.literal('error'), requestId: z.string().optional(), message: z.string() }),
   ...FollowServerMessageSchemas,

@@ -80,8 +80,11 @@ export class OriginPolicy {
       'If you reach it by another name, start it with --allow-host NAME.';
   }
 
-  /** Why a WebSocket with this Origin is refused, or null. Call after checkHost passed. */
-  checkOrigin(originHeader: string | undefined, hostHeader: string | undefined): string | null {
+  /**
+   * Why a request with this Origin is refused, or null: a WebSocket on /live, or (`what`) another request
+   * only Pipescope's own pages may make. Call after checkHost passed.
+   */
+  checkOrigin(originHeader: string | undefined, hostHeader: string | undefined, what = 'open Pipescope\'s live connection'): string | null {
     if (originHeader === undefined) return null; // not a browser page: nothing to hijack
     const origin = originHeader.trim().toLowerCase();
     if (this.allowOrigins.has(origin)) return null;
@@ -93,7 +96,7 @@ export class OriginPolicy {
     }
     const ownHost = (hostHeader ?? '').trim().toLowerCase();
     if (parsed && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host === ownHost && ownHost !== '') return null;
-    return `A page from ${shown(origin)} may not open Pipescope's live connection: only pages Pipescope serves itself ` +
+    return `A page from ${shown(origin)} may not ${what}: only pages Pipescope serves itself ` +
       '(or origins allowed with --allow-origin ORIGIN) may.';
   }
 }

@@ -36,6 +36,21 @@ describe('record export', () => {
     expect(flow.stdout).toBe(golden('incr-10-sequential.flow.txt'));
   });
 
+  it('prints each run of a compare saved as one file, in its order, under a line naming it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pipescope-export-'));
+    const runs = ['incr-10-pipeline.json', 'incr-10-sequential.json'].map((name) => JSON.parse(readFileSync(fixture(name), 'utf8')));
+    const bundle = join(dir, 'compare.json');
+    writeFileSync(bundle, JSON.stringify({ format: 'pipescope-traces', version: 1, traces: runs }));
+    const flow = await run('node', [cli, 'export', bundle, '--format', 'flow']);
+    const lines = flow.stdout.split('\n');
+    expect(lines[0]).toBe(`# run 1 of 2: pipeline 10 × INCR, repeat 1 (${runs[0].run.id})`);
+    expect(flow.stdout).toBe(`${lines[0]}\n${golden('incr-10-pipeline.flow.txt')}\n# run 2 of 2: sequential 10 × INCR, repeat 1 (${runs[1].run.id})\n${golden('incr-10-sequential.flow.txt')}`);
+    // Its compact form, gzipped (npm run record -- compact), reads back as the same text.
+    const served = join(dir, 'compare.json.gz');
+    await run('node', [cli, 'compact', bundle, served]);
+    expect((await run('node', [cli, 'export', served, '--format', 'flow'])).stdout).toBe(flow.stdout);
+  });
+
   it('writes a sweep as redis-benchmark CSV to --out', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'pipescope-export-')), 'sweep.csv');
     const { stdout, stderr } = await run('node', [cli, 'export', fixture('sweep-ping-1-64.json'), '--format', 'csv', '--out', out]);

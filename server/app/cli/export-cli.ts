@@ -9,6 +9,7 @@ import { textFlow } from '../../../trace/export/flow-export.ts';
 import { mermaidSequence } from '../../../trace/export/mermaid-export.ts';
 import { sweepBenchmarkCsv } from '../../../trace/export/sweep-csv.ts';
 import type { PipescopeDocument } from '../../../trace/format/sweep-io.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { readDocumentFile } from './trace-files-node.ts';
 import { CliError } from './cli-options.ts';
 
@@ -16,7 +17,8 @@ export const EXPORT_FORMATS = ['mermaid', 'flow', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const EXPORT_USAGE = `Usage: npm run record -- export FILE --format mermaid|flow|csv [--out OUT]
-  FILE                   a trace or sweep document (.json), as saved by the app or written by npm run record
+  FILE                   a trace or sweep document (.json), as saved by the app or written by npm run record;
+                         a compare saved as one file gives each of its runs in turn
   --format mermaid       a run as a Mermaid sequenceDiagram (socket writes and reads; collapsed above 20 messages)
   --format flow          a run as a plain-text flow in fixed-width columns, like Wireshark's Flow Graph
   --format csv           a depth sweep in redis-benchmark's --csv columns (one row per depth; n/a where not measured)
@@ -52,7 +54,11 @@ export function exportText(document: PipescopeDocument, format: ExportFormat): s
     return sweepBenchmarkCsv(document.doc);
   }
   if (format === 'csv') throw new CliError('--format csv is for depth sweeps (redis-benchmark columns); a run\'s per-command table CSV is the app\'s Export → CSV');
-  return format === 'mermaid' ? mermaidSequence(document.doc) : textFlow(document.doc);
+  const textOf = (doc: TraceDocument) => (format === 'mermaid' ? mermaidSequence(doc) : textFlow(doc));
+  if (document.kind === 'trace') return textOf(document.doc);
+  // A compare saved as one file: each run in turn, in the order it was shown, under a comment naming it.
+  const comment = format === 'mermaid' ? '%%' : '#';
+  return document.docs.map((doc, i) => `${comment} run ${i + 1} of ${document.docs.length}: ${doc.run.mode} ${doc.run.n} × ${doc.run.command}, repeat ${doc.run.repeat + 1} (${doc.run.id})\n${textOf(doc)}`).join('\n');
 }
 
 /** Reads, checks and converts the file; writes the text to --out or stdout. Throws Error with a message a person can act on. */

@@ -1,5 +1,5 @@
-// The Pipescope backend as one object: Redis (private or given), the run queue, the static app and
-// the live WebSocket endpoint on one HTTP server. main.ts wraps it for the command line; tests start
+// The Pipescope backend as one object: Redis (private or given), the run queue, the static app, the
+// runs kept for links (/stored-runs/) and the live WebSocket endpoint on one HTTP server. main.ts wraps it for the command line; tests start
 // it in-process on a free port.
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -15,6 +15,8 @@ import { KeyJanitor } from '../../runs/key-janitor.ts';
 import { takeLeasedKey } from '../../runs/leased-key.ts';
 import { answerClientError } from '../access/http-gate.ts';
 import { staticFileHandler } from './static-files.ts';
+import { isStoredRunPath, storedRunsHandler } from './stored-runs-route.ts';
+import { RecentRuns } from '../live/recent-runs.ts';
 import { ObserveHub } from '../../observe/observe-hub.ts';
 
 export interface RunningApp {
@@ -32,7 +34,12 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
   const redis = await openRedis(options.redisUrl, { caFile: options.redisCa });
   const queue = new RunQueue();
   const settings = liveSettings(options, log);
-  const http = createServer(gatedHandler(settings.policy, settings.headers, settings.log, staticFileHandler(join(projectRoot(), 'dist', 'web'))));
+  // The runs kept for links (Copy link): in memory, bounded, read-only at /stored-runs/<id>.
+  const recent = new RecentRuns();
+  const staticFiles = staticFileHandler(join(projectRoot(), 'dist', 'web'));
+  const storedRuns = storedRunsHandler(recent, settings.policy, settings.log);
+  const http = createServer(gatedHandler(settings.policy, settings.headers, settings.log, (request, response) =>
+    (isStoredRunPath(request.url) ? storedRuns : staticFiles)(request, response)));
   // Node answers a request it cannot parse (400, 431) by itself, without our headers: we answer instead.
   http.on('clientError', (error, socket) => answerClientError(error, socket, settings.headers));
   const observe = new ObserveHub(redis.session, {
@@ -41,7 +48,7 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
     ...(options.observe?.allowRemote ? { allowRemote: true } : {}),
     leasedKey: () => takeLeasedKey(redis.session.control),
   });
-  const wss = attachLiveEndpoint(http, redis.session, queue, settings, observe);
+  const wss = attachLiveEndpoint(http, redis.session, queue, settings, observe, recent);
   // Keys of runs whose process died (kill -9) on this Redis: deleted now and whenever their lease runs out.
   const janitor = new KeyJanitor(() => redis.session.control, log);
   janitor.start();

@@ -19,6 +19,7 @@ import { FollowRole, isFollowMessage } from '../follow/follow-role.ts';
 import { ObserveRole, isObserveMessage } from './observe-role.ts';
 import type { ObserveHub } from '../../observe/observe-hub.ts';
 import { runRequest, sweepRequest } from './live-requests.ts';
+import type { RecentRuns } from './recent-runs.ts';
 import type { RefusalLog } from '../access/refusal-log.ts';
 import type { Redactor } from '../access/secret-redactor.ts';
 
@@ -36,6 +37,8 @@ export interface ConnectionContext {
   redact: Redactor;
   log: RefusalLog;
   follow: FollowHub;
+  /** The runs kept for links (recent-runs.ts), shared by every tab; absent: none kept. */
+  recent?: RecentRuns;
   /** The observing port, shared by every tab. */
   observe: ObserveHub;
 }
@@ -108,7 +111,7 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
       onPosition: (position) => requestSend({ type: 'queued', requestId, position }),
       run: (signal) => (request.type === 'sweep'
         ? sweepRequest(send, session, requestId, request.spec, signal)
-        : runRequest(requestSend, session, requestId, request.spec, signal)
+        : runRequest(requestSend, session, requestId, request.spec, signal, context.recent)
       ).finally(() => {
         mine.delete(requestId);
         senders.delete(requestId);

@@ -18,6 +18,7 @@ import { FollowHub } from '../follow/follow-hub.ts';
 import { refuseUpgrade } from '../access/http-gate.ts';
 import type { ObserveHub } from '../../observe/observe-hub.ts';
 import { MAX_FRAME_BYTES, serveConnection } from './live-connection.ts';
+import type { RecentRuns } from './recent-runs.ts';
 import { shown, type OriginPolicy } from '../access/origin-policy.ts';
 import type { RefusalLog } from '../access/refusal-log.ts';
 import type { Redactor } from '../access/secret-redactor.ts';
@@ -35,7 +36,7 @@ export interface LiveSettings {
   log: RefusalLog;
 }
 
-export function attachLiveEndpoint(http: Server, session: RedisSession, queue: RunQueue, settings: LiveSettings, observe: ObserveHub): WebSocketServer {
+export function attachLiveEndpoint(http: Server, session: RedisSession, queue: RunQueue, settings: LiveSettings, observe: ObserveHub, recent?: RecentRuns): WebSocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   let connections = 0;
   const follow = new FollowHub(settings.limits, settings.redact);
@@ -61,7 +62,7 @@ export function attachLiveEndpoint(http: Server, session: RedisSession, queue: R
         return;
       }
       ws.once('close', place);
-      serveConnection(ws, `c${++connections}`, { session, queue, limits: settings.limits, redact: settings.redact, log: settings.log, follow, observe }, { address, follower: pool === 'follower' });
+      serveConnection(ws, `c${++connections}`, { session, queue, limits: settings.limits, redact: settings.redact, log: settings.log, follow, observe, ...(recent ? { recent } : {}) }, { address, follower: pool === 'follower' });
     });
   });
 

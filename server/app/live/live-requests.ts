@@ -1,10 +1,13 @@
 // What one accepted request does once the queue starts it: a run request (each mode, repeated and
 // interleaved) or a depth sweep, streamed to its connection through `send` as it goes, ending with
-// request-done, cancelled, or an error that says what failed.
+// request-done, cancelled, or an error that says what failed; then each whole run kept for links
+// (recent-runs.ts) is named by a run-stored message.
 import type { RunEndMessage, ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 import { encodeBatch } from '../../../trace/protocol/live-protocol.ts';
 import { memorySampled, type RunSpec } from '../../../trace/format/run-request.ts';
 import type { SweepSpec } from '../../../trace/format/sweep-format.ts';
+import type { TraceDocument } from '../../../trace/format/trace-format.ts';
+import type { RecentRuns } from './recent-runs.ts';
 import type { RedisSession } from '../../redis/redis-session.ts';
 import { executeRun, type RunListener } from '../../runs/run-executor.ts';
 import { roundOrder, runRounds } from '../../runs/run-rounds.ts';
@@ -20,17 +23,33 @@ export type Send = (message: ServerMessage) => void;
  * repeat of each mode follows them (run.memoryRepeat), its time not compared. request-done says how
  * many rounds ran and why they stopped.
  */
-export async function runRequest(send: Send, session: RedisSession, requestId: string, spec: RunSpec, signal: AbortSignal): Promise<void> {
+export async function runRequest(send: Send, session: RedisSession, requestId: string, spec: RunSpec, signal: AbortSignal, recent?: RecentRuns): Promise<void> {
   // The run started and not yet ended: a Cancel names it, its events so far all sent.
   const underWay: { runId?: string } = {};
+  // The runs finished, whole: kept for links once the request is over (a cancel keeps those before it).
+  const finished: TraceDocument[] = [];
   try {
-    const { rounds, stop } = await runRounds(session, { ...spec, memory: false }, () => liveRunListener(send, requestId, underWay), signal);
+    const { rounds, stop } = await runRounds(session, { ...spec, memory: false }, () => liveRunListener(send, requestId, underWay), signal, undefined, (doc) => finished.push(doc));
     if (memorySampled(spec)) {
-      for (const mode of roundOrder(spec.modes, 0)) await executeRun(session, mode, { ...spec, memory: true, memoryRepeat: true }, liveRunListener(send, requestId, underWay), signal);
+      for (const mode of roundOrder(spec.modes, 0)) finished.push(await executeRun(session, mode, { ...spec, memory: true, memoryRepeat: true }, liveRunListener(send, requestId, underWay), signal));
     }
     send({ type: 'request-done', requestId, rounds, stop });
   } catch (error) {
     reportFailure(send, requestId, signal, error, 'Run', underWay.runId);
+  }
+  if (recent) await keepRuns(send, requestId, finished, recent);
+}
+
+/**
+ * Keeps the request's runs for links and tells the page their ids. Encoding is CPU work on this thread, so
+ * it waits for the request's end (the page is told request-done first) and still holds the queue: no run
+ * is measured meanwhile. The page hears between two runs' encodings.
+ */
+async function keepRuns(send: Send, requestId: string, docs: readonly TraceDocument[], recent: RecentRuns): Promise<void> {
+  for (const doc of docs) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const kept = recent.keep(doc);
+    if ('id' in kept) send({ type: 'run-stored', requestId, runId: doc.run.id, storedId: kept.id });
   }
 }
 

@@ -1,7 +1,7 @@
 // The tour's verdicts on the tour's own recordings (public/tour/, real runs on a real Redis): every number
 // in a verdict is the one the trace holds, and a result that is not the step's gets no verdict.
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../../trace/format/sweep-io.ts';
+import { parseDocument, tracesOf } from '../../../trace/format/sweep-io.ts';
 import type { SweepDocument } from '../../../trace/format/sweep-format.ts';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
@@ -27,7 +27,7 @@ function recorded(stepId: string): TourResult {
   for (const file of manifest.steps[stepId]!.files) {
     const parsed = parseDocument(files[file]!);
     if (parsed.kind === 'sweep') sweep = parsed.doc;
-    else traces.push(parsed.doc);
+    else traces.push(...tracesOf(parsed));
   }
   return { traces, sweep };
 }

@@ -84,6 +84,29 @@ describe('RunStore', () => {
     expect(snap.traces.map((t) => t.run.id)).toEqual(['seq-1']);
   });
 
+  it('names the runs on screen the backend keeps for links, and forgets the names when they leave the screen', () => {
+    const { store, sent, deliver, frame } = setup();
+    store.run(spec);
+    const requestId = (sent[0] as { requestId: string }).requestId;
+    oneRun(requestId).forEach(deliver);
+    const id = 'A'.repeat(21) + 'b';
+    deliver(msg({ type: 'run-stored', requestId, runId: 'seq-1', storedId: id }));
+    deliver(msg({ type: 'run-stored', requestId, runId: 'not-on-screen', storedId: 'B'.repeat(22) }));
+    frame();
+    expect([...store.getSnapshot().stored]).toEqual([['seq-1', id]]);
+    // Another request's run replaces it: its name goes with it.
+    store.run(spec);
+    const next = (sent[1] as { requestId: string }).requestId;
+    oneRun(next).map((m) => (m.type === 'run-start' ? msg({ ...m, run: { ...m.run, id: 'seq-2' } }) : 'runId' in m ? msg({ ...m, runId: 'seq-2' }) : m)).forEach(deliver);
+    frame();
+    expect(store.getSnapshot().traces.map((d) => d.run.id)).toEqual(['seq-2']);
+    expect(store.getSnapshot().stored.size).toBe(0);
+    // Runs shown from a link come with their names.
+    store.showTraces(store.getSnapshot().traces, 'stored', new Map([['seq-2', id]]));
+    frame();
+    expect(store.getSnapshot()).toMatchObject({ tracesSource: 'stored', stored: new Map([['seq-2', id]]) });
+  });
+
   it('does not send while the channel is closed', () => {
     const { store, sent } = setup(false);
     expect(store.run(spec)).toBe(false);

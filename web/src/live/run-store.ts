@@ -21,7 +21,14 @@ export interface RunSnapshot {
   traces: readonly TraceDocument[];
   tracesSource: TraceSource | null;
   message: AppMessage | null;
+  /**
+   * The runs on screen the backend keeps for links (run id → its stored id: trace/protocol/stored-runs.ts),
+   * from its run-stored messages or from the link that opened them; only runs on screen are named.
+   */
+  stored: ReadonlyMap<string, string>;
 }
+
+const NONE_STORED: ReadonlyMap<string, string> = new Map();
 
 export class RunStore {
   private readonly state: SnapshotStore<RunSnapshot>;
@@ -36,7 +43,7 @@ export class RunStore {
     timers?: ThrottleTimers,
   ) {
     this.partials = new PartialTraceThrottle(() => this.showPartials(), timers);
-    this.state = new SnapshotStore<RunSnapshot>({ active: null, traces: [], tracesSource: null, message: null }, scheduler);
+    this.state = new SnapshotStore<RunSnapshot>({ active: null, traces: [], tracesSource: null, message: null, stored: NONE_STORED }, scheduler);
     this.subscribe = this.state.subscribe;
     this.getSnapshot = this.state.getSnapshot;
   }
@@ -75,8 +82,9 @@ export class RunStore {
     this.update({});
   }
 
-  showTraces(traces: readonly TraceDocument[], source: TraceSource): void {
-    this.update({ traces, tracesSource: source, message: null });
+  /** Puts these traces on screen; `stored` names those the backend keeps for links (run id → stored id). */
+  showTraces(traces: readonly TraceDocument[], source: TraceSource, stored: ReadonlyMap<string, string> = NONE_STORED): void {
+    this.update({ traces, tracesSource: source, message: null, stored });
   }
 
   setMessage(message: AppMessage | null): void {
@@ -88,6 +96,12 @@ export class RunStore {
       case 'hello':
       case 'redis-status':
         return; // the channel's status
+      case 'run-stored': {
+        // Only a run still on screen is named: a link names what is shown.
+        const { traces, stored } = this.state.getSnapshot();
+        if (traces.some((d) => d.run.id === message.runId)) this.update({ stored: new Map([...stored, [message.runId, message.storedId]]) });
+        return;
+      }
       case 'error':
         if (message.requestId === undefined) {
           this.update({ message: { kind: 'error', text: `The backend refused a message: ${message.message}` } });
@@ -141,8 +155,16 @@ export class RunStore {
     if (traces.some((d) => d.incomplete?.reason === 'in-progress')) this.update({ traces: traces.filter((d) => d.incomplete?.reason !== 'in-progress') });
   }
 
-  /** Merges a change, with the tracker's active request as it is now, and publishes it with the next frame. */
+  /**
+   * Merges a change, with the tracker's active request as it is now, and publishes it with the next frame.
+   * New traces on screen keep the stored ids of those that stay (a live run's partial document gives way
+   * to its whole one: its id comes after).
+   */
   private update(patch: Partial<RunSnapshot>): void {
+    if (patch.traces && !patch.stored) {
+      const { stored } = this.state.getSnapshot();
+      if (stored.size > 0) patch = { ...patch, stored: new Map([...stored].filter(([runId]) => patch.traces!.some((d) => d.run.id === runId))) };
+    }
     this.state.update({ ...patch, active: this.tracker.active });
   }
 }

@@ -7,5 +7,8 @@ export interface AppMessage {
   text: string;
 }
 
-/** Where the traces (or the sweep) on screen came from: the live backend, a file, a ?trace= URL, or this browser's run history. */
-export type TraceSource = 'live' | 'file' | 'url' | 'history';
+/**
+ * Where the traces (or the sweep) on screen came from: the live backend, a file, a ?trace= URL, this
+ * browser's run history, or a link naming runs the backend keeps (stored=).
+ */
+export type TraceSource = 'live' | 'file' | 'url' | 'history' | 'stored';

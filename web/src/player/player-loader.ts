@@ -1,9 +1,9 @@
 // Loads the player's traces through the app's loader (state/trace-files.ts: fetch, then parseDocument,
-// the same rules as a live run), in the order the app compares them (sequential first). Never throws:
+// the same rules as a live run), in the order the app compares them (sequential first; a bundle's runs in their own order). Never throws:
 // what could not be loaded comes back as sentences to show in the player (HTTP 404, invalid trace, a
 // depth sweep, which the player does not draw).
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
-import { loadTraceUrls, orderForComparison } from '../state/trace-files.ts';
+import { comparisonOrder, loadTraceUrls } from '../state/trace-files.ts';
 
 export interface PlayerLoad {
   docs: TraceDocument[];
@@ -26,7 +26,7 @@ export async function loadPlayerTraces(urls: readonly string[]): Promise<PlayerL
       errors.push(sweeps);
       publicErrors.push('Could not load the traces.');
     }
-    return { docs: orderForComparison(result.docs), errors, publicErrors };
+    return { docs: comparisonOrder(result), errors, publicErrors };
   } catch (error) {
     return { docs: [], errors: [`Could not load the traces: ${(error as Error).message}`], publicErrors: ['Could not load the traces.'] };
   }

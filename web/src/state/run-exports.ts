@@ -18,7 +18,7 @@ export type RunExportFormat = 'trace' | 'svg' | 'png' | 'csv' | 'mermaid' | 'flo
 
 /** The menu's items, in order: what each saves, for its label and its title. */
 export const RUN_EXPORTS: readonly { format: RunExportFormat; label: string; title: string }[] = [
-  { format: 'trace', label: 'Trace (JSON)', title: 'The runs shown as trace files: open them again with Open trace… or a ?trace= link' },
+  { format: 'trace', label: 'Trace (JSON)', title: 'The runs on screen in one file (a compare: every run and repeat, in order): open it again with Open trace… or a ?trace= link' },
   { format: 'svg', label: 'SVG', title: 'The diagrams as one standalone SVG, colours and fonts as on screen' },
   { format: 'png', label: 'PNG 2×', title: 'The diagrams as a PNG at twice their size on screen, for slides' },
   { format: 'csv', label: 'CSV (per-command table)', title: 'Each run’s per-command table (the Table tab) as CSV' },
@@ -51,7 +51,7 @@ export function panelsIn(section: ParentNode, docs: readonly TraceDocument[], pi
 
 /**
  * Saves the runs shown in `format`; throws Error with a message for the user when it cannot. Trace (JSON)
- * is not here: the menu saves every repeat on screen through the results view's own save (onExportTrace).
+ * is not here: the menu saves every repeat on screen in one file (state/trace-files.ts downloadTraces).
  */
 export async function exportRuns(format: Exclude<RunExportFormat, 'trace'>, docs: readonly TraceDocument[], section: ParentNode): Promise<void> {
   switch (format) {

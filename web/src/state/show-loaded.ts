@@ -11,19 +11,20 @@ import type { ViewChoice } from './page-choices.ts';
 import { runGroups } from '../model/run-groups.ts';
 import { modeLabel, runTitle } from '../format/run-label.ts';
 import { MAX_RUNS_SHOWN } from '../../../trace/protocol/page-limits.ts';
-import { orderForComparison, type LoadResult } from './trace-files.ts';
+import { comparisonOrder, type LoadResult } from './trace-files.ts';
 
 /** Shows what was loaded; returns the view to switch to (traces: run, sweeps only: sweep), or null to stay. */
 export function showLoaded(
-  { docs, origins, sweeps, errors }: LoadResult,
+  loaded: LoadResult,
   source: Exclude<TraceSource, 'live'>,
   runs: RunStore,
   sweepStore: SweepStore,
   record?: (docs: readonly TraceDocument[], origins: readonly string[]) => void,
 ): ViewChoice | null {
+  const { docs, origins, sweeps, errors } = loaded;
   // Repeats of one run are one panel: at most MAX_RUNS_SHOWN runs, with all their repeats.
-  const groups = runGroups(orderForComparison(docs));
-  if (docs.length) runs.showTraces(groups.slice(0, MAX_RUNS_SHOWN).flatMap((g) => g.repeats), source);
+  const groups = runGroups(comparisonOrder(loaded));
+  if (docs.length) runs.showTraces(groups.slice(0, MAX_RUNS_SHOWN).flatMap((g) => g.repeats), source, loaded.storedIds);
   if (docs.length) record?.(docs, origins);
   if (sweeps[0]) sweepStore.show(sweeps[0], source);
   const extra = [

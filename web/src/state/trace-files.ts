@@ -8,7 +8,8 @@
 // public one, the URL and nothing read from the response, for a page that frames the embed.
 import { fetchBytes, responseBytes } from '../base/fetch-body.ts';
 import type { FileBody } from '../base/gzip-text.ts';
-import { serializeSweep, type PipescopeDocument } from '../../../trace/format/sweep-io.ts';
+import { serializeSweep, tracesOf, type PipescopeDocument } from '../../../trace/format/sweep-io.ts';
+import { serializeBundle } from '../../../trace/format/trace-bundle.ts';
 import type { SweepDocument } from '../../../trace/format/sweep-format.ts';
 import { serializeTrace } from '../../../trace/format/trace-io.ts';
 import { MAX_TRACE_FILES } from '../../../trace/protocol/page-limits.ts';
@@ -25,6 +26,13 @@ export interface LoadResult {
   errors: string[];
   /** The same failures with nothing read from the response (no status, no content): what a host page may be told. */
   publicErrors: string[];
+  /**
+   * The traces are in the order they were shown, to be kept (comparisonOrder): they all came from one bundle
+   * (a compare saved as one file: trace/format/trace-bundle.ts), or from links that name runs in their order.
+   */
+  inOrder?: boolean;
+  /** Runs the backend keeps for links (run id → stored id), when they came from a link that names them (stored-runs.ts). */
+  storedIds?: ReadonlyMap<string, string>;
 }
 
 type Loaded = { doc: PipescopeDocument; origin: string } | { error: string; publicError: string };
@@ -92,11 +100,19 @@ function collect(results: Loaded[]): LoadResult {
     }
     else if (r.doc.kind === 'sweep') sweeps.push(r.doc.doc);
     else {
-      docs.push(r.doc.doc);
-      origins.push(r.origin);
+      const held = tracesOf(r.doc);
+      docs.push(...held);
+      origins.push(...held.map(() => r.origin));
     }
   }
-  return { docs, origins, sweeps, errors, publicErrors };
+  // One bundle and no other trace: the compare as it was shown, in its order.
+  const traceFiles = results.flatMap((r) => ('doc' in r && r.doc.kind !== 'sweep' ? [r.doc.kind] : []));
+  return { docs, origins, sweeps, errors, publicErrors, inOrder: traceFiles.length === 1 && traceFiles[0] === 'traces' };
+}
+
+/** The traces in the order to show them: as loaded when they keep their order (one bundle, stored runs), else sequential first (orderForComparison). */
+export function comparisonOrder(result: Pick<LoadResult, 'docs' | 'inOrder'>): TraceDocument[] {
+  return result.inOrder ? [...result.docs] : orderForComparison(result.docs);
 }
 
 declare global {
@@ -138,6 +154,19 @@ export function sweepFileName(doc: SweepDocument): string {
 /** Saves a trace through a temporary object URL. */
 export function downloadTrace(doc: TraceDocument): void {
   downloadText(serializeTrace(doc), traceFileName(doc), 'application/json');
+}
+
+/** pipescope-compare-<modes>-<command>-<n>-<first run id>.json: the runs of a compare, as one bundle. */
+export function bundleFileName(docs: readonly TraceDocument[]): string {
+  const modes = [...new Set(docs.map((d) => (d.run.mode === 'chunked' && d.run.chunk !== undefined ? `chunked-${d.run.chunk}` : d.run.mode)))].join('-');
+  const { command, n, id } = docs[0]!.run;
+  return `pipescope-compare-${modes}-${command.toLowerCase()}-${n}-${id}.json`;
+}
+
+/** Saves the runs on screen as one file: a trace file for one run, a bundle (in their order) for several. */
+export function downloadTraces(docs: readonly TraceDocument[]): void {
+  if (docs.length === 1) downloadTrace(docs[0]!);
+  else if (docs.length > 1) downloadText(serializeBundle(docs), bundleFileName(docs), 'application/json');
 }
 
 /** Saves a depth sweep (serializeSweep), which opens again with Open trace… or ?trace=. */

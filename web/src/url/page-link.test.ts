@@ -105,4 +105,20 @@ describe('opening a page, and navigating', () => {
     expect(toGallery.run).toBe(toRun.run);
     expect(toGallery.sweep).toBe(before.sweep);
   });
+
+  it('carries the stored ids of the runs on screen with the run form, in order, each once, junk dropped', () => {
+    const a = 'a'.repeat(21) + '-';
+    const b = 'B'.repeat(21) + '_';
+    const read = parseLink(`#command=GET&n=5&stored=${a}.nope.${b}.${a}&t=3`);
+    expect(read.stored).toEqual([a, b]);
+    const formOnly = formatLink(patchedLink(read, { stored: [] }));
+    expect(formOnly).toMatch(/^#command=GET&n=5&.*&t=3$/);
+    const withIds = formOnly.replace('&t=3', `&stored=${a}.${b}&t=3`);
+    expect(formatLink(read)).toBe(withIds);
+    // Written only under the run view; kept meanwhile, and back with it.
+    const gallery = patchedLink(read, { view: 'gallery' });
+    expect(formatLink(gallery)).toBe('#view=gallery&t=3');
+    expect(formatLink(patchedLink(gallery, { view: 'run' }))).toBe(withIds);
+    expect(parseLink('#stored=').stored).toBeUndefined();
+  });
 });

@@ -38,6 +38,8 @@ import { GalleryView } from '../gallery/gallery-view.tsx';
 import { ViewTabsView } from './view-tabs-view.tsx';
 import { usePageChannel } from './use-page-channel.ts';
 import { usePageView } from './use-page-view.ts';
+import { useStoredLink } from './use-stored-link.ts';
+import { showStoredLink } from '../../state/stored-runs.ts';
 import { ThemeToggleView } from '../header/theme-toggle-view.tsx';
 import { CopyLinkView } from '../header/copy-link-view.tsx';
 import { EmbedCodeView } from '../header/embed-code-view.tsx';
@@ -109,6 +111,11 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
 
   const { connection, redis } = status;
   const { active, traces } = runs;
+  // stored=: the runs on screen the backend keeps, so that a copied link opens them (not while a link is still opening).
+  const openStored = useCallback((ids: readonly string[]) => {
+    void showStoredLink(ids, store, sweepStore, (docs, origins) => history.record(docs, origins, 'url'));
+  }, [store, sweepStore, history]);
+  const keptIds = useStoredLink(url, runs, urlLoading || following, offline ? undefined : openStored);
   const blockedReason =
     offline ? 'This static site has no backend'
     : connection.status !== 'open' ? 'Not connected to the backend'
@@ -150,7 +157,13 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
             )}
           </div>
           <ThemeToggleView url={url} />
-          <CopyLinkView url={url} runsOutsideLink={view === 'run' && traces.length > 0 && runs.tracesSource !== 'url'} beforeCopy={() => displayLink.writeNow()} />
+          <CopyLinkView
+            url={url}
+            runsOutsideLink={view === 'run' && traces.length > 0 && runs.tracesSource !== 'url' && keptIds.length < traces.length}
+            keptRuns={view === 'run' ? keptIds.length : 0}
+            runsOnScreen={traces.length}
+            beforeCopy={() => displayLink.writeNow()}
+          />
           {/* Embedding is authoring, not presenting: presenter mode keeps its header to one row. */}
           {!present && (
             <EmbedCodeView

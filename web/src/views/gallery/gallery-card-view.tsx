@@ -41,6 +41,7 @@ const SOURCE_HEADING: Record<TraceSource, string> = {
   file: 'Recorded run, opened from a file',
   url: 'Recorded run, loaded from the URL',
   history: 'Recorded run, from this browser’s history',
+  stored: 'Recorded run, kept by this Pipescope for a link',
 };
 
 const NO_FIGURE: Omit<Figure, 'name' | 'label'> = { text: '—', range: null, spread: null };

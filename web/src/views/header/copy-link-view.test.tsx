@@ -45,6 +45,21 @@ describe('Copy link', () => {
     expect($('copy-link-status')!.textContent).toMatch(/zoom and position\. The runs themselves are not in the link: export them \(Export\) or use the follow link\.$/);
   });
 
+  it('after a run kept by the backend: says it opens the runs, how long such a link lives, and which runs it cannot bring', async () => {
+    stubClipboard(true, () => Promise.resolve());
+    view.render(<CopyLinkView url={pageAt().url} runsOutsideLink={false} keptRuns={10} runsOnScreen={10} />);
+    await click();
+    expect($('copy-link-status')!.textContent).toBe(
+      'Link copied: it opens these 10 runs, these settings, this view, zoom and position. The link shows these runs while this Pipescope keeps running: ' +
+        'it keeps the last 240 runs it measured (at most 64 MiB), and forgets them when it stops. For a copy that lasts, use Export → Trace (JSON).',
+    );
+    view.render(<CopyLinkView url={pageAt().url} runsOutsideLink keptRuns={3} runsOnScreen={4} />);
+    await click();
+    expect($('copy-link-status')!.textContent).toMatch(
+      /^Link copied: it opens 3 of the 4 runs on screen, these settings, this view, zoom and position\. The others are not in it \(cut short, too big to keep, or not measured here\): export them \(Export\)\. The link shows these runs while/,
+    );
+  });
+
   it('without a secure context (http on a LAN address) shows the link selected, for Ctrl+C', async () => {
     const { addressBar, url } = pageAt('/#view=sweep&command=PING&maxDepth=64&perPoint=10000&repeats=3&reference=1');
     const writeText = vi.fn(() => Promise.resolve());

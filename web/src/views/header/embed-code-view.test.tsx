@@ -68,7 +68,7 @@ describe('Copy embed code', () => {
     await press('embed-code');
     expect($('embed-code-export-note')!.textContent).toBe(
       'These runs have no web address yet (measured here, or opened from a file), so the code names their files ' +
-      'pipescope-sequential-incr-3-test-sequential-3.json, pipescope-pipeline-incr-3-test-pipeline-3.json. Save each trace (Save, on its panel, or Export above the panels) ' +
+      'pipescope-sequential-incr-3-test-sequential-3.json, pipescope-pipeline-incr-3-test-pipeline-3.json. Save each trace (Save, on each panel) ' +
       `and put the file next to the page that shows it: for the iframe, in the folder of the embed page (${origin}/embed/); for the custom element, beside your own page.`,
     );
     expect($<HTMLTextAreaElement>('embed-code-element')!.value).toContain(

@@ -118,7 +118,7 @@ export function EmbedCodeView({ traces, source, url, beforeOpen }: Props) {
                 <p className="embed-code-note" data-testid="embed-code-export-note">
                   {snippets.toExport.length === 1 ? 'This run has' : 'These runs have'} no web address yet (measured here, or opened from a file), so the
                   code names {snippets.toExport.length === 1 ? 'its file' : 'their files'} <ExportNames names={snippets.toExport} />. Save{' '}
-                  {snippets.toExport.length === 1 ? 'the trace' : 'each trace'} (Save, on its panel, or Export above the panels) and put the file next to the page that shows it: for the iframe,
+                  {snippets.toExport.length === 1 ? 'the trace' : 'each trace'} {snippets.toExport.length === 1 ? '(Save, on its panel)' : '(Save, on each panel)'} and put the file next to the page that shows it: for the iframe,
                   in the folder of the embed page (<code>{snippets.embedPage}</code>); for the custom element, beside your own page.
                 </p>
               )}

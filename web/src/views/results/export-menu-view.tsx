@@ -8,16 +8,17 @@ import { RUN_EXPORTS, exportRuns, type RunExportFormat } from '../../state/run-e
 import './export-menu-view.css';
 
 interface Props {
-  /** Every run on screen, repeats included: Trace (JSON) saves them all, as the Export button always did. */
+  /** Every run on screen, repeats included: Trace (JSON) saves them all in one file (one trace, or a bundle of them). */
   traces: readonly TraceDocument[];
   /** The runs shown (one repeat per run), in panel order: the other formats draw these. */
   docs: readonly TraceDocument[];
-  onExportTrace: (doc: TraceDocument) => void;
+  /** Saves the runs on screen as one file (state/trace-files.ts downloadTraces). */
+  onExportTraces: (traces: readonly TraceDocument[]) => void;
   /** The results section holding their diagrams (the SVG and PNG exports read what is painted there). */
   sectionRef: { readonly current: HTMLElement | null };
 }
 
-export function ExportMenuView({ traces, docs, onExportTrace, sectionRef }: Props) {
+export function ExportMenuView({ traces, docs, onExportTraces, sectionRef }: Props) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,7 +47,7 @@ export function ExportMenuView({ traces, docs, onExportTrace, sectionRef }: Prop
     close(true);
     setError(null);
     if (format === 'trace') {
-      traces.forEach(onExportTrace);
+      onExportTraces(traces);
       return;
     }
     setBusy(true);

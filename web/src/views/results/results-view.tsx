@@ -29,6 +29,8 @@ import type { DisplayLinkSync } from '../../url/display-link-sync.ts';
 import type { PageUrl } from '../../url/page-url.ts';
 import { picksLinkFields, picksOfLink, wireRunOfLink } from '../../url/run-picks-link.ts';
 import { DEFAULT_DISPLAY_LINK } from '../../url/display-link.ts';
+import { downloadTraces } from '../../state/trace-files.ts';
+import { STORED_LINK_LIFETIME } from '../../../../trace/protocol/stored-runs.ts';
 import { useNavigation } from '../app/use-navigation.ts';
 import { RESULTS_ID } from '../app/skip-link-view.tsx';
 import { CompareTableView } from './compare-table-view.tsx';
@@ -42,7 +44,9 @@ import './results-view.css';
 /** The key that makes the wheel zoom, as this platform names it. */
 const ZOOM_KEY = zoomModifier(typeof navigator === 'undefined' ? '' : navigator.platform);
 
-const SOURCE_TAGS: Readonly<Record<string, string>> = { file: 'opened from file', url: 'loaded from URL', history: 'from history', recorded: 'recorded' };
+const SOURCE_TAGS: Readonly<Record<string, string>> = { file: 'opened from file', url: 'loaded from URL', history: 'from history', recorded: 'recorded', stored: 'stored run, from a link' };
+/** The tag's title, where it says more. */
+const SOURCE_TITLES: Readonly<Record<string, string>> = { stored: STORED_LINK_LIFETIME };
 
 interface WireSelection {
   runId: string;
@@ -181,9 +185,9 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
               </span>
             </>
           )}
-          {source && source !== 'live' && <span className="source-tag">{SOURCE_TAGS[source] ?? source}</span>}
+          {source && source !== 'live' && <span className="source-tag" data-source={source} title={SOURCE_TITLES[source]}>{SOURCE_TAGS[source] ?? source}</span>}
         </span>
-        <ExportMenuView traces={traces} docs={shown} onExportTrace={onExport} sectionRef={resultsRef} />
+        <ExportMenuView traces={traces} docs={shown} onExportTraces={downloadTraces} sectionRef={resultsRef} />
       </div>
       <PlaybackBarView clock={playback} milestones={barMilestones} onHelp={() => setHelpOpen(true)} />
       {helpOpen && <KeyboardHelpView onClose={() => setHelpOpen(false)} />}

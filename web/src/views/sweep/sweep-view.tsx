@@ -44,7 +44,7 @@ interface Display {
   reference: boolean;
 }
 
-const SOURCE_TEXT = { live: 'measured live', file: 'opened from a file', url: 'loaded from the URL', history: 'from history' } as const;
+const SOURCE_TEXT = { live: 'measured live', file: 'opened from a file', url: 'loaded from the URL', history: 'from history', stored: 'kept by this Pipescope' } as const;
 
 export function SweepView({ sweeps, shown, url, blockedReason, onOpenFiles, offline = false }: Props) {
   const snap = useSyncExternalStore(sweeps.subscribe, sweeps.getSnapshot);
