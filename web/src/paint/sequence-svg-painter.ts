@@ -135,60 +135,6 @@ export function paintFrame(layers: SvgLayers, g: DiagramGeometry, ticks: AxisTic
     .each(function (this: SVGTextElement, d) {
       if (d.title) this.appendChild(svgElement('title')).textContent = d.title;
     });
-  fitHeadLines(layers.heads.selectAll<SVGTextElement, unknown>('text').nodes());
-}
-
-/** Room kept between two heads on one line, px. */
-const HEAD_GAP_PX = 8;
-/** A head with less room than this is left out rather than cut to a few letters, px. */
-const MIN_CUT_HEAD_PX = 40;
-
-/**
- * A narrow diagram (a phone's width) may not hold a line's client text and Redis text side by side ("lane:
- * socket writes & reads" beside "◆ executions from MONITOR, clock ±17 µs"). Redis's keeps its whole text
- * (where its times come from); the one left of it starts at the panel's edge and ends in "…" where the gap
- * before Redis's begins, its whole text kept as its tooltip, or is left out where only a few letters would
- * fit. Measured, so only where SVG text can be (not in jsdom).
- */
-function fitHeadLines(texts: SVGTextElement[]): void {
-  if (texts.length === 0 || typeof texts[0]!.getComputedTextLength !== 'function') return;
-  const extent = (t: SVGTextElement) => {
-    const x = Number(t.getAttribute('x'));
-    const width = t.getComputedTextLength();
-    return t.getAttribute('text-anchor') === 'end' ? { left: x - width, right: x } : { left: x, right: x + width };
-  };
-  const lines = new Map<string, SVGTextElement[]>();
-  for (const t of texts) lines.set(t.getAttribute('y') ?? '', [...(lines.get(t.getAttribute('y') ?? '') ?? []), t]);
-  for (const line of lines.values()) {
-    if (line.length < 2) continue;
-    const [left, right] = [...line].sort((a, b) => extent(a).left - extent(b).left);
-    const rightLeft = extent(right!).left;
-    if (extent(left!).right + HEAD_GAP_PX <= rightLeft) continue;
-    const whole = left!.textContent ?? '';
-    // A head that ends at the client lifeline moves to start at the edge: all the room left of Redis's.
-    const startX = left!.getAttribute('text-anchor') === 'end' ? HEAD_EDGE_PX : extent(left!).left;
-    left!.setAttribute('text-anchor', 'start');
-    left!.setAttribute('x', String(startX));
-    const room = rightLeft - HEAD_GAP_PX - startX;
-    if (left!.getComputedTextLength() <= room) continue;
-    if (room < MIN_CUT_HEAD_PX) {
-      left!.textContent = '';
-      continue;
-    }
-    // The longest prefix that fits with its "…", found by halving (a prefix's width grows with its length).
-    const cut = (keep: number) => (left!.textContent = `${whole.slice(0, keep).trimEnd()}…`);
-    let [fits, tooLong] = [0, whole.length];
-    while (tooLong - fits > 1) {
-      const mid = Math.floor((fits + tooLong) / 2);
-      cut(mid);
-      if (left!.getComputedTextLength() <= room) fits = mid;
-      else tooLong = mid;
-    }
-    cut(fits);
-    const title = document.createElementNS(SVG_NS, 'title');
-    title.textContent = whole;
-    left!.append(title);
-  }
 }
 
 /** The heads over the lifelines, in the order they are drawn, and their classes (diagram.css). */
