@@ -5,7 +5,8 @@
 // whenever more than one run is on screen: after a request with several modes, and when several trace
 // files are opened. Figures from format/compare-rows.ts; each column names who measured it.
 // Test hooks: data-testid=compare-table (compare-scroll: the region that scrolls), a row per run with
-// data-mode (data-client when the libraries differ) and data-metric cells. A run cut short (or still measuring) carries its mark and never counts as the fastest.
+// data-mode (data-client when the libraries differ) and data-metric cells. A run cut short (or still
+// measuring) carries its mark and never counts as the fastest.
 import { useMemo } from 'react';
 import type { TraceDocument } from '../../../../trace/format/trace-format.ts';
 import { COMPARE_SOURCES, compareRows, sameWorkload, type CompareRow } from '../../format/compare-rows.ts';
