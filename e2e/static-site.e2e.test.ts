@@ -147,6 +147,20 @@ describe('the static site under a sub-path, no backend', () => {
     }
   });
 
+  it('a link naming runs a live Pipescope keeps: says it cannot show them here, asks nothing for them, and lists the recordings', async () => {
+    const w = await watchedPage();
+    try {
+      await w.page.goto(`${host.url}#command=INCR&n=10&stored=${'K'.repeat(22)}`);
+      await expect.poll(() => w.page.locator('p.message[role=status]').textContent()).toMatch(/^This link names runs kept by a running Pipescope, which this static site cannot reach: it has no backend and keeps no runs\./);
+      await w.page.locator('[data-testid=recorded-runs]').first().waitFor();
+      expect(w.requests.filter((url) => url.includes('stored-runs'))).toEqual([]);
+      expect(w.sockets).toEqual([]);
+      expect(w.problems).toEqual([]);
+    } finally {
+      await w.context.close();
+    }
+  });
+
   it('serves the embed page and the player script beside the app', async () => {
     for (const path of ['embed/', 'pipescope-player.js', 'traces/index.json', 'tour/index.json']) {
       const response = await fetch(new URL(path, host.url));

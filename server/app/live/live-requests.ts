@@ -12,6 +12,7 @@ import type { RedisSession } from '../../redis/redis-session.ts';
 import { executeRun, type RunListener } from '../../runs/run-executor.ts';
 import { roundOrder, runRounds } from '../../runs/run-rounds.ts';
 import { executeSweep } from '../../runs/sweep-executor.ts';
+import { measuring, outsideMeasurement } from '../../runs/measurement-window.ts';
 import { RunCancelledError } from '../../support/run-cancelled-error.ts';
 import { RequestTimeLimitError } from '../../support/run-stopped-errors.ts';
 
@@ -37,17 +38,20 @@ export async function runRequest(send: Send, session: RedisSession, requestId: s
   } catch (error) {
     reportFailure(send, requestId, signal, error, 'Run', underWay.runId);
   }
-  if (recent) await keepRuns(send, requestId, finished, recent);
+  // After the request's end, and off its turn in the queue: the next request starts at once.
+  if (recent && finished.length > 0) void keepRuns(send, requestId, finished, recent);
 }
 
 /**
  * Keeps the request's runs for links and tells the page their ids. Encoding is CPU work on this thread, so
- * it waits for the request's end (the page is told request-done first) and still holds the queue: no run
- * is measured meanwhile. The page hears between two runs' encodings.
+ * each run is encoded only while no run is being measured (measurement-window.ts), checked right before the
+ * synchronous encoding, so that it can never land between a run's INFO snapshots; a run that starts
+ * meanwhile waits for it in its set-up, before t0. The page hears between two runs' encodings.
  */
-async function keepRuns(send: Send, requestId: string, docs: readonly TraceDocument[], recent: RecentRuns): Promise<void> {
+export async function keepRuns(send: Send, requestId: string, docs: readonly TraceDocument[], recent: RecentRuns): Promise<void> {
   for (const doc of docs) {
     await new Promise((resolve) => setImmediate(resolve));
+    while (measuring()) await outsideMeasurement();
     const kept = recent.keep(doc);
     if ('id' in kept) send({ type: 'run-stored', requestId, runId: doc.run.id, storedId: kept.id });
   }

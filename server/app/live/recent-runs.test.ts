@@ -8,6 +8,9 @@ import { parseTrace, serializeTrace } from '../../../trace/format/trace-io.ts';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { STORED_ID_PATTERN } from '../../../trace/protocol/stored-runs.ts';
 import { DEFAULT_RECENT_RUNS_BOUNDS, RecentRuns, newStoredId } from './recent-runs.ts';
+import { keepRuns } from './live-requests.ts';
+import { openMeasurementWindow } from '../../runs/measurement-window.ts';
+import type { ServerMessage } from '../../../trace/protocol/live-protocol.ts';
 
 const RUN = parseTrace(readFileSync('e2e/fixtures/incr-10-pipeline.json', 'utf8'));
 const runNamed = (i: number): TraceDocument => ({ ...RUN, run: { ...RUN.run, id: `${RUN.run.id.slice(0, 8)}-${String(i).padStart(8, '0')}` } });
@@ -65,5 +68,18 @@ describe('the runs kept for links', () => {
     const draws = ['A'.repeat(22), 'A'.repeat(22), 'B'.repeat(22)];
     const recent = new RecentRuns(DEFAULT_RECENT_RUNS_BOUNDS, () => draws.shift()!);
     expect([idOf(recent.keep(RUN)), idOf(recent.keep(RUN))]).toEqual(['A'.repeat(22), 'B'.repeat(22)]);
+  });
+
+  it('encodes nothing while a run is being measured, and names each run kept once none is', async () => {
+    const recent = new RecentRuns();
+    const sent: ServerMessage[] = [];
+    const close = openMeasurementWindow();
+    const kept = keepRuns((m) => sent.push(m), 'req', [runNamed(1), runNamed(2)], recent);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([recent.size, sent.length]).toEqual([0, 0]);
+    close();
+    await kept;
+    expect(sent.map((m) => (m.type === 'run-stored' ? m.runId : m.type))).toEqual([runNamed(1).run.id, runNamed(2).run.id]);
+    expect(recent.size).toBe(2);
   });
 });
