@@ -48,8 +48,10 @@ const storedIds = followLinkParam === null ? (url.link.stored ?? []) : [];
 const fromStore = storedIds.length > 0 && !STATIC_SITE;
 const recordLinked = (docs: readonly TraceDocument[], origins: readonly string[]) => history.record(docs, origins, 'url');
 if (urls.length > 0 && !fromStore) store.setMessage({ kind: 'info', text: `Loading ${urls.length === 1 ? 'a trace' : `${urls.length} traces`} from the URL…` });
+// A reload of this tab puts back what it had on screen from its own history (complete, and kept for good);
+// only a page that has no such history (the link's recipient) asks the backend for the stored runs.
 const urlLoad =
-  fromStore ? showStoredLink(storedIds, store, sweepStore, recordLinked)
+  fromStore ? history.restore().then((restored) => (restored ? null : showStoredLink(storedIds, store, sweepStore, recordLinked)), () => showStoredLink(storedIds, store, sweepStore, recordLinked))
   : urls.length > 0 ? loadTraceUrls(urls).then((result) => showLoaded(result, 'url', store, sweepStore, recordLinked))
   : null;
 if (STATIC_SITE && storedIds.length > 0) store.setMessage({ kind: 'info', text: STATIC_STORED_TEXT });
