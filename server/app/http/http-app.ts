@@ -39,11 +39,11 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
     port: options.observe?.port ?? null,
     ...(options.observe?.host ? { host: options.observe.host } : {}),
     ...(options.observe?.allowRemote ? { allowRemote: true } : {}),
-    leasedKey: () => takeLeasedKey(redis.session.control),
+    leasedKey: () => takeLeasedKey(redis.session),
   });
   const wss = attachLiveEndpoint(http, redis.session, queue, settings, observe);
   // Keys of runs whose process died (kill -9) on this Redis: deleted now and whenever their lease runs out.
-  const janitor = new KeyJanitor(() => redis.session.control, log);
+  const janitor = new KeyJanitor(() => redis.session.keyspace(), log);
   janitor.start();
   try {
     await new Promise<void>((resolve, reject) => {
