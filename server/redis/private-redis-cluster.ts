@@ -103,7 +103,9 @@ export async function startPrivateCluster(options: PrivateClusterOptions = {}): 
     await Promise.all(spawned.map((node) => node.watched.release()));
   };
   try {
-    for (let i = 0; i < count; i++) spawned.push(await spawnNode(binary, host, options.ports?.[i], replicas > 0));
+    // Ports handed out here, taken or not yet: the kernel calls a port free until its node has bound it.
+    const taken = new Set<number>(options.ports ?? []);
+    for (let i = 0; i < count; i++) spawned.push(await spawnNode(binary, host, options.ports?.[i], replicas > 0, taken));
     const timeoutMs = options.timeoutMs ?? 20_000;
     const deadline = Date.now() + timeoutMs;
     const clients = await Promise.all(spawned.map((node) => connectWhenUp(node, deadline)));
@@ -138,10 +140,15 @@ export async function startPrivateCluster(options: PrivateClusterOptions = {}): 
 }
 
 /** One node, under its watchdog, in its own folder (its data dir and nodes.conf). */
-async function spawnNode(binary: string, host: string, givenPort: number | undefined, withReplicas: boolean): Promise<Spawned> {
-  const port = givenPort ?? (await findFreePort(host));
-  let busPort = await findFreePort(host);
-  while (busPort === port) busPort = await findFreePort(host);
+async function spawnNode(binary: string, host: string, givenPort: number | undefined, withReplicas: boolean, taken: Set<number>): Promise<Spawned> {
+  const fresh = async (): Promise<number> => {
+    let port = await findFreePort(host);
+    while (taken.has(port)) port = await findFreePort(host);
+    taken.add(port);
+    return port;
+  };
+  const port = givenPort ?? (await fresh());
+  const busPort = await fresh();
   const dir = mkdtempSync(join(tmpdir(), 'pipescope-cluster-node-'));
   const args = ['--port', String(port), '--bind', host, '--protected-mode', 'yes', '--daemonize', 'no', '--loglevel', 'warning',
     '--dir', dir, '--save', '', '--appendonly', 'no', '--shutdown-on-sigterm', 'nosave now',
@@ -156,9 +163,15 @@ async function spawnNode(binary: string, host: string, givenPort: number | undef
 
 /** A connection once the node answers PING; it must be ours (its dir is our folder), not another Redis on a reused port. */
 async function connectWhenUp(node: Spawned, deadline: number): Promise<Redis> {
-  const dir = realpathSync(node.dir);
+  const exited = () => new Error(`the node on port ${node.port} exited: ${node.output.trim().split('\n').at(-1) ?? ''}`);
+  let dir: string;
+  try {
+    dir = realpathSync(node.dir);
+  } catch {
+    throw exited(); // its folder goes with it
+  }
   for (;;) {
-    if (node.watched.watchdog.exitCode !== null) throw new Error(`the node on port ${node.port} exited`);
+    if (node.watched.watchdog.exitCode !== null) throw exited();
     const client = new Redis({ host: node.host, port: node.port, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, connectionName: 'pipescope-cluster-start' });
     client.on('error', () => {});
     try {

@@ -29,7 +29,7 @@ export interface RunningApp {
 
 /** `log`: where refused requests are reported (default: stderr, at most one line per kind per 10 s). */
 export async function startApp(options: ServeOptions, log?: LogLine): Promise<RunningApp> {
-  const redis = await openRedis(options.redisUrl, { caFile: options.redisCa });
+  const redis = await openRedis(options.redisUrl, { caFile: options.redisCa, ...(options.cluster ? { cluster: options.cluster } : {}) });
   const queue = new RunQueue();
   const settings = liveSettings(options, log);
   const http = createServer(gatedHandler(settings.policy, settings.headers, settings.log, staticFileHandler(join(projectRoot(), 'dist', 'web'))));
