@@ -43,6 +43,8 @@ export function groupBySlot(keys: readonly string[]): string[][] {
   return [...bySlot.values()];
 }
 
+/** The housekeeping cluster client must have read the slots within this (ms). */
+const CLUSTER_CONNECT_TIMEOUT_MS = 10_000;
 /** A command a housekeeping step sends on a cluster waits at most this long (ms), redirections included. */
 const CLUSTER_COMMAND_TIMEOUT_MS = 5_000;
 
@@ -71,8 +73,21 @@ export async function openClusterKeyspace(target: RedisTarget, topology: Cluster
       connectTimeout: 5_000,
     },
   });
-  client.on('error', () => {}); // surfaced by the failing command instead
-  await client.connect();
+  const errors: string[] = [];
+  client.on('error', (error: Error) => errors.push(error.message)); // surfaced below, or by the failing command
+  // ioredis retries a cluster that is not ready (CLUSTER INFO refused, a slot uncovered) without end: bounded here.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the cluster client was not ready within ${CLUSTER_CONNECT_TIMEOUT_MS / 1000} s${errors.length ? ` (${errors.at(-1)})` : ''}`)), CLUSTER_CONNECT_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([client.connect(), late]);
+  } catch (error) {
+    client.disconnect();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
   return {
     cluster: true,
     scanTargets: () => client.nodes('master'),

@@ -2,8 +2,12 @@
 // from any node and its topology read; a run, in every mode and engine, is refused before anything is
 // written, with words that say why (never a MOVED dressed as "operation 1 failed"); no pipescope:* key
 // is left on any node and a user's key is unchanged; the key janitor walks every master and deletes a
-// dead run's keys spread over every slot, one slot per command, keeping a live run's.
+// dead run's keys spread over every slot, one slot per command, keeping a live run's. All of it also
+// as the least-privilege user of docs/your-own-redis.md, with the three grants a cluster adds, on every node;
+// without them, opening fails with words within its bound instead of hanging.
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RUN_MODES } from '../../trace/format/trace-format.ts';
 import { LEASE_REGISTRY } from '../protocol/command-guard.ts';
@@ -16,6 +20,7 @@ import { KeyJanitor } from './key-janitor.ts';
 import { takeLeasedKey } from './leased-key.ts';
 import { leaseOwner } from './run-lease.ts';
 import { executeRun } from './run-executor.ts';
+import { projectRoot } from '../support/project-root.ts';
 
 const context = usePrivateCluster();
 let session: RedisSession;
@@ -99,4 +104,42 @@ describe('the key janitor on a cluster', () => {
     expect(await janitor.checkRegistry()).toMatchObject({ runs: 1, deleted: 201 });
     expect(await pipescopeKeysOnEveryNode(context.masters)).toEqual([]);
   });
+});
+
+describe('as the documented least-privilege user, created on every node', () => {
+  it('the line of docs/your-own-redis.md plus +cluster|shards +cluster|slots +cluster|info: recognised, refused, cleaned', async () => {
+    const line = /^ACL SETUSER pipescope .*$/m.exec(readFileSync(join(projectRoot(), 'docs/your-own-redis.md'), 'utf8'))?.[0];
+    expect(line).toBeDefined();
+    const rules = line!.split(' ').slice(3).map((rule) => (rule === '>CHOOSE-A-PASSWORD' ? '>cluster-test-secret' : rule));
+    expect(rules).toContain('>cluster-test-secret');
+    for (const master of context.masters) await master.call('ACL', 'SETUSER', 'pipescope', ...rules, '+cluster|shards', '+cluster|slots', '+cluster|info');
+    const node = context.cluster.nodes[2]!;
+    const limited = await RedisSession.open(targetFromUrl(`redis://pipescope:cluster-test-secret@${node.host}:${node.port}`));
+    try {
+      expect(limited.cluster?.source).toBe('cluster-shards');
+      expect(limited.cluster?.nodes).toHaveLength(3);
+      await expect(executeRun(limited, 'pipeline', { command: 'SET', n: 10, valueBytes: 16 })).rejects.toThrow(ClusterNotSupportedError);
+      await Promise.all(Array.from({ length: 300 }, (_, i) => context.client.set(`pipescope:lx0fffff-0000000f:key:${i}`, 'v')));
+      const report = await new KeyJanitor(() => limited.keyspace(), () => {}).sweep();
+      expect(report).toMatchObject({ runs: 1, deleted: 300 });
+      expect(await pipescopeKeysOnEveryNode(context.masters)).toEqual([]);
+      expect(await context.client.get('user:precious')).toBe('kept');
+    } finally {
+      await limited.close();
+      for (const master of context.masters) await master.call('ACL', 'DELUSER', 'pipescope');
+    }
+  });
+});
+
+it('a user without the cluster grants: opening fails with words within its bound, not a hang', async () => {
+  for (const master of context.masters) await master.call('ACL', 'SETUSER', 'limited', 'on', '>cluster-test-secret', '~pipescope:*', '-@all', '+hello', '+auth', '+client|setname', '+ping', '+info', '+cluster|shards', '+cluster|slots');
+  const node = context.cluster.nodes[0]!;
+  try {
+    const started = Date.now();
+    const error = await RedisSession.open(targetFromUrl(`redis://limited:cluster-test-secret@${node.host}:${node.port}`)).catch((e: Error) => e);
+    expect((error as Error).message).toMatch(/the cluster client was not ready within 10 s/);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  } finally {
+    for (const master of context.masters) await master.call('ACL', 'DELUSER', 'limited');
+  }
 });
