@@ -17,6 +17,9 @@ export function refuseOnCluster(session: RedisSession, what = 'runs'): void {
   throw new ClusterNotSupportedError(
     `Redis at ${session.target.address} is a node of a Redis Cluster (${describeTopology(topology)}): Pipescope does not send ${what} ` +
       'to a cluster yet (a run\'s keys spread over slots served by different nodes, and a node refuses the others with MOVED). ' +
-      'Nothing was sent and no key was written. Point Pipescope at a single Redis, or start it without --redis-url for its private redis-server.',
+      'Nothing was sent and no key was written. ' +
+      (session.target.embedded
+        ? 'This is Pipescope\'s private cluster (--cluster): start without --cluster for the private redis-server.'
+        : 'Point Pipescope at a single Redis, or start it without --redis-url for its private redis-server.'),
   );
 }
