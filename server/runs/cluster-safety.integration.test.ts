@@ -12,6 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RUN_MODES } from '../../trace/format/trace-format.ts';
 import { LEASE_REGISTRY } from '../protocol/command-guard.ts';
 import { calculateSlot } from '../redis/keyspace.ts';
+import { readTopology } from '../redis/cluster-topology.ts';
+import { Redis } from 'ioredis';
 import { RedisSession } from '../redis/redis-session.ts';
 import { targetFromUrl } from '../redis/redis-target.ts';
 import { pipescopeKeysOnEveryNode, usePrivateCluster } from '../test-support/private-cluster.ts';
@@ -45,6 +47,20 @@ describe('a node of a cluster, named by URL', () => {
       context.cluster.nodes.map((node) => ['master', `${node.host}:${node.port}`, [node.slots]]),
     );
     expect(topology.nodes.map((node) => node.id)).toEqual(context.cluster.nodes.map((node) => node.id));
+  });
+
+  it('without CLUSTER SHARDS (an older server, or an ACL without it), CLUSTER SLOTS gives the same nodes', async () => {
+    const node = context.cluster.nodes[1]!;
+    await context.masters[1]!.call('ACL', 'SETUSER', 'slots-only', 'on', '>cluster-test-secret', '-@all', '+hello', '+auth', '+cluster|slots');
+    const connection = new Redis({ host: node.host, port: node.port, username: 'slots-only', password: 'cluster-test-secret' });
+    try {
+      const topology = await readTopology(connection);
+      expect(topology.source).toBe('cluster-slots');
+      expect(topology.nodes).toEqual(session.cluster!.nodes);
+    } finally {
+      connection.disconnect();
+      await context.masters[1]!.call('ACL', 'DELUSER', 'slots-only');
+    }
   });
 
   it.each(RUN_MODES.filter((mode) => mode !== 'chunked'))('a %s run is refused before anything is written, with words', async (mode) => {
