@@ -54,10 +54,12 @@ it('a node killed: a fresh cluster replaces it, and the page hears so', async ()
     const before = redisServers(backend.process.pid!);
     expect(before).toHaveLength(6);
     process.kill(before[1]!.pid, 'SIGKILL');
+    // Each wait bounded well within the test's 120 s, so that a failure still stops the backend (finally) instead
+    // of leaving it, and its cluster, to outlive the test worker.
     const said = () => JSON.stringify(client.messages.map((m) => m.message).filter((m) => m.type === 'redis-status'));
-    await client.next((m) => m.type === 'redis-status' && !m.redis.up && /A node of the private Redis Cluster .*\(killed by SIGKILL\); restarting the cluster/.test(m.redis.message ?? ''), 0, 30_000)
+    await client.next((m) => m.type === 'redis-status' && !m.redis.up && /A node of the private Redis Cluster .*\(killed by SIGKILL\); restarting the cluster/.test(m.redis.message ?? ''), 0, 20_000)
       .catch((error: Error) => Promise.reject(new Error(`${error.message}: ${said()}`)));
-    await client.next((m) => m.type === 'redis-status' && m.redis.up && /fresh, empty cluster/.test(m.redis.message ?? ''), 0, 60_000)
+    await client.next((m) => m.type === 'redis-status' && m.redis.up && /fresh, empty cluster/.test(m.redis.message ?? ''), 0, 45_000)
       .catch((error: Error) => Promise.reject(new Error(`${error.message}: ${said()}`)));
     const after = redisServers(backend.process.pid!);
     expect(after).toHaveLength(6);
