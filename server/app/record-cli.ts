@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   }
   const options = optionsOrExit('record', RECORD_USAGE, () => parseRecordOptions(process.argv.slice(2), process.env));
   redisUrl = options.redisUrl;
-  const redis = await openRedis(options.redisUrl);
+  const redis = await openRedis(options.redisUrl, options.cluster ? { cluster: options.cluster } : {});
   try {
     const { rounds, stop, docs } = await runRounds(redis.session, { ...options.spec, memory: memorySampled(options.spec) }, () => ({}));
     const groups = options.modes.map((mode) => docs.filter((d) => d.run.mode === mode));
@@ -195,7 +195,7 @@ function exportFile(argv: string[]): void {
 async function sweep(argv: string[]): Promise<void> {
   const options = optionsOrExit('record sweep', RECORD_USAGE, () => parseSweepOptions(argv, process.env));
   redisUrl = options.redisUrl;
-  const redis = await openRedis(options.redisUrl);
+  const redis = await openRedis(options.redisUrl, options.cluster ? { cluster: options.cluster } : {});
   try {
     const { spec } = options;
     console.log(`sweep: ${spec.perPoint} × ${spec.command} per point, ${spec.repeats} repeats, depths ${spec.depths.join(', ')}, ${spec.engine} engine, untraced, on ${redis.description}`);

@@ -1,22 +1,30 @@
 // Opens the Redis a process will measure: the one named by a URL, or else a private redis-server
-// that Pipescope starts now, restarts if it dies (private-redis-keeper.ts) and stops on close.
+// that Pipescope starts now, restarts if it dies (private-redis-keeper.ts) and stops on close; or,
+// with `cluster`, a private Redis Cluster kept the same way (private-cluster-keeper.ts).
 import { readFileSync } from 'node:fs';
 import { PrivateRedisKeeper, privateTarget } from './private-redis-keeper.ts';
 import { startPrivateRedis } from './private-redis-server.ts';
 import { RedisSession } from './redis-session.ts';
 import { redactUrl, targetFromUrl } from './redis-target.ts';
+import { PrivateClusterKeeper, privateClusterTarget } from './private-cluster-keeper.ts';
+import { startPrivateCluster } from './private-redis-cluster.ts';
+import { describeTopology } from './cluster-topology.ts';
 
 export interface OpenedRedis {
   session: RedisSession;
   description: string;
   /** The keeper of the private redis-server; absent for a Redis given by URL. */
   keeper?: PrivateRedisKeeper;
+  /** The keeper of the private Redis Cluster (`cluster` given). */
+  clusterKeeper?: PrivateClusterKeeper;
   close(): Promise<void>;
 }
 
 export interface OpenRedisOptions {
   /** A PEM file of CA certificates to trust for rediss:// (--redis-ca), besides Node's own. */
   caFile?: string;
+  /** Start a private Redis Cluster instead of a private redis-server (--cluster), with this many replicas per master. */
+  cluster?: { replicas: number };
 }
 
 export async function openRedis(redisUrl: string | undefined, options: OpenRedisOptions = {}): Promise<OpenedRedis> {
@@ -25,8 +33,10 @@ export async function openRedis(redisUrl: string | undefined, options: OpenRedis
     const session = await RedisSession.open(target).catch((error: Error) => {
       throw new Error(`Could not connect to ${redactUrl(redisUrl)}: ${error.message}`);
     });
-    return { session, description: `Redis ${session.info.version} at ${target.address}`, close: () => session.close() };
+    const kind = session.cluster ? `a node of a Redis Cluster (${describeTopology(session.cluster)}), Redis ${session.info.version},` : `Redis ${session.info.version}`;
+    return { session, description: `${kind} at ${target.address}`, close: () => session.close() };
   }
+  if (options.cluster) return openPrivateCluster(options.cluster.replicas);
   const server = await startPrivateRedis();
   let session: RedisSession;
   try {
@@ -42,6 +52,28 @@ export async function openRedis(redisUrl: string | undefined, options: OpenRedis
     description: `private redis-server ${session.info.version} on ${server.host}:${server.port} (pid ${server.pid})`,
     close: async () => {
       await keeper.close(); // first: a restart under way must not retarget a closed session
+      await session.close();
+    },
+  };
+}
+
+async function openPrivateCluster(replicas: number): Promise<OpenedRedis> {
+  const cluster = await startPrivateCluster({ replicas });
+  let session: RedisSession;
+  try {
+    session = await RedisSession.open(privateClusterTarget(cluster));
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  const keeper = new PrivateClusterKeeper(cluster, session, replicas);
+  const ports = cluster.nodes.map((node) => node.port).join(', ');
+  return {
+    session,
+    clusterKeeper: keeper,
+    description: `private Redis Cluster ${session.info.version} (${describeTopology(session.cluster!)}) on ${cluster.host} ports ${ports}, ready in ${(cluster.readyMs / 1000).toFixed(1)} s`,
+    close: async () => {
+      await keeper.close();
       await session.close();
     },
   };

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { findFreePort } from '../support/free-port.ts';
-import { spawnWatched } from '../support/watched-process.ts';
+import { spawnWatched, type WatchedProcess } from '../support/watched-process.ts';
 
 export interface PrivateRedis {
   host: string;
@@ -60,11 +60,10 @@ export async function startPrivateRedis(options: PrivateRedisOptions = {}): Prom
   const watched = spawnWatched(binary, ['--port', String(port), '--bind', host, '--save', '', '--appendonly', 'no', '--dir', dir,
     '--daemonize', 'no', '--loglevel', 'warning', '--protected-mode', 'yes'], dir);
   const child = watched.watchdog;
-  live.add(child);
+  trackLiveWatchdog(watched);
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000)));
   let stopping = false;
-  void watched.gone.then(() => live.delete(child));
 
   const stop = async (): Promise<void> => {
     stopping = true;
@@ -115,7 +114,14 @@ async function waitForPing(host: string, port: number, dir: string, timeoutMs: n
   }
 }
 
-function installExitHooks(): void {
+/** A watchdog stopped (SIGTERM) when this process exits or is signalled, until it is gone. */
+export function trackLiveWatchdog(watched: WatchedProcess): void {
+  live.add(watched.watchdog);
+  void watched.gone.then(() => live.delete(watched.watchdog));
+}
+
+/** On exit, SIGINT, SIGTERM and SIGHUP, every tracked watchdog is told to stop its server. */
+export function installExitHooks(): void {
   if (exitHooksInstalled) return;
   exitHooksInstalled = true;
   const killAll = () => {

@@ -7,12 +7,18 @@
 // A run that finds Redis silent says so here (noteSilence), so the page hears it at once; the next
 // PING answered clears it. The session also keeps the RTT last measured to Redis without added delay
 // (baseRttUs), which the backend's duration bound estimates with.
+// A node of a Redis Cluster is recognised at open (and at retarget): the session then knows the
+// cluster's topology and keeps a cluster client for housekeeping (keyspace.ts), so the key janitor
+// scans every master and deletes per slot.
 import type { Redis } from 'ioredis';
+import type { ClusterTopology } from '../../trace/format/cluster-format.ts';
 import { DEFAULT_BASE_RTT_US } from '../../trace/format/run-duration.ts';
 import type { RedisStatus } from '../../trace/protocol/live-protocol.ts';
 import type { RedisInfo } from '../../trace/format/trace-format.ts';
 import { describeConnectFailure, openConnection } from './connect-failure.ts';
 import { parseInfo } from './info-fields.ts';
+import { isClusterNode, readTopology } from './cluster-topology.ts';
+import { openClusterKeyspace, singleKeyspace, type Keyspace } from './keyspace.ts';
 import { connect, type RedisTarget } from './redis-target.ts';
 
 /** What the keeper says about the server, shown instead of (down) or beside (up) the health check. */
@@ -41,6 +47,8 @@ export class RedisSession {
   private announcement: Announcement | undefined;
   private announcementTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(status: RedisStatus) => void>();
+  /** On a Redis Cluster: its topology as read at open (or retarget), and the housekeeping cluster client. */
+  private clusterState: { topology: ClusterTopology; keyspace: Keyspace & { close(): void } } | undefined;
 
   private constructor(
     private currentTarget: RedisTarget,
@@ -52,12 +60,34 @@ export class RedisSession {
     const session = new RedisSession(target, control);
     try {
       await session.readVersion();
+      await session.readCluster();
       await session.measureBaseRtt();
     } catch (error) {
       control.disconnect();
+      session.clusterState?.keyspace.close();
       throw error;
     }
     return session;
+  }
+
+  /** A cluster node (INFO cluster): its topology, and a cluster client for housekeeping. */
+  private async readCluster(): Promise<void> {
+    const before = this.clusterState;
+    this.clusterState = undefined;
+    before?.keyspace.close();
+    if (!(await isClusterNode(this.control))) return;
+    const topology = await readTopology(this.control, { tls: this.target.url.startsWith('rediss:') });
+    this.clusterState = { topology, keyspace: await openClusterKeyspace(this.target, topology, 'pipescope-housekeeping') };
+  }
+
+  /** The cluster's topology when this Redis is a node of a Redis Cluster; undefined for a single Redis. */
+  get cluster(): ClusterTopology | undefined {
+    return this.clusterState?.topology;
+  }
+
+  /** Where housekeeping finds and deletes keys: the control connection, or every master of a cluster (keyspace.ts). */
+  keyspace(): Keyspace {
+    return this.clusterState?.keyspace ?? singleKeyspace(this.control);
   }
 
   /** The base RTT (µs) the backend's estimates use: the least of the recent measurements, never below 1 µs. */
@@ -112,6 +142,7 @@ export class RedisSession {
     this.currentControl = control;
     old.disconnect();
     await this.readVersion();
+    await this.readCluster();
   }
 
   private async readVersion(): Promise<void> {
@@ -188,6 +219,7 @@ export class RedisSession {
     clearTimeout(this.announcementTimer);
     this.listeners.clear();
     this.control.disconnect();
+    this.clusterState?.keyspace.close();
   }
 }
 

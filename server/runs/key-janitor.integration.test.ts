@@ -18,7 +18,7 @@ import { takeLeasedKey } from './leased-key.ts';
 
 const context = usePrivateRedisSession();
 let observer: Redis;
-const janitor = () => new KeyJanitor(() => context.session.control, () => {});
+const janitor = () => new KeyJanitor(() => context.session.keyspace(), () => {});
 
 beforeAll(() => {
   observer = new Redis({ host: context.redis.host, port: context.redis.port });
@@ -163,7 +163,7 @@ describe('a run\'s own lease', () => {
 
 describe('a leased key (the Observe tab\'s real-client runs)', () => {
   it('is a run key under a live lease: a janitor keeps it while held, and nothing is left after release', async () => {
-    const leased = await takeLeasedKey(context.session.control);
+    const leased = await takeLeasedKey(context.session);
     expect(runIdOfKey(leased.key)).not.toBeNull();
     await observer.incr(leased.key); // what redis-py does through the observing port
     await janitor().sweep();
@@ -175,7 +175,7 @@ describe('a leased key (the Observe tab\'s real-client runs)', () => {
   });
 
   it('outlives no crash: once its lease is gone (its process died), a janitor deletes the key', async () => {
-    const leased = await takeLeasedKey(context.session.control);
+    const leased = await takeLeasedKey(context.session);
     await observer.incr(leased.key);
     const runId = runIdOfKey(leased.key)!;
     // A process killed with -9 refreshes nothing and its lease expires: stop the refresh (release without

@@ -7,12 +7,12 @@
 // lease is live (another Pipescope's run, on this Redis) is never touched. It sends nothing while a
 // measurement window is open (measurement-window.ts): it waits between its SCAN steps instead.
 //
-// A cluster: leases, the registry and run keys are ordinary keys, each on its own slot, so the same
-// rules hold on every node; the walk would SCAN each master (ioredis Cluster.nodes('master')) in turn
-// and UNLINK key by key, or by slot (a run's keys are spread over slots), and the registry lives on
-// the one node its slot maps to. Pipescope measures a single Redis today; this is how the janitor
-// carries over.
-import type { Redis } from 'ioredis';
+// A cluster (redis/keyspace.ts): leases, the registry and run keys are ordinary keys, each on its own
+// slot, so the same rules hold on every node. The walk SCANs each master in turn (a node scans only its
+// own keys), and every MGET and UNLINK carries the keys of one slot (a node refuses a command whose keys
+// span slots, CROSSSLOT), sent by a cluster client to the node serving that slot; the registry lives on
+// the one node its slot maps to.
+import type { Keyspace } from '../redis/keyspace.ts';
 import { LEASE_PREFIX, LEASE_REGISTRY, SCAN_PATTERN, assertAllowed, assertHousekeeping, namespaceFor, runIdOfKey, runIdOfLease } from '../protocol/command-guard.ts';
 import { ownerGone } from './run-lease.ts';
 import { measuring, outsideMeasurement } from './measurement-window.ts';
@@ -40,7 +40,7 @@ export class KeyJanitor {
   private saidFailure = false;
 
   constructor(
-    private readonly control: () => Redis,
+    private readonly keyspace: () => Keyspace,
     private readonly log: (line: string) => void = (line) => console.warn(line),
   ) {}
 
@@ -70,37 +70,41 @@ export class KeyJanitor {
     const report: JanitorReport = { deleted: 0, runs: 0, live: 0 };
     const verdicts = new Map<string, boolean>(); // run id → dead
     const deadRuns = new Set<string>();
-    let cursor = '0';
-    do {
-      await outsideMeasurement();
-      if (this.stopped) break;
-      assertHousekeeping('SCAN', [cursor, 'MATCH', SCAN_PATTERN, 'COUNT', SCAN_COUNT]);
-      const [next, keys] = await this.control().scan(cursor, 'MATCH', SCAN_PATTERN, 'COUNT', SCAN_COUNT);
-      cursor = next;
-      const byRun = new Map<string, string[]>();
-      for (const key of keys) {
-        const runId = runIdOfKey(key) ?? runIdOfLease(key);
-        if (runId === null || (only && !only.has(runId))) continue;
-        const list = byRun.get(runId);
-        if (list) list.push(key);
-        else byRun.set(runId, [key]);
-      }
-      const unknown = [...byRun.keys()].filter((id) => !verdicts.has(id));
-      for (const [id, dead] of await this.leaseVerdicts(unknown)) verdicts.set(id, dead);
-      const doomed: string[] = [];
-      for (const [runId, list] of byRun) {
-        if (verdicts.get(runId)) {
-          doomed.push(...list);
-          deadRuns.add(runId);
+    let whole = true; // every node's walk reached its end
+    for (const node of this.keyspace().scanTargets()) {
+      let cursor = '0';
+      do {
+        await outsideMeasurement();
+        if (this.stopped) break;
+        assertHousekeeping('SCAN', [cursor, 'MATCH', SCAN_PATTERN, 'COUNT', SCAN_COUNT]);
+        const [next, keys] = await node.scan(cursor, 'MATCH', SCAN_PATTERN, 'COUNT', SCAN_COUNT);
+        cursor = next;
+        const byRun = new Map<string, string[]>();
+        for (const key of keys) {
+          const runId = runIdOfKey(key) ?? runIdOfLease(key);
+          if (runId === null || (only && !only.has(runId))) continue;
+          const list = byRun.get(runId);
+          if (list) list.push(key);
+          else byRun.set(runId, [key]);
         }
-      }
-      await this.unlink(doomed);
-      report.deleted += doomed.length;
-    } while (cursor !== '0');
+        const unknown = [...byRun.keys()].filter((id) => !verdicts.has(id));
+        for (const [id, dead] of await this.leaseVerdicts(unknown)) verdicts.set(id, dead);
+        const doomed: string[] = [];
+        for (const [runId, list] of byRun) {
+          if (verdicts.get(runId)) {
+            doomed.push(...list);
+            deadRuns.add(runId);
+          }
+        }
+        await this.unlink(doomed);
+        report.deleted += doomed.length;
+      } while (cursor !== '0');
+      if (cursor !== '0') whole = false;
+    }
     report.runs = deadRuns.size;
     report.live = [...verdicts.values()].filter((dead) => !dead).length;
     // A dead run's registry entry goes once its keys have (a walk cut short by stop() keeps them).
-    const registered = cursor === '0' ? [...verdicts].filter(([, dead]) => dead).map(([id]) => id) : [];
+    const registered = whole ? [...verdicts].filter(([, dead]) => dead).map(([id]) => id) : [];
     if (registered.length > 0) await this.unregister(registered);
     if (report.deleted > 0) this.log(`pipescope: deleted ${report.deleted.toLocaleString('en-US')} keys left by ${report.runs} run(s) whose process ended without cleaning up`);
     return report;
@@ -110,7 +114,7 @@ export class KeyJanitor {
   async checkRegistry(): Promise<JanitorReport | null> {
     await outsideMeasurement();
     assertHousekeeping('SMEMBERS', [LEASE_REGISTRY]);
-    const ids = await this.control().smembers(LEASE_REGISTRY);
+    const ids = await this.keyspace().keys.smembers(LEASE_REGISTRY);
     const dead = [...(await this.leaseVerdicts(ids))].filter(([, isDead]) => isDead).map(([id]) => id);
     if (dead.length === 0) return null;
     const report = await this.sweep(new Set(dead));
@@ -123,10 +127,13 @@ export class KeyJanitor {
     const verdicts = new Map<string, boolean>();
     for (let from = 0; from < ids.length; from += UNLINK_BATCH) {
       const batch = ids.slice(from, from + UNLINK_BATCH);
-      const keys = batch.map((id) => `${LEASE_PREFIX}${id}`);
-      assertHousekeeping('MGET', keys);
-      const owners = await this.control().mget(...keys);
-      batch.forEach((id, i) => verdicts.set(id, owners[i] === null || owners[i] === undefined || ownerGone(owners[i]!)));
+      const keyspace = this.keyspace();
+      // One MGET per slot on a cluster (leases of different runs hash to different slots).
+      for (const keys of keyspace.groups(batch.map((id) => `${LEASE_PREFIX}${id}`))) {
+        assertHousekeeping('MGET', keys);
+        const owners = await keyspace.keys.mget(...keys);
+        keys.forEach((key, i) => verdicts.set(key.slice(LEASE_PREFIX.length), owners[i] === null || owners[i] === undefined || ownerGone(owners[i]!)));
+      }
     }
     return verdicts;
   }
@@ -140,7 +147,8 @@ export class KeyJanitor {
         const runId = runIdOfKey(key);
         if (runId) assertAllowed(namespaceFor(runId), 'UNLINK', [key]);
       }
-      await this.control().unlink(...batch);
+      const keyspace = this.keyspace();
+      for (const group of keyspace.groups(batch)) await keyspace.keys.unlink(...group);
       if (measuring()) await outsideMeasurement();
     }
   }
@@ -149,7 +157,7 @@ export class KeyJanitor {
     for (let from = 0; from < ids.length; from += UNLINK_BATCH) {
       const batch = ids.slice(from, from + UNLINK_BATCH);
       assertHousekeeping('SREM', [LEASE_REGISTRY, ...batch]);
-      await this.control().srem(LEASE_REGISTRY, ...batch);
+      await this.keyspace().keys.srem(LEASE_REGISTRY, ...batch);
     }
   }
 

@@ -16,6 +16,7 @@ import { targetHostPort, type RedisTarget } from '../redis/redis-target.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { BenchmarkAuthRelay } from './benchmark-auth-relay.ts';
 import { RunLease } from './run-lease.ts';
+import { refuseOnCluster } from './cluster-refusal.ts';
 
 const run = promisify(execFile);
 /** The program to run: $REDIS_BENCHMARK (read at each use, so a test can wrap it) or redis-benchmark. */
@@ -198,6 +199,7 @@ export async function runReference(
   onRun: (depth: number, repeat: number) => void,
   signal?: AbortSignal,
 ): Promise<Reference | { missing: string }> {
+  refuseOnCluster(session, 'a redis-benchmark reference');
   const version = await redisBenchmarkVersion();
   if (!version) return { missing: 'redis-benchmark is not installed (Debian: apt-get install redis-tools).' };
   const url = new URL(session.target.url);

@@ -28,6 +28,7 @@ import { durationText } from '../support/duration-text.ts';
 import { backgroundSettled, carryOn } from './background-work.ts';
 import { openMeasurementWindow } from './measurement-window.ts';
 import { RunLease } from './run-lease.ts';
+import { refuseOnCluster } from './cluster-refusal.ts';
 import { ReplyRefusals } from './refused-replies.ts';
 import { newRunId } from './run-id.ts';
 
@@ -104,6 +105,7 @@ export async function guardRun<T extends { rtt: { measuredMinUs: number; addedMs
 ): Promise<T> {
   await backgroundSettled(signal);
   throwIfStopped(signal);
+  refuseOnCluster(session); // before the lease: nothing is written to a cluster the run cannot be routed on
   const address = session.target.address;
   await untilStopped(preflight(session), signal);
   const id = newRunId();

@@ -40,12 +40,17 @@ const COMMAND_TIMES: Field[] = [
   { key: 'serverUs', valid: isFiniteNumber, optional: true },
   { key: 'fromServerUs', valid: isMicros, optional: true },
   { key: 'repliedUs', valid: isMicros },
+  // Cluster runs only (cluster-format.ts).
+  { key: 'slot', valid: (v) => isCount(v) && (v as number) < 16384, optional: true },
+  { key: 'node', valid: (v) => typeof v === 'string', optional: true },
+  { key: 'connection', valid: isCount, optional: true },
 ];
 const COMMAND_WITH_REPLY: Field[] = [...COMMAND_TIMES, { key: 'reply', valid: isReplyValue }];
 const COMMAND_WITH_ERROR: Field[] = [...COMMAND_TIMES, { key: 'error', valid: (v) => typeof v === 'string' }];
 const head: Field = { key: 'head', valid: (v) => typeof v === 'string', optional: true };
-const WRITE: Field[] = [{ key: 'atUs', valid: isMicros }, { key: 'bytes', valid: isCount }, { key: 'firstCommand', valid: isCount }, { key: 'commands', valid: isCount }, head];
-const READ: Field[] = [{ key: 'atUs', valid: isMicros }, { key: 'bytes', valid: isCount }, { key: 'firstReply', valid: isCount }, { key: 'replies', valid: isCount }, head];
+const connection: Field = { key: 'connection', valid: isCount, optional: true };
+const WRITE: Field[] = [{ key: 'atUs', valid: isMicros }, { key: 'bytes', valid: isCount }, { key: 'firstCommand', valid: isCount }, { key: 'commands', valid: isCount }, head, connection];
+const READ: Field[] = [{ key: 'atUs', valid: isMicros }, { key: 'bytes', valid: isCount }, { key: 'firstReply', valid: isCount }, { key: 'replies', valid: isCount }, head, connection];
 
 export const isPlainCommand = (value: unknown): boolean =>
   matches(value, typeof value === 'object' && value !== null && 'error' in value ? COMMAND_WITH_ERROR : COMMAND_WITH_REPLY);

@@ -23,6 +23,7 @@ import {
   type SocketWrite,
   type TraceDocument,
 } from './trace-format.ts';
+import type { ClusterRecord } from './cluster-format.ts';
 import { completedOperations, workCommandCount } from './wire-layout.ts';
 
 export interface WriteEvent {
@@ -89,6 +90,8 @@ export interface RunClosing {
   serverCpu?: ServerCpu | null;
   /** Which probes ran and what each cost the run (optional in the document). */
   probeCosts?: ProbeCosts | null;
+  /** A run against a Redis Cluster: its topology, sockets and redirects (optional in the document; cluster-format.ts). */
+  cluster?: ClusterRecord | null;
   /**
    * Import only: the file's own command records, kept as the document's instead of building equal ones
    * anew (a big trace's import spent its time there); the caller compares each with `times` before it
@@ -307,6 +310,7 @@ export class TraceBuilder {
       incomplete: null,
       ...(closing.serverCpu ? { serverCpu: closing.serverCpu } : {}),
       ...(closing.probeCosts ? { probeCosts: closing.probeCosts } : {}),
+      ...(closing.cluster ? { cluster: closing.cluster } : {}),
     };
   }
 
@@ -358,6 +362,7 @@ export class TraceBuilder {
         replied: this.replied.count,
         omitted: [...mark.omitted],
       },
+      ...(closing.cluster ? { cluster: closing.cluster } : {}),
     };
   }
 

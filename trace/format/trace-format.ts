@@ -26,7 +26,11 @@
 // (the hot start), run.memoryRepeat, rtt.mechanism and the delay's measured figures, serverCpu (Redis's
 // CPU time over the run), probeCosts (which probes ran, what each cost), run.round (the run's place in its request's round, and how
 // the request chose its number of rounds).
+// Added within version 4, optional: cluster (a run against a Redis Cluster: topology, the client's socket
+// to each node, redirects, a client library's refusal), and on a cluster run each command's slot, node and
+// connection, each write's and read's connection (cluster-format.ts).
 import { z } from 'zod';
+import { ClusterSchema, commandClusterFields, socketClusterFields } from './cluster-format.ts';
 
 export const TRACE_FORMAT = 'pipescope-trace';
 export const FORMAT_VERSION = 4;
@@ -252,6 +256,7 @@ const commandTimes = {
   ),
   fromServerUs: micros.optional().describe('Through the delay proxy only: when the proxy received the last byte of the reply from Redis, µs since t0.'),
   repliedUs: micros.describe('When the received chunk that completed the command\'s reply arrived, µs since t0.'),
+  ...commandClusterFields,
 };
 
 export const CommandRecordSchema = z.union([
@@ -270,6 +275,7 @@ export const SocketWriteSchema = z.object({
   firstCommand: count.describe('Index of the first command this write completed.'),
   commands: count.describe('How many commands this write completed.'),
   head: headField,
+  ...socketClusterFields,
 }).describe('One call of the client socket\'s write(): what the client library handed to the kernel at once.');
 export type SocketWrite = z.infer<typeof SocketWriteSchema>;
 
@@ -279,6 +285,7 @@ export const SocketReadSchema = z.object({
   firstReply: count.describe('Index of the first reply this chunk completed.'),
   replies: count.describe('How many replies this chunk completed.'),
   head: headField,
+  ...socketClusterFields,
 }).describe('One `data` event on the client socket: one chunk the client read from the kernel.');
 export type SocketRead = z.infer<typeof SocketReadSchema>;
 
@@ -597,6 +604,7 @@ export const TraceDocumentSchema = z.object({
   incomplete: IncompleteSchema.nullable().describe('Since version 4. null for a whole run.'),
   serverCpu: ServerCpuSchema.optional(),
   probeCosts: ProbeCostsSchema.optional(),
+  cluster: ClusterSchema.optional(),
 }).describe(
   'One run, measured: what was run, against which Redis, every command with its times, every socket write and read, ' +
     'and what the probes saw. Times are µs since t0 (the instant the run called the client for its first command) on ' +

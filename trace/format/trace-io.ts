@@ -90,7 +90,7 @@ function replay(doc: TraceDocument): TraceDocument {
   const closing = {
     serverSide, memory: doc.memory, doneUs: doc.totals.doneUs, kernelTcp: doc.kernelTcp, adoptCommands: doc.commands,
     keysAfter: doc.keysAfter, neighbor: doc.neighbor, heldConnection: doc.heldConnection,
-    serverCpu: doc.serverCpu ?? null, probeCosts: doc.probeCosts ?? null,
+    serverCpu: doc.serverCpu ?? null, probeCosts: doc.probeCosts ?? null, cluster: doc.cluster ?? null,
   };
   // v4: an incomplete trace lists the commands whose replies arrived; its mark is derived anew and compared.
   const rebuilt = doc.incomplete

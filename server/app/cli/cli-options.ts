@@ -29,12 +29,21 @@ export function optionsOrExit<T>(program: string, usage: string, parse: () => T 
   return options;
 }
 
+/** Replicas per master the private cluster may have (each is a redis-server of its own). */
+export const MAX_CLUSTER_REPLICAS = 2;
+
+export const CLUSTER_USAGE = `  --cluster              start a private Redis Cluster (3 masters on free loopback ports) instead of the private
+                         redis-server; not with --redis-url (a URL naming any node of a cluster is recognised as one)
+  --cluster-replicas N   with --cluster: N replicas per master (0..${MAX_CLUSTER_REPLICAS}, default 0)`;
+
 export interface RecordOptions {
   /** The modes to run, in rounds (several: compared, with a verdict). */
   modes: RunMode[];
   spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'repeats' | 'kernelTcp'
     | 'chunkPauseMs' | 'errorAt' | 'errorKind' | 'neighborRate' | 'neighborCommand' | 'heldConnection' | 'modes'>;
   redisUrl: string | undefined;
+  /** --cluster: a private Redis Cluster with this many replicas per master. */
+  cluster?: { replicas: number } | undefined;
   out: string;
   /** Several modes: write every run (NAME-MODE-rK.json), not only each mode's median one. */
   everyRepeat: boolean;
@@ -45,7 +54,7 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M[,M…] --command 
                          [--error-at K] [--error-kind runtime|queueing]
                          [--monitor] [--strace] [--server-trace] [--cold] [--repeats K|until-certain] [--every-repeat] [--memory | --no-memory]
                          [--neighbor-rate R [--neighbor-command INCR|GET]] [--held-connection]
-                         [--redis-url redis://host:port | --redis-url-file FILE]
+                         [--redis-url redis://host:port | --redis-url-file FILE | --cluster [--cluster-replicas N]]
        npm run record -- sweep --out FILE [--depths 1,2,4,…,1024 | --max-depth D] [--per-point M] [--repeats K]
                          [--command C] [--value-bytes B] [--engine E] [--rtt-ms MS] [--jitter-ms MS] [--reference]
        npm run record -- compact IN [OUT]
@@ -92,6 +101,7 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M[,M…] --command 
                          --reference also runs redis-benchmark -c 1 -P depth at each depth
   compact                converts a trace file (plain or compact, gzipped or not; e.g. one exported from the app)
                          to OUT (default: IN's name ending .json.gz) in the served form; prints the sizes of each form
+${CLUSTER_USAGE}
   Records into a JSON document (a trace; for sweep, a sweep document). Uses a private redis-server unless
   --redis-url, --redis-url-file (the URL on its first line; keeps a password out of \`ps\`) or $REDIS_URL is given.`;
 
@@ -120,6 +130,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     'neighbor-command': { type: 'string' },
     'held-connection': { type: 'boolean' },
     ...REDIS_URL_FLAGS,
+    ...CLUSTER_FLAGS,
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -161,7 +172,8 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     modes,
   });
   if (!spec.success) throw specError(spec.error, values.command);
-  return { modes, spec: spec.data, redisUrl: redisUrlFrom(values, env), out: values.out!, everyRepeat: values['every-repeat'] ?? false };
+  const redisUrl = redisUrlFrom(values, env);
+  return { modes, spec: spec.data, redisUrl, cluster: clusterFrom(values, redisUrl), out: values.out!, everyRepeat: values['every-repeat'] ?? false };
 }
 
 /** "sequential,pipeline" → the modes, each once, each one Pipescope runs. */
@@ -179,6 +191,7 @@ function parseModeList(text: string): RunMode[] {
 export interface SweepOptions {
   spec: SweepSpec;
   redisUrl: string | undefined;
+  cluster?: { replicas: number } | undefined;
   out: string;
 }
 
@@ -198,6 +211,7 @@ export function parseSweepOptions(argv: string[], env: NodeJS.ProcessEnv): Sweep
     'jitter-ms': { type: 'string' },
     reference: { type: 'boolean' },
     ...REDIS_URL_FLAGS,
+    ...CLUSTER_FLAGS,
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -223,7 +237,8 @@ export function parseSweepOptions(argv: string[], env: NodeJS.ProcessEnv): Sweep
     reference: values.reference ?? false,
   });
   if (!spec.success) throw specError(spec.error, values.command);
-  return { spec: spec.data, redisUrl: redisUrlFrom(values, env), out: values.out };
+  const redisUrl = redisUrlFrom(values, env);
+  return { spec: spec.data, redisUrl, cluster: clusterFrom(values, redisUrl), out: values.out };
 }
 
 export interface CompactOptions {
@@ -288,6 +303,25 @@ function numberFlag(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const cleaned = text.replace(/_/g, '');
   return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
+/** A private Redis Cluster instead of the private redis-server: --cluster [--cluster-replicas N]. */
+export const CLUSTER_FLAGS = {
+  cluster: { type: 'boolean' },
+  'cluster-replicas': { type: 'string' },
+} as const;
+
+/** --cluster and --cluster-replicas, checked against the Redis URL (`url`): the private cluster's shape, or undefined. */
+export function clusterFrom(values: { cluster?: unknown; 'cluster-replicas'?: unknown }, url: string | undefined): { replicas: number } | undefined {
+  const replicasText = values['cluster-replicas'] as string | undefined;
+  if (!values.cluster) {
+    if (replicasText !== undefined) throw new CliError('--cluster-replicas is for the private cluster: give --cluster too');
+    return undefined;
+  }
+  if (url) throw new CliError('--cluster starts a private Redis Cluster; a Redis URL (--redis-url, --redis-url-file or $REDIS_URL) names your own: give one or the other');
+  const replicas = replicasText === undefined ? 0 : Number(replicasText);
+  if (!/^\d+$/.test(replicasText ?? '0') || replicas > MAX_CLUSTER_REPLICAS) throw new CliError(`--cluster-replicas must be a whole number from 0 to ${MAX_CLUSTER_REPLICAS}, not "${replicasText}"`);
+  return { replicas };
 }
 
 /** The two ways to name a Redis on the command line; $REDIS_URL is the third. */

@@ -3,7 +3,7 @@
 // (cli-options.ts): a bad flag gets one clear message and exit code 2.
 import { z } from 'zod';
 import { DEFAULT_CLIENT_LIMITS, LIMIT_FLAGS, type ClientLimits } from '../access/client-limits.ts';
-import { CliError, REDIS_URL_FLAGS, redisUrlFrom, strictParse } from './cli-options.ts';
+import { CLUSTER_FLAGS, CliError, MAX_CLUSTER_REPLICAS, REDIS_URL_FLAGS, clusterFrom, redisUrlFrom, strictParse } from './cli-options.ts';
 import { hostForm } from '../access/origin-policy.ts';
 import { isFrameAncestorSource } from '../access/security-headers.ts';
 
@@ -13,6 +13,8 @@ export interface ServeOptions {
   port: number;
   host: string;
   redisUrl: string | undefined;
+  /** --cluster: a private Redis Cluster (this many replicas per master) instead of the private redis-server. */
+  cluster?: { replicas: number } | undefined;
   /** --redis-ca: a PEM file of CA certificates to trust for rediss:// besides Node's own. */
   redisCa?: string;
   /** Origins (scheme://host[:port]) whose pages may open /live besides the app's own. */
@@ -38,6 +40,9 @@ export const SERVE_USAGE = `Usage: npm start -- [--port N] [--host ADDRESS] [--r
   --redis-url-file FILE      the URL read from FILE (first line), or $REDIS_URL
   --redis-ca FILE            for rediss://: also trust the CA certificates (PEM) in FILE, e.g. a private CA
                              (or set NODE_EXTRA_CA_CERTS=FILE for the whole process)
+  --cluster                  start a private Redis Cluster (3 masters on free loopback ports) instead of the
+                             private redis-server (a --redis-url naming any node of a cluster is recognised as one)
+  --cluster-replicas N       with --cluster: N replicas per master (0..${MAX_CLUSTER_REPLICAS}, default 0)
 Who may use it:
   --allow-host NAME          also answer to this Host name (repeatable). By default only the names the server is
                              bound to: localhost, 127.0.0.1, [::1]; with --host 0.0.0.0 also this machine's
@@ -83,6 +88,7 @@ export function parseServeOptions(givenArgv: string[], env: NodeJS.ProcessEnv): 
     port: { type: 'string' },
     host: { type: 'string' },
     ...REDIS_URL_FLAGS,
+    ...CLUSTER_FLAGS,
     'redis-ca': { type: 'string' },
     'allow-host': { type: 'string', multiple: true },
     'allow-origin': { type: 'string', multiple: true },
@@ -131,6 +137,7 @@ export function parseServeOptions(givenArgv: string[], env: NodeJS.ProcessEnv): 
       } }
       : {}),
     redisUrl: redisUrlFrom(values, env),
+    cluster: clusterFrom(values, redisUrlFrom(values, env)),
     ...(text('redis-ca') ? { redisCa: text('redis-ca') } : {}),
     allowOrigins: list('allow-origin').map(originFlag),
     allowHosts: list('allow-host').map(hostFlag),

@@ -31,7 +31,7 @@ export interface RunningApp {
 
 /** `log`: where refused requests are reported (default: stderr, at most one line per kind per 10 s). */
 export async function startApp(options: ServeOptions, log?: LogLine): Promise<RunningApp> {
-  const redis = await openRedis(options.redisUrl, { caFile: options.redisCa });
+  const redis = await openRedis(options.redisUrl, { caFile: options.redisCa, ...(options.cluster ? { cluster: options.cluster } : {}) });
   const queue = new RunQueue();
   const settings = liveSettings(options, log);
   // The runs kept for links (Copy link): in memory, bounded, read-only at /stored-runs/<id>.
@@ -46,11 +46,11 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
     port: options.observe?.port ?? null,
     ...(options.observe?.host ? { host: options.observe.host } : {}),
     ...(options.observe?.allowRemote ? { allowRemote: true } : {}),
-    leasedKey: () => takeLeasedKey(redis.session.control),
+    leasedKey: () => takeLeasedKey(redis.session),
   });
   const wss = attachLiveEndpoint(http, redis.session, queue, settings, observe, recent);
   // Keys of runs whose process died (kill -9) on this Redis: deleted now and whenever their lease runs out.
-  const janitor = new KeyJanitor(() => redis.session.control, log);
+  const janitor = new KeyJanitor(() => redis.session.keyspace(), log);
   janitor.start();
   try {
     await new Promise<void>((resolve, reject) => {

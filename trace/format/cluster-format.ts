@@ -1,0 +1,94 @@
+// What a trace says about a Redis Cluster: its topology as the run found it (nodes with their id,
+// address, role and slot ranges), the client's sockets and the node each went to, the redirects Redis
+// answered (MOVED, ASK, TRYAGAIN, CROSSSLOT) with their error text, and a refusal by the client
+// library before anything was sent. Part of trace-format.ts (document field `cluster`, and the
+// per-command `slot`, `node`, `connection` and per-write/read `connection`), added within version 4:
+// every field is optional, and a trace without them is a run against a single Redis, as before.
+//
+// Numbering on a cluster run: commands are numbered in the order the client wrote them, across all its
+// sockets (a write completes a contiguous range of them, as on one socket); each socket answers its own
+// commands in its own order, so a read's `firstReply` names the first command it completed and
+// `replies` counts that socket's commands, in that socket's order, from there.
+import { z } from 'zod';
+
+/** Hash slots of Redis Cluster: 0 … 16383. */
+export const CLUSTER_SLOT_COUNT = 16384;
+/** How a node refuses a command that is not its to run. */
+export const REDIRECT_KINDS = ['MOVED', 'ASK', 'TRYAGAIN', 'CROSSSLOT'] as const;
+export type RedirectKind = (typeof REDIRECT_KINDS)[number];
+/** Where the topology was read: CLUSTER SHARDS (Redis 7), or CLUSTER SLOTS on an older server. */
+export const TOPOLOGY_SOURCES = ['cluster-shards', 'cluster-slots'] as const;
+export const CLUSTER_ROLES = ['master', 'replica'] as const;
+
+export const SlotSchema = z.number().int().min(0).max(CLUSTER_SLOT_COUNT - 1);
+const count = z.number().int().nonnegative();
+const micros = z.number().nonnegative().finite();
+
+export const SlotRangeSchema = z.tuple([SlotSchema, SlotSchema]).describe('A range of hash slots, [first, last], both included.');
+
+export const ClusterNodeSchema = z.object({
+  id: z.string().min(1).max(64).describe('The node\'s cluster id (40 hex characters in Redis; CLUSTER MYID).'),
+  address: z.string().describe('host:port clients reach it at, as the cluster announces it; never a password.'),
+  role: z.enum(CLUSTER_ROLES).describe('master: it owns slots and serves them. replica: a copy of `masterId`\'s data.'),
+  masterId: z.string().optional().describe('Replicas only: the id of the master it replicates.'),
+  slots: z.array(SlotRangeSchema).describe('Masters: the slot ranges it served when the run began, in slot order. Empty for a replica.'),
+}).describe('One node of the cluster, as the run found it.');
+export type ClusterNode = z.infer<typeof ClusterNodeSchema>;
+
+export const ClusterTopologySchema = z.object({
+  source: z.enum(TOPOLOGY_SOURCES).describe('Where it was read: CLUSTER SHARDS (Redis 7 and later), or CLUSTER SLOTS on an older server.'),
+  nodes: z.array(ClusterNodeSchema).describe('Every node that serves or replicates slots: masters first, in slot order, then replicas.'),
+}).describe('The cluster\'s nodes and who served which slots, read just before the run.');
+export type ClusterTopology = z.infer<typeof ClusterTopologySchema>;
+
+export const ClusterConnectionSchema = z.object({
+  node: z.string().describe('The id of the node this socket went to (topology.nodes[].id).'),
+  address: z.string().describe('host:port the socket connected to (through the delay proxy: the node\'s own address).'),
+}).describe('One socket of the client, to one node; its index is what `connection` in commands, writes and reads refers to.');
+export type ClusterConnection = z.infer<typeof ClusterConnectionSchema>;
+
+export const RedirectSchema = z.object({
+  atUs: micros.describe('When the error reply arrived, µs since t0.'),
+  command: count.describe('The command Redis refused (its index in `commands`).'),
+  kind: z.enum(REDIRECT_KINDS).describe(
+    'MOVED: the slot lives on another node for good. ASK: it is moving; ask the other node once, after ASKING. TRYAGAIN: a ' +
+      'multi-key command during a slot\'s migration. CROSSSLOT: the command\'s keys hash to more than one slot (refused at the ' +
+      'server even when those slots sit on the same node).',
+  ),
+  slot: SlotSchema.optional().describe('The slot the error names (MOVED, ASK); absent for TRYAGAIN and CROSSSLOT.'),
+  from: z.string().describe('The id of the node that answered with the error.'),
+  to: z.string().optional().describe('host:port the error points to (MOVED, ASK).'),
+  error: z.string().describe('The error reply, as Redis sent it (e.g. "MOVED 9233 127.0.0.1:7602").'),
+  followedBy: z.number().int().nonnegative().optional().describe(
+    'The command (index in `commands`) the client sent in its place, when it followed the redirect (after ASKING for ASK); absent when it did not.',
+  ),
+}).describe('One command a node refused because its slot was not that node\'s to serve, or its keys spanned slots.');
+export type Redirect = z.infer<typeof RedirectSchema>;
+
+export const ClientRefusalSchema = z.object({
+  library: z.string().describe('The client library that refused, e.g. "ioredis 6.0.0".'),
+  message: z.string().describe('What it said, as it said it (e.g. "All keys in the pipeline should belong to the same slots allocation group").'),
+}).describe('The client library refused the batch before sending anything: no command of it reached any node.');
+export type ClientRefusal = z.infer<typeof ClientRefusalSchema>;
+
+export const ClusterSchema = z.object({
+  topology: ClusterTopologySchema,
+  connections: z.array(ClusterConnectionSchema).describe('The client\'s sockets in the order they were opened, one per node it talked to.'),
+  redirects: z.array(RedirectSchema).describe('Every MOVED, ASK, TRYAGAIN and CROSSSLOT error reply of the run, in the order they arrived.'),
+  clientRefusal: ClientRefusalSchema.nullable().describe('null unless the client library refused the batch before sending it.'),
+}).describe(
+  'Optional (added within v4). Present when the run went to a Redis Cluster: its topology, the client\'s socket to each node, ' +
+    'and the redirects. Commands then carry their `slot`, `node` and `connection`, and writes and reads their `connection`. ' +
+    'Absent: a run against a single Redis.',
+);
+export type ClusterRecord = z.infer<typeof ClusterSchema>;
+
+/** The fields a command, a write and a read gain on a cluster run (all optional). */
+export const commandClusterFields = {
+  slot: SlotSchema.optional().describe('Cluster runs only: the hash slot of the command\'s key (CRC16 of the key, or of its {hash tag}, mod 16384); absent for a command without a key.'),
+  node: z.string().optional().describe('Cluster runs only: the id of the node the command was sent to (cluster.topology.nodes[].id).'),
+  connection: count.optional().describe('Cluster runs only: the socket that carried it (an index in cluster.connections).'),
+};
+export const socketClusterFields = {
+  connection: count.optional().describe('Cluster runs only: the socket (an index in cluster.connections); absent on a single Redis, whose run has one.'),
+};
