@@ -175,10 +175,10 @@ const SHOTS: Shot[] = [
     file: 'modes-compare.png',
     viewport: { width: 1440, height: 900 },
     traces: ['pipeline', 'multi', 'evalsha', 'eval'].map((m) => `e2e/fixtures/modes-incr-10/four-${m}-r0.json`),
-    // The compare table, then the first row of panels: verdict lines and diagrams.
+    // The first row of panels: verdict lines and diagrams (the compare table sits under all four).
     take: async (page) => {
       await panelsDrawn(page, 4);
-      return shootRegion(page, '[data-testid=compare-table]', ['[data-testid=run-panel]:nth-child(-n+2) [data-testid=phase-explain]']);
+      return shootRegion(page, '.results', ['[data-testid=run-panel]:nth-child(-n+2) [data-testid=phase-explain]']);
     },
   },
   {
