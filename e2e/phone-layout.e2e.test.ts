@@ -2,7 +2,8 @@
 // 360×740: the page never scrolls sideways — before and after a live run of five modes, in every view,
 // with the tour open, in presenter mode and on a follower's page — and nothing sticks out of it (the
 // connection pill, the Run button); the compare table and the other wide tables and charts scroll inside
-// their own region; the heads over each diagram never overlap one another; axe finds nothing serious. Then the server-traced pair
+// their own region; the heads over each diagram never overlap one another; the first Run brings its diagram
+// into view; axe finds nothing serious. Then the server-traced pair
 // of recorded runs at 390×844, light and dark, as in their goldens.
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +65,26 @@ function headCollisions(page: Page): Promise<string[]> {
 }
 
 describe.each(PHONES)('at $width×$height', (viewport) => {
+  it("the first Run brings its first diagram into view, with no scroll of the user's", async () => {
+    const page = await phonePage(ctx.browser, viewport);
+    try {
+      await page.goto(`${ctx.app.url}#command=INCR&n=10&mode=both&repeats=1`);
+      await page.locator('.connection-pill.ok').waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await page.locator('[data-testid=run]:not([disabled])').click();
+      await requestDone(page);
+      const diagram = page.locator('[data-testid=run-panel] svg.diagram-svg').first();
+      await diagram.waitFor();
+      // Its top inside the viewport, with room to show some of it (the page scrolls smoothly: polled).
+      await expect.poll(() => diagram.evaluate((svg) => {
+        const top = svg.getBoundingClientRect().top;
+        return top >= 0 && top <= window.innerHeight - 160;
+      }), { timeout: 5_000 }).toBe(true);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('a live run of five modes: no sideways scroll, the pill and Run inside the page, the table scrolls in itself, heads apart', async () => {
     const page = await phonePage(ctx.browser, viewport);
     try {

@@ -10,6 +10,7 @@ import { NetworkPresetsView, PresetLessonView } from './network-presets-view.tsx
 import { RunFormView } from './run-form-view.tsx';
 import { RunProgressView } from './run-progress-view.tsx';
 import { useLongRunConfirm } from './use-long-run-confirm.ts';
+import { useRevealResults } from './use-reveal-results.ts';
 
 interface Props {
   form: RunFormState;
@@ -37,12 +38,16 @@ interface Props {
 export function RunControlsView({ form, onFormChange, store, runs, blockedReason, onOpenFiles, hidden, offline, onObservePreset, moreOptions, onMoreOptions, onTour, barOnly = false }: Props) {
   const { active, traces } = runs;
   const longRun = useLongRunConfirm(store, traces.at(-1));
+  const revealResults = useRevealResults(traces);
   return (
     <section className={`controls run-controls${barOnly ? ' bar-only' : ''}`} id="run-settings" hidden={hidden}>
       {!offline && <RunFormView
         form={form}
         onChange={onFormChange}
-        onRun={longRun.onRun}
+        onRun={(spec) => {
+          revealResults();
+          longRun.onRun(spec);
+        }}
         onCancel={() => store.cancel()}
         running={active !== null}
         cancelling={active?.cancelling ?? false}
