@@ -163,8 +163,17 @@ describe('a first visit', () => {
       const note = page.locator('[data-testid=recorded-note]');
       await note.waitFor();
       await expect.poll(() => note.innerText()).toMatch(
-        new RegExp(`^Recorded \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC · Redis 7\\.0\\.15 · ioredis [\\d.]+ · .+ — not measured here\\. Press Run to measure it on your Redis \\(${redisAddress!.replace(/\./g, '\\.')}\\); Pipescope never runs by itself there\\.$`),
+        new RegExp(`^Recorded \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC · Redis 7\\.0\\.15 · ioredis [\\d.]+ · .+ — press Run to measure it on your Redis \\(${redisAddress!.replace(/\./g, '\\.')}\\)\\.$`),
       );
+      expect(await note.getAttribute('title')).toBe('Pipescope never runs by itself on a Redis of your own.');
+      // At 1280×720 the label keeps to one line, the toolbar to one row, and the recording's first diagram starts on the first screen.
+      expect(await note.evaluate((p) => p.getBoundingClientRect().height)).toBeLessThan(45);
+      expect(await page.locator('.results > .toolbar').evaluate((t) => t.getBoundingClientRect().height)).toBeLessThan(50);
+      {
+        const { top, height } = await firstDiagramTop(page);
+        expect(top).toBeGreaterThan(0);
+        expect(top).toBeLessThan(height - 40);
+      }
       expect(await page.locator('.legend .source-tag').innerText()).toBe('recorded');
       await runPanel(page, 'sequential').waitFor();
       expect(await runPanel(page, 'sequential').count()).toBe(1);

@@ -135,9 +135,24 @@ async function expectPinnedFonts(page: Page): Promise<void> {
 export async function expectGoldenScreenshot(element: Locator, name: string): Promise<void> {
   const page = element.page();
   await element.waitFor();
+  await settle(page);
+  const png = await element.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
+  expectMatchesGoldenImage(png, goldenFiles(GOLDENS, GOLDEN_ARTIFACTS, name));
+}
+
+/**
+ * Like expectGoldenScreenshot, of what the viewport shows (not the full page): the first screen as a
+ * visitor sees it, scrolled where the page is.
+ */
+export async function expectGoldenViewport(page: Page, name: string): Promise<void> {
+  await settle(page);
+  const png = await page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
+  expectMatchesGoldenImage(png, goldenFiles(GOLDENS, GOLDEN_ARTIFACTS, name));
+}
+
+/** Fonts loaded, no repaint pending, two more frames. */
+async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await waitForIdleRender(page);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const png = await element.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
-  expectMatchesGoldenImage(png, goldenFiles(GOLDENS, GOLDEN_ARTIFACTS, name));
 }

@@ -136,7 +136,8 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
           {h.text}
         </p>
       ))}
-      <div className="toolbar">
+      {/* The Redis keys make the legend long: below 1600 px the hint gives way, so the toolbar keeps to one row. */}
+      <div className={`toolbar${traces.some((d) => d.serverTrace !== null) ? ' toolbar-long-legend' : ''}`}>
         <button
           type="button"
           className="segmented"
