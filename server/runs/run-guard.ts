@@ -109,7 +109,7 @@ export async function guardRun<T extends { rtt: { measuredMinUs: number; addedMs
   const address = session.target.address;
   await untilStopped(preflight(session), signal);
   const id = newRunId();
-  const taking = RunLease.take(session.control, id);
+  const taking = RunLease.take(session.keyspace(), id);
   const lease = await untilStopped(taking, signal).catch((error: unknown) => {
     void taking.then((late) => late.release(true)).catch(() => {});
     throw error;
