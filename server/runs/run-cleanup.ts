@@ -52,7 +52,7 @@ const CLIENT_GONE_TIMEOUT_MS = 2_000;
  * Polls CLIENT LIST until no client has the address `source` (at most CLIENT_GONE_TIMEOUT_MS), on every
  * node SCAN walks: the one Redis, or every master of a cluster (each knows only its own clients).
  */
-async function waitUntilClientGone(keyspace: Keyspace, source: string): Promise<void> {
+export async function waitUntilClientGone(keyspace: Keyspace, source: string): Promise<void> {
   const deadline = Date.now() + CLIENT_GONE_TIMEOUT_MS;
   for (const node of keyspace.scanTargets()) {
     while (Date.now() < deadline) {

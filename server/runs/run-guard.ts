@@ -105,7 +105,7 @@ export async function guardRun<T extends { rtt: { measuredMinUs: number; addedMs
 ): Promise<T> {
   await backgroundSettled(signal);
   throwIfStopped(signal);
-  refuseOnCluster(session); // before the lease: nothing is written to a cluster the run cannot be routed on
+  refuseOnCluster(session, 'runs', { mode, spec }); // before the lease: nothing is written to a cluster the run cannot be routed on
   const address = session.target.address;
   await untilStopped(preflight(session), signal);
   const id = newRunId();
