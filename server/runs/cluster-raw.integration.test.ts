@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import { parseTrace, serializeTrace } from '../../trace/format/trace-io.ts';
+import { TraceBuilder } from '../../trace/format/trace-builder.ts';
 import { calculateSlot } from '../redis/keyspace.ts';
 import { RedisSession } from '../redis/redis-session.ts';
 import { targetFromUrl } from '../redis/redis-target.ts';
@@ -80,6 +81,24 @@ describe('the raw engine split by node', () => {
     expectEachOnItsOwner(doc);
     const text = serializeTrace(doc);
     expect(serializeTrace(parseTrace(text))).toBe(text);
+    expect(await pipescopeKeysOnEveryNode(context.masters)).toEqual([]);
+  });
+
+  it('streams its events while it runs: a live copy built from the batches equals the trace', async () => {
+    let live: TraceBuilder | undefined;
+    let batches = 0;
+    const doc = await executeRun(session, 'sequential', { command: 'SET', n: 3000, valueBytes: 8, engine: 'raw' }, {
+      onStart: (header) => (live = new TraceBuilder(header)),
+      onBatch: (_, batch) => {
+        batches++;
+        live!.addBatch(batch);
+      },
+    });
+    expect(batches).toBeGreaterThan(1); // flushed during the run, not only at its end
+    const copy = live!.finish(doc.counts.server, { doneUs: doc.totals.doneUs, cluster: doc.cluster! });
+    expect(copy.writes).toEqual(doc.writes);
+    expect(copy.reads).toEqual(doc.reads);
+    expect(copy.commands.map((c) => c.repliedUs)).toEqual(doc.commands.map((c) => c.repliedUs));
     expect(await pipescopeKeysOnEveryNode(context.masters)).toEqual([]);
   });
 

@@ -28,7 +28,7 @@ import { RunClock, microsSince } from '../support/monotonic-clock.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { deleteRunKeys, waitUntilClientGone } from './run-cleanup.ts';
 import type { GuardedRun } from './run-guard.ts';
-import { runHeader } from './run/measure-run.ts';
+import { FLUSH_INTERVAL_MS, runHeader } from './run/measure-run.ts';
 import type { RunEnd } from './run/run-listener.ts';
 import type { RunPlan } from './run/run-plan.ts';
 
@@ -89,38 +89,52 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       return (reply: RespValue) => recorder(share[next++]!)(reply);
     });
     const cancelled = () => signal.aborted;
-    const t0 = clock.start();
-    if (mode === 'pipeline') {
-      const sends = split.shares.map((share, k) => (share.length ? drivers[k]!.write(shares[k]!, share.length, perShare[k]!) : Promise.resolve()));
-      written = n;
-      await Promise.all(sends);
-    } else {
-      for (let i = 0; i < n; i++) {
-        if (cancelled()) throw new RunCancelledError('Run cancelled');
-        const k = split.owners[i]!;
-        written = i + 1;
-        await drivers[k]!.write(commandBytes(i), 1, recorder(i));
-      }
-    }
-    const doneUs = microsSince(t0);
-    for (const probe of probes) probe.detach();
-    const nodesInfoAfter = await Promise.all(masters.map((node) => readServerInfo(node, namespace)));
-    hooks.measured();
-    // Every socket's events, each naming its socket, merged on the one clock (ties kept in socket order).
-    const taken = probes.map((probe) => probe.take());
-    const writes: WriteEvent[] = taken.flatMap((batch, k) => batch.writes.map((w) => ({ ...w, connection: k }))).sort((a, b) => a.atUs - b.atUs);
-    const reads: ReadEvent[] = taken.flatMap((batch, k) => batch.reads.map((r) => ({ ...r, connection: k }))).sort((a, b) => a.atUs - b.atUs);
-    // The trace numbers commands in the order they were written, across sockets: map each position to its workload command.
+    // The trace numbers commands in the order they were written, across sockets: `order` maps each trace
+    // position to its workload command, extended as writes are taken; outcomes follow in that order once known.
+    const builder = new TraceBuilder(header);
     const order: number[] = [];
     const cursor = split.shares.map(() => 0);
-    for (const write of writes) {
-      const k = write.connection!;
-      for (let j = 0; j < write.commands; j++) order.push(mode === 'pipeline' ? split.shares[k]![cursor[k]!++]! : order.length);
+    let listed = 0;
+    const flush = () => {
+      // Every socket's events since the last flush, each naming its socket, merged on the one clock (ties in socket order).
+      const taken = probes.map((probe) => probe.take());
+      const writes: WriteEvent[] = taken.flatMap((batch, k) => batch.writes.map((w) => ({ ...w, connection: k }))).sort((a, b) => a.atUs - b.atUs);
+      const reads: ReadEvent[] = taken.flatMap((batch, k) => batch.reads.map((r) => ({ ...r, connection: k }))).sort((a, b) => a.atUs - b.atUs);
+      for (const write of writes) {
+        const k = write.connection!;
+        for (let j = 0; j < write.commands; j++) order.push(split.shares[k]![cursor[k]!++]!);
+      }
+      const known: Outcome[] = [];
+      while (listed < order.length && outcomes[order[listed]!] !== undefined) known.push(outcomes[order[listed++]!]!);
+      if (writes.length === 0 && reads.length === 0 && known.length === 0) return;
+      const batch: ProbeBatch = { writes, reads, outcomes: known };
+      builder.addBatch(batch);
+      listener.onBatch?.(plan.id, batch);
+    };
+    const flusher = setInterval(flush, FLUSH_INTERVAL_MS);
+    let doneUs: number;
+    try {
+      const t0 = clock.start();
+      if (mode === 'pipeline') {
+        const sends = split.shares.map((share, k) => (share.length ? drivers[k]!.write(shares[k]!, share.length, perShare[k]!) : Promise.resolve()));
+        written = n;
+        await Promise.all(sends);
+      } else {
+        for (let i = 0; i < n; i++) {
+          if (cancelled()) throw new RunCancelledError('Run cancelled');
+          const k = split.owners[i]!;
+          written = i + 1;
+          await drivers[k]!.write(commandBytes(i), 1, recorder(i));
+        }
+      }
+      doneUs = microsSince(t0);
+    } finally {
+      clearInterval(flusher);
+      for (const probe of probes) probe.detach();
+      flush();
     }
-    const builder = new TraceBuilder(header);
-    const batch: ProbeBatch = { writes, reads, outcomes: order.map((i) => outcomes[i]!) };
-    builder.addBatch(batch);
-    listener.onBatch?.(plan.id, batch);
+    const nodesInfoAfter = await Promise.all(masters.map((node) => readServerInfo(node, namespace)));
+    hooks.measured();
     guarded.hooks.replied();
     const deltas = masters.map((_, k) => {
       const share = split.shares[k]!.length;
