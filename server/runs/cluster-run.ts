@@ -76,7 +76,12 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
     const header = runHeader(plan, session.info, rtt, null, RAW_CLIENT);
     await hooks.measuring();
     listener.onStart?.(header);
-    const masters = keyspace.scanTargets();
+    // Each master's INFO on the housekeeping client's connection to it, in the split's (the topology's) order.
+    const masters = split.masters.map((node) => {
+      const connection = keyspace.scanTargets().find((redis) => `${redis.options.host}:${redis.options.port}` === node.address);
+      if (!connection) throw new Error(`the cluster client has no connection to master ${node.address}: the topology changed since it was read`);
+      return connection;
+    });
     const nodesInfoBefore = await Promise.all(masters.map((node) => readServerInfo(node, namespace)));
     const clock = new RunClock();
     for (const driver of drivers) probes.push(new SocketProbe(driver.socket, clock, true));
