@@ -13,7 +13,7 @@ import { RedisSession } from '../redis/redis-session.ts';
 import { targetFromUrl } from '../redis/redis-target.ts';
 import { pipescopeKeysOnEveryNode, usePrivateCluster } from '../test-support/private-cluster.ts';
 import { ClusterNotSupportedError } from './cluster-refusal.ts';
-import { executeRun } from './run-executor.ts';
+import { executeRun, type RunEnd } from './run-executor.ts';
 import { backgroundSettled } from './background-work.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 
@@ -86,6 +86,7 @@ describe('the raw engine split by node', () => {
 
   it('streams its events while it runs: a live copy built from the batches equals the trace', async () => {
     let live: TraceBuilder | undefined;
+    let ended: RunEnd | undefined;
     let batches = 0;
     const doc = await executeRun(session, 'sequential', { command: 'SET', n: 3000, valueBytes: 8, engine: 'raw' }, {
       onStart: (header) => (live = new TraceBuilder(header)),
@@ -93,9 +94,12 @@ describe('the raw engine split by node', () => {
         batches++;
         live!.addBatch(batch);
       },
+      onEnd: (_, end) => (ended = end),
     });
     expect(batches).toBeGreaterThan(1); // flushed during the run, not only at its end
-    const copy = live!.finish(doc.counts.server, { doneUs: doc.totals.doneUs, cluster: doc.cluster! });
+    expect(ended).toMatchObject({ server: doc.counts.server, doneUs: doc.totals.doneUs, serverCpu: doc.serverCpu, probeCosts: doc.probeCosts });
+    expect(doc.probeCosts!.flushes.count).toBeGreaterThan(0);
+    const copy = live!.finish(ended!.server, { doneUs: ended!.doneUs, cluster: doc.cluster! });
     expect(copy.writes).toEqual(doc.writes);
     expect(copy.reads).toEqual(doc.reads);
     expect(copy.commands.map((c) => c.repliedUs)).toEqual(doc.commands.map((c) => c.repliedUs));

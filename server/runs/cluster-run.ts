@@ -100,7 +100,10 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
     const order: number[] = [];
     const cursor = split.shares.map(() => 0);
     let listed = 0;
+    const flushes = { inRunUs: 0, count: 0 };
+    let running = false;
     const flush = () => {
+      const started = process.hrtime.bigint();
       // Every socket's events since the last flush, each naming its socket, merged on the one clock (ties in socket order).
       const taken = probes.map((probe) => probe.take());
       const writes: WriteEvent[] = taken.flatMap((batch, k) => batch.writes.map((w) => ({ ...w, connection: k }))).sort((a, b) => a.atUs - b.atUs);
@@ -115,10 +118,14 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       const batch: ProbeBatch = { writes, reads, outcomes: known };
       builder.addBatch(batch);
       listener.onBatch?.(plan.id, batch);
+      if (!running) return;
+      flushes.count++;
+      flushes.inRunUs += microsSince(started);
     };
     const flusher = setInterval(flush, FLUSH_INTERVAL_MS);
     let doneUs: number;
     try {
+      running = true;
       const t0 = clock.start();
       if (mode === 'pipeline') {
         const sends = split.shares.map((share, k) => (share.length ? drivers[k]!.write(shares[k]!, share.length, perShare[k]!) : Promise.resolve()));
@@ -134,6 +141,7 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       }
       doneUs = microsSince(t0);
     } finally {
+      running = false;
       clearInterval(flusher);
       for (const probe of probes) probe.detach();
       flush();
@@ -158,7 +166,18 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       redirects: [],
       clientRefusal: null,
     };
-    const doc = builder.finish(server, { doneUs, cluster });
+    // Per node, Redis's CPU is that node's: not summed into one figure (yet).
+    const serverCpu = { source: 'redis-info-cpu' as const, unavailable: 'a cluster run\'s CPU time is each node\'s own: not measured per node yet' };
+    const costs = probes.map((probe) => probe.cost());
+    const probeCosts = {
+      socket: { inRunUs: costs.reduce((sum, c) => sum + c.inRunUs, 0), events: costs.reduce((sum, c) => sum + c.events, 0) },
+      flushes,
+    };
+    builder.checkComplete();
+    listener.onEnd?.(plan.id, {
+      server, serverSide: null, memory: null, doneUs, t0Ns: clock.t0, kernelTcp: null, keysAfter: null, neighbor: null, heldConnection: null, serverCpu, probeCosts,
+    });
+    const doc = builder.finish(server, { doneUs, cluster, serverCpu, probeCosts });
     doc.commands = doc.commands.map((command, position) => {
       const i = order[position]!;
       const { index, sentUs, repliedUs, ...outcome } = command as { index: number; sentUs: number; repliedUs: number } & Outcome;
