@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import { parseTrace, serializeTrace } from '../../trace/format/trace-io.ts';
 import { TraceBuilder } from '../../trace/format/trace-builder.ts';
+import { decodeBatch, encodeBatch } from '../../trace/protocol/live-protocol.ts';
 import { calculateSlot } from '../redis/keyspace.ts';
 import { RedisSession } from '../redis/redis-session.ts';
 import { targetFromUrl } from '../redis/redis-target.ts';
@@ -84,7 +85,7 @@ describe('the raw engine split by node', () => {
     expect(await pipescopeKeysOnEveryNode(context.masters)).toEqual([]);
   });
 
-  it('streams its events while it runs: a live copy built from the batches equals the trace', async () => {
+  it('streams its events while it runs: a live copy built from the batches, as sent to the page, equals the trace', async () => {
     let live: TraceBuilder | undefined;
     let ended: RunEnd | undefined;
     let batches = 0;
@@ -92,7 +93,7 @@ describe('the raw engine split by node', () => {
       onStart: (header) => (live = new TraceBuilder(header)),
       onBatch: (_, batch) => {
         batches++;
-        live!.addBatch(batch);
+        live!.addBatch(decodeBatch(JSON.parse(JSON.stringify(encodeBatch(batch))))); // as the page gets it over the WebSocket
       },
       onEnd: (_, end) => (ended = end),
     });
