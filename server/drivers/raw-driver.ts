@@ -92,6 +92,14 @@ export class RawDriver implements RunDriver {
     return done;
   }
 
+  /**
+   * Pre-encoded commands in one socket write; `each` gets their `count` replies, in order, as they are
+   * read (the cluster run's split by node, runs/cluster-run.ts, sends each node its own share this way).
+   */
+  write(bytes: Buffer, count: number, each: (reply: RespValue) => void): Promise<void> {
+    return this.send(bytes, count, each);
+  }
+
   private async one(bytes: Buffer): Promise<RespValue> {
     let value: RespValue = null;
     await this.send(bytes, 1, (reply) => (value = reply));

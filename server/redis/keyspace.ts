@@ -43,6 +43,48 @@ export function groupBySlot(keys: readonly string[]): string[][] {
   return [...bySlot.values()];
 }
 
+/** One command's outcome: its error, or its reply. */
+export type Outcome = readonly [Error | null, unknown];
+
+/**
+ * Sends `name` once per group of keys (each group of one slot, as groups() makes them) and returns each
+ * outcome in the groups' order. A single Redis: one pipeline, one round trip. A cluster: each command
+ * to the node serving its slot, all in flight at once (ioredis writes each node's at once on its socket;
+ * a cluster client's pipeline would refuse keys on several nodes).
+ */
+export async function sendPerGroup(keyspace: Keyspace, name: string, groups: readonly (readonly string[])[], extra: readonly string[] = []): Promise<Outcome[]> {
+  if (groups.length === 0) return [];
+  if (!keyspace.cluster) {
+    const pipeline = (keyspace.keys as Redis).pipeline();
+    for (const group of groups) pipeline.call(name, ...group, ...extra);
+    return ((await pipeline.exec()) ?? []).map(([error, value]) => [error, value] as const);
+  }
+  return Promise.all(
+    groups.map((group) =>
+      keyspace.keys.call(name, ...group, ...extra).then(
+        (value): Outcome => [null, value],
+        (error: unknown): Outcome => [error instanceof Error ? error : new Error(String(error)), null],
+      ),
+    ),
+  );
+}
+
+/**
+ * Commands of one key each (or of one slot), run in the given order, the first error thrown: one pipeline
+ * on a single Redis; on a cluster one after another, each to its slot's node (their keys may sit on
+ * different nodes, and the order must hold across them).
+ */
+export async function sendInOrder(keyspace: Keyspace, commands: readonly (readonly [string, ...(string | number)[]])[]): Promise<void> {
+  if (!keyspace.cluster) {
+    const pipeline = (keyspace.keys as Redis).pipeline();
+    for (const [name, ...args] of commands) pipeline.call(name, ...args);
+    const failed = ((await pipeline.exec()) ?? []).find(([error]) => error);
+    if (failed) throw failed[0]!;
+    return;
+  }
+  for (const [name, ...args] of commands) await keyspace.keys.call(name, ...args);
+}
+
 /** The housekeeping cluster client must have read the slots within this (ms). */
 const CLUSTER_CONNECT_TIMEOUT_MS = 10_000;
 /** A command a housekeeping step sends on a cluster waits at most this long (ms), redirections included. */

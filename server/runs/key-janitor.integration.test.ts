@@ -109,7 +109,7 @@ describe('what it costs', () => {
     const times: number[] = [];
     for (let i = 0; i < 50; i++) {
       const started = performance.now();
-      const lease = await RunLease.take(context.session.control, `lx0${String(i).padStart(5, '0')}-0000abcd`);
+      const lease = await RunLease.take(context.session.keyspace(), `lx0${String(i).padStart(5, '0')}-0000abcd`);
       await lease.cover(60_000);
       lease.covered();
       await lease.release(true);

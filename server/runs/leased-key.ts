@@ -17,6 +17,6 @@ export interface LeasedKey {
 
 export async function takeLeasedKey(session: RedisSession): Promise<LeasedKey> {
   refuseOnCluster(session, 'a real client\'s writes');
-  const lease = await RunLease.take(session.control, newRunId());
+  const lease = await RunLease.take(session.keyspace(), newRunId());
   return { key: `${namespaceFor(lease.runId)}counter`, release: (deleted) => lease.release(deleted) };
 }

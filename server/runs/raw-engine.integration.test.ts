@@ -65,6 +65,6 @@ it('writes each pipeline as a slice of one buffer encoded before the run', async
     expect(outcomes.every((o) => 'reply' in o && o.reply === 'OK')).toBe(true);
   } finally {
     driver.disconnect();
-    await deleteRunKeys(local.session.control, namespaceFor('raw-prepare-test'), workloadFor('SET', namespaceFor('raw-prepare-test'), 10), 2500);
+    await deleteRunKeys(local.session.keyspace(), namespaceFor('raw-prepare-test'), workloadFor('SET', namespaceFor('raw-prepare-test'), 10), 2500);
   }
 });

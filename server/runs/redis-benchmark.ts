@@ -213,7 +213,7 @@ export async function runReference(
   assertAllowed(namespace, command[0]!, command.slice(1));
   const { control } = session;
   // Its key lives under the sweep's namespace: leased like a run's (run-lease.ts), before it exists.
-  const lease = await RunLease.take(control, sweepId);
+  const lease = await RunLease.take(session.keyspace(), sweepId);
   const auth = authArgs(url);
   let proxy: DelayProxy | undefined;
   let relay: BenchmarkAuthRelay | undefined;

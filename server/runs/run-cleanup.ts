@@ -1,12 +1,14 @@
 // After a run, whatever happened to it: its keys deleted (by name: no KEYS, no SCAN), and when it
 // failed or was cancelled, first the wait until Redis has let go of its connection, and the error
-// said in words (a private redis-server that stopped, a Redis that closed the connection).
+// said in words (a private redis-server that stopped, a Redis that closed the connection). On a Redis
+// Cluster every key command goes to the node serving its slot, one slot per UNLINK (redis/keyspace.ts).
 import { readFileSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import { assertAllowed } from '../protocol/command-guard.ts';
 import type { Workload } from '../protocol/run-workload.ts';
 import { neighborKey } from '../probes/neighbor-client.ts';
 import { RedisConnectError } from '../redis/connect-failure.ts';
+import { sendPerGroup, singleKeyspace, type Keyspace } from '../redis/keyspace.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
 import type { RedisTarget } from '../redis/redis-target.ts';
 
@@ -25,10 +27,12 @@ export async function deleteKeys(
 ): Promise<string | undefined> {
   // A private redis-server that stopped (or was restarted) since the run began took the run's keys with it.
   if (target.embedded && target.pid && (session.target.pid !== target.pid || !isAlive(target.pid))) return undefined;
+  // A cluster's keys are wherever their slot is; a single Redis's on the control connection of the run's start.
+  const keyspace = session.cluster ? session.keyspace() : singleKeyspace(control);
   try {
-    if (runSource) await waitUntilClientGone(control, runSource);
-    for (const [workload, n] of sets) await deleteRunKeys(control, namespace, workload, runSource ? await keysMade(control, workload, n) : n);
-    await deleteNeighborKey(control, namespace);
+    if (runSource) await waitUntilClientGone(keyspace, runSource);
+    for (const [workload, n] of sets) await deleteRunKeys(keyspace, namespace, workload, runSource ? await keysMade(keyspace, workload, n) : n);
+    await deleteNeighborKey(keyspace, namespace);
     return undefined;
   } catch (error) {
     return `its keys (${namespace}*) could not be deleted: ${(error as Error).message}`;
@@ -36,21 +40,26 @@ export async function deleteKeys(
 }
 
 /** The neighbour client's key (probes/neighbor-client.ts), whether or not one ran: one UNLINK. */
-async function deleteNeighborKey(control: Redis, namespace: string): Promise<void> {
+async function deleteNeighborKey(keyspace: Keyspace, namespace: string): Promise<void> {
   const key = neighborKey(namespace);
   assertAllowed(namespace, 'UNLINK', [key]);
-  await control.unlink(key);
+  await keyspace.keys.unlink(key);
 }
 
 const CLIENT_GONE_TIMEOUT_MS = 2_000;
 
-/** Polls CLIENT LIST until no client has the address `source` (at most CLIENT_GONE_TIMEOUT_MS). */
-async function waitUntilClientGone(control: Redis, source: string): Promise<void> {
+/**
+ * Polls CLIENT LIST until no client has the address `source` (at most CLIENT_GONE_TIMEOUT_MS), on every
+ * node SCAN walks: the one Redis, or every master of a cluster (each knows only its own clients).
+ */
+export async function waitUntilClientGone(keyspace: Keyspace, source: string): Promise<void> {
   const deadline = Date.now() + CLIENT_GONE_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const list = String(await control.call('CLIENT', 'LIST', 'TYPE', 'normal'));
-    if (!list.includes(` addr=${source} `)) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  for (const node of keyspace.scanTargets()) {
+    while (Date.now() < deadline) {
+      const list = String(await node.call('CLIENT', 'LIST', 'TYPE', 'normal'));
+      if (!list.includes(` addr=${source} `)) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
   }
 }
 
@@ -64,14 +73,14 @@ const BISECT_ABOVE = 10_000;
  * while Redis refuses none of them: out of memory it may take a later one after refusing earlier
  * ones, so a run that had all its replies, and a short one, delete every name instead.)
  */
-async function keysMade(control: Redis, workload: Workload, written: number): Promise<number> {
+async function keysMade(keyspace: Keyspace, workload: Workload, written: number): Promise<number> {
   if (workload.command !== 'SET' || written <= BISECT_ABOVE) return written;
   const key = (i: number) => workload.argsFor(i)[0] as string;
   let made = 0; // key(made - 1) exists (or made = 0)
   let missing = written; // key(missing) does not exist (or missing = written)
   while (made < missing) {
     const middle = Math.floor((made + missing) / 2);
-    if ((await control.exists(key(middle))) === 1) made = middle + 1;
+    if ((await keyspace.keys.exists(key(middle))) === 1) made = middle + 1;
     else missing = middle;
   }
   return made;
@@ -110,31 +119,34 @@ function isAlive(pid: number): boolean {
 const DELETE_BATCH = 1000;
 /**
  * UNLINKs of DELETE_BATCH keys sent at once: 16,000 keys a round trip (a million in about 63), each
- * batch built in ~30 ms, so the event loop is never held long.
+ * batch built in ~30 ms, so the event loop is never held long. On a cluster a batch is one UNLINK per
+ * slot its keys fall in (at most DELETE_BATCH), so at most DELETE_PIPELINE + DELETE_BATCH are in flight.
  */
 const DELETE_PIPELINE = 16;
 
-/** Removes every key the run may have made, in batches, by name (no KEYS, no SCAN needed). */
-export async function deleteRunKeys(control: Redis, namespace: string, workload: Workload, n: number): Promise<void> {
+/**
+ * Removes every key the run may have made, in batches, by name (no KEYS, no SCAN needed): on a single
+ * Redis a pipeline of UNLINKs, on a cluster one UNLINK per slot, each to its node.
+ */
+export async function deleteRunKeys(keyspace: Keyspace, namespace: string, workload: Workload, n: number): Promise<void> {
   let batch: string[] = [];
-  let pipeline = control.pipeline();
+  let groups: string[][] = [];
   const send = async () => {
-    if (pipeline.length === 0) return;
-    const results = await pipeline.exec();
-    pipeline = control.pipeline();
-    const failed = results?.find(([error]) => error);
-    if (failed) throw failed[0];
+    const sent = groups;
+    groups = [];
+    const failed = (await sendPerGroup(keyspace, 'UNLINK', sent)).find(([error]) => error);
+    if (failed) throw failed[0]!;
   };
   const add = () => {
     assertAllowed(namespace, 'UNLINK', batch);
-    pipeline.unlink(...batch);
+    groups.push(...keyspace.groups(batch));
     batch = [];
   };
   for (const key of workload.keys(n)) {
     batch.push(key);
     if (batch.length === DELETE_BATCH) {
       add();
-      if (pipeline.length === DELETE_PIPELINE) await send();
+      if (groups.length >= DELETE_PIPELINE) await send();
     }
   }
   if (batch.length > 0) add();

@@ -33,6 +33,7 @@ import { RunProbes } from './run/run-probes.ts';
 
 export { FLUSH_INTERVAL_MS } from './run/measure-run.ts';
 import { guardRun, type GuardedRun } from './run-guard.ts';
+import { runOnCluster } from './cluster-run.ts';
 
 export { type RunParameters } from './run/run-plan.ts';
 export { newRunId } from './run-id.ts';
@@ -55,7 +56,8 @@ export async function executeRun(
   return guardRun(session, mode, spec, listener, signal, async (guarded) => {
     runsUnderWay++;
     try {
-      return await runInOrder(session, planRun(mode, spec, guarded.id), guarded);
+      const plan = planRun(mode, spec, guarded.id);
+      return await (session.cluster ? runOnCluster(session, plan, guarded) : runInOrder(session, plan, guarded));
     } finally {
       runsUnderWay--;
       if (spec.n >= RELEASE_MEMORY_AFTER_COMMANDS) releaseMemoryWhenIdle(() => runsUnderWay === 0);

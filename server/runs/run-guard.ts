@@ -105,11 +105,11 @@ export async function guardRun<T extends { rtt: { measuredMinUs: number; addedMs
 ): Promise<T> {
   await backgroundSettled(signal);
   throwIfStopped(signal);
-  refuseOnCluster(session); // before the lease: nothing is written to a cluster the run cannot be routed on
+  refuseOnCluster(session, 'runs', { mode, spec }); // before the lease: nothing is written to a cluster the run cannot be routed on
   const address = session.target.address;
   await untilStopped(preflight(session), signal);
   const id = newRunId();
-  const taking = RunLease.take(session.control, id);
+  const taking = RunLease.take(session.keyspace(), id);
   const lease = await untilStopped(taking, signal).catch((error: unknown) => {
     void taking.then((late) => late.release(true)).catch(() => {});
     throw error;

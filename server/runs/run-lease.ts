@@ -8,7 +8,9 @@
 //
 // What it costs a run: one round trip before set-up (SADD and SET in one pipeline), one PEXPIRE before
 // the run's first INFO snapshot, one UNLINK + SREM after its keys are deleted, all on the control
-// connection. Nothing between t0 and the last reply, nor between the INFO snapshots: the lease is not
+// connection (on a Redis Cluster, each to the node serving its key, through the housekeeping cluster
+// client of redis/keyspace.ts: the lease and the registry are ordinary keys, usually on two nodes, so the
+// SET and SADD go one after the other there, the lease first). Nothing between t0 and the last reply, nor between the INFO snapshots: the lease is not
 // refreshed while a measurement window is open (measurement-window.ts); before the window it is given
 // a TTL covering the whole measurement (the run's own deadline, run-guard.ts, plus LEASE_TTL_MS).
 // Outside the window it is refreshed every LEASE_REFRESH_MS to LEASE_TTL_MS.
@@ -17,7 +19,8 @@
 // lease, as before leases existed: the backend says so once.
 import { hostname } from 'node:os';
 import { readFileSync } from 'node:fs';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
+import { sendInOrder, type Keyspace } from '../redis/keyspace.ts';
 import { LEASE_REGISTRY, assertHousekeeping, leaseKeyFor } from '../protocol/command-guard.ts';
 import { measuring } from './measurement-window.ts';
 
@@ -66,35 +69,34 @@ export class RunLease {
   private released = false;
 
   private constructor(
-    private readonly control: Redis | null,
+    private readonly keyspace: Keyspace | null,
     private readonly key: string,
     readonly runId: string,
   ) {}
 
   /** The lease for `runId`, registered and set before any key of the run is written. */
-  static async take(control: Redis, runId: string): Promise<RunLease> {
+  static async take(keyspace: Keyspace, runId: string): Promise<RunLease> {
     const key = leaseKeyFor(runId);
     assertHousekeeping('SADD', [LEASE_REGISTRY, runId]);
     assertHousekeeping('SET', [key, leaseOwner(), 'PX', LEASE_TTL_MS]);
     // The lease first: a janitor that finds the id registered finds its lease too.
     let failed: Error | null | undefined;
     try {
-      const results = await control.pipeline().set(key, leaseOwner(), 'PX', LEASE_TTL_MS).sadd(LEASE_REGISTRY, runId).exec();
-      failed = results?.find(([error]) => error)?.[0];
+      await sendInOrder(keyspace, [['SET', key, leaseOwner(), 'PX', LEASE_TTL_MS], ['SADD', LEASE_REGISTRY, runId]]);
     } catch (error) {
       failed = error as Error; // Redis unreachable: the run fails by itself, in its own words (run-cleanup.ts)
     }
     if (failed) {
       // Half a lease (SET taken, SADD refused: out of memory, say) is no lease: it goes at once.
       assertHousekeeping('UNLINK', [key]);
-      await control.unlink(key).catch(() => {});
+      await keyspace.keys.unlink(key).catch(() => {});
       if (/^NOPERM\b/.test(failed.message) && !noLeaseSaid) {
         console.warn(`pipescope: runs go without a lease on their keys (${failed.message}); see docs/security.md for the ACL line`);
         noLeaseSaid = true;
       }
       return new RunLease(null, key, runId);
     }
-    const lease = new RunLease(control, key, runId);
+    const lease = new RunLease(keyspace, key, runId);
     lease.refreshEvery(LEASE_TTL_MS);
     return lease;
   }
@@ -105,10 +107,10 @@ export class RunLease {
    */
   async cover(measurementMs: number): Promise<void> {
     this.stopRefreshing();
-    if (!this.control || this.released) return;
+    if (!this.keyspace || this.released) return;
     const ms = Math.ceil(measurementMs) + LEASE_TTL_MS;
     assertHousekeeping('PEXPIRE', [this.key, ms]);
-    await this.control.pexpire(this.key, ms);
+    await this.keyspace.keys.pexpire(this.key, ms);
   }
 
   /** After the run's last INFO snapshot: refreshed again, every LEASE_REFRESH_MS. */
@@ -123,10 +125,10 @@ export class RunLease {
   async release(keysGone: boolean): Promise<void> {
     if (this.released) return;
     this.abandon();
-    if (!this.control || !keysGone) return;
+    if (!this.keyspace || !keysGone) return;
     assertHousekeeping('UNLINK', [this.key]);
     assertHousekeeping('SREM', [LEASE_REGISTRY, this.runId]);
-    await this.control.pipeline().unlink(this.key).srem(LEASE_REGISTRY, this.runId).exec();
+    await sendInOrder(this.keyspace, [['UNLINK', this.key], ['SREM', LEASE_REGISTRY, this.runId]]);
   }
 
   /** Stops refreshing: the lease expires at its TTL and the run's keys become a janitor's (a clean-up that never ended). */
@@ -137,12 +139,12 @@ export class RunLease {
 
   private refreshEvery(ttlMs: number): void {
     this.stopRefreshing();
-    if (!this.control) return;
-    const control = this.control;
+    if (!this.keyspace) return;
+    const keys: Redis | Cluster = this.keyspace.keys;
     this.timer = setInterval(() => {
       if (measuring()) return; // another run's window (not this one's: this one's stops the timer)
       assertHousekeeping('PEXPIRE', [this.key, ttlMs]);
-      control.pexpire(this.key, ttlMs).catch(() => {}); // a Redis that does not answer: the lease runs out, as it should
+      keys.pexpire(this.key, ttlMs).catch(() => {}); // a Redis that does not answer: the lease runs out, as it should
     }, LEASE_REFRESH_MS);
     this.timer.unref();
   }

@@ -2,6 +2,9 @@
 // the browser feeds it the same events from the WebSocket; an imported file is replayed through it.
 // Each command's times are derived here, by FIFO position, from the writes and reads that carried it,
 // and impossible data (a reply before its request, time running backwards) is refused with a message.
+// A cluster run's writes and reads name their socket (`connection`): writes still complete commands in
+// one order across the run, and each socket's reads answer that socket's commands in its own order
+// (SocketQueues); a run without sockets is matched in one FIFO order, exactly as before.
 import {
   CLIENT_COUNT_SOURCE,
   FORMAT_VERSION,
@@ -183,9 +186,83 @@ class Stage {
     return chunk;
   }
 
+  /**
+   * A cluster run's read on one socket: it completes `answered` (command indices, ascending, that socket's
+   * next ones: SocketQueues), each of which must have been written at or before `atUs`.
+   */
+  addAnswers(atUs: number, bytes: number, first: number, answered: Int32Array, head: string | undefined, connection: number): Chunk {
+    const previous = this.chunks.at(-1);
+    if (previous && atUs < previous.atUs) throw new TraceError(`${this.outOfOrder} out of order: ${atUs} µs after ${previous.atUs} µs.`);
+    const before = this.before!;
+    for (const i of answered) {
+      const previousUs = i < before.count ? before.times[i] : undefined;
+      if (previousUs === undefined || previousUs > atUs) throw new TraceError(this.tooEarly(i, atUs, previousUs));
+      this.times[i] = atUs;
+    }
+    this.count += answered.length;
+    const chunk = { atUs, bytes, head, first, count: answered.length, connection };
+    this.chunks.push(chunk);
+    this.bytes += bytes;
+    return chunk;
+  }
+
   get lastUs(): number {
     return this.chunks.at(-1)?.atUs ?? 0;
   }
+}
+
+/**
+ * A cluster run's sockets: which commands each write put on which socket, and so which commands each
+ * socket's next reply answers (a socket answers its own commands in the order they were written on it).
+ * Memory: one Int32 and one byte per command, allocated only for a run whose writes name their socket.
+ */
+class SocketQueues {
+  /** Each socket's commands in the order written, and how many of them have been answered. */
+  private readonly queues = new Map<number, { commands: number[]; answered: number }>();
+  /** 1 once a command's reply arrived. */
+  private readonly done: Uint8Array;
+  /** Commands 0 … settled - 1 all have their replies. */
+  settled = 0;
+
+  constructor(
+    n: number,
+    private readonly replied: Stage,
+  ) {
+    this.done = new Uint8Array(n);
+  }
+
+  written(connection: number, first: number, count: number): void {
+    let queue = this.queues.get(connection);
+    if (!queue) this.queues.set(connection, (queue = { commands: [], answered: 0 }));
+    for (let i = first; i < first + count; i++) queue.commands.push(i);
+  }
+
+  /** The command the socket's next reply answers; the run's n when none is waiting (a read of no reply). */
+  next(connection: number): number {
+    const queue = this.queues.get(connection);
+    return queue && queue.answered < queue.commands.length ? queue.commands[queue.answered]! : this.done.length;
+  }
+
+  /** The commands a read of `replies` on `connection` answers, in order; refused when more than were written on it. */
+  answered(connection: number, replies: number, atUs: number): Int32Array {
+    const queue = this.queues.get(connection) ?? { commands: [], answered: 0 };
+    const waiting = queue.commands.length - queue.answered;
+    if (replies > waiting) {
+      throw new TraceError(`Read at ${atUs} µs on socket ${connection} completes ${replies} replies, but only ${waiting} of its commands were waiting for one (${this.replied.count} replies so far).`);
+    }
+    const answered = Int32Array.from(queue.commands.slice(queue.answered, queue.answered + replies));
+    queue.answered += replies;
+    for (const i of answered) this.done[i] = 1;
+    while (this.settled < this.done.length && this.done[this.settled] === 1) this.settled++;
+    return answered;
+  }
+}
+
+/** The latest of the first `count` times. */
+function latest(times: Float64Array, count: number): number {
+  let max = 0;
+  for (let i = 0; i < count; i++) if (times[i]! > max) max = times[i]!;
+  return max;
 }
 
 export class TraceBuilder {
@@ -197,6 +274,9 @@ export class TraceBuilder {
   private readonly replied: Stage;
   /** Present once the first proxy event arrives: the run went through the delay proxy. */
   private proxy: { toServer: Stage; fromServer: Stage } | undefined;
+  /** Decided by the first write: a cluster run's writes and reads name their socket (then present), a single Redis's never. */
+  private socketed: boolean | undefined;
+  private sockets: SocketQueues | undefined;
   /**
    * partial()'s records so far, extended in place as events arrive: a listed command's record, like a
    * chunk, never changes, so each snapshot builds only what is new (then copies the arrays, ~1 ms per
@@ -238,11 +318,33 @@ export class TraceBuilder {
   }
 
   addWrite({ atUs, bytes, commands, head, connection }: WriteEvent): void {
-    this.sent.add(atUs, bytes, commands, head, connection);
+    this.checkSocket('Write', atUs, connection);
+    const chunk = this.sent.add(atUs, bytes, commands, head, connection);
+    if (connection !== undefined) this.sockets!.written(connection, chunk.first, chunk.count);
   }
 
   addRead({ atUs, bytes, replies, head, connection }: ReadEvent): void {
-    this.replied.add(atUs, bytes, replies, head, connection);
+    this.checkSocket('Read', atUs, connection);
+    if (connection === undefined) this.replied.add(atUs, bytes, replies, head, connection);
+    else {
+      const first = this.sockets!.next(connection);
+      this.replied.addAnswers(atUs, bytes, first, this.sockets!.answered(connection, replies, atUs), head, connection);
+    }
+  }
+
+  /** Every write and read names its socket (a cluster run) or none does (a single Redis): the first write decides. */
+  private checkSocket(what: 'Write' | 'Read', atUs: number, connection: number | undefined): void {
+    const named = connection !== undefined;
+    if (this.socketed === undefined) {
+      if (what === 'Read' && named) throw new TraceError(`Read at ${atUs} µs on socket ${connection} arrived before any write.`);
+      this.socketed = named;
+      if (named) {
+        if (this.proxy) throw new TraceError('A run through the delay proxy has one socket: its writes and reads name none.');
+        this.sockets = new SocketQueues(this.run.n, this.replied);
+      }
+    } else if (this.socketed !== named) {
+      throw new TraceError(`${what} at ${atUs} µs ${named ? 'names a socket' : 'names no socket'}, but the run's first write ${this.socketed ? 'did' : 'did not'}: a cluster run's writes and reads all name theirs, a single Redis's none.`);
+    }
   }
 
   addProxyToServer({ atUs, bytes, commands, head, connection }: WriteEvent): void {
@@ -266,12 +368,17 @@ export class TraceBuilder {
     return { n: this.run.n, sent: this.sent.count, replied: this.replied.count, lastUs: Math.max(this.sent.lastUs, this.replied.lastUs) };
   }
 
+  /** How many commands, from the first, have their replies: all that arrived on one socket, or a cluster run's leading run of answered commands. */
+  private get settled(): number {
+    return this.sockets ? this.sockets.settled : this.replied.count;
+  }
+
   /** When each command passed each stage (µs since t0), as derived so far; read-only views. */
   get times(): { sentUs: Float64Array; repliedUs: Float64Array; toServerUs: Float64Array | null; fromServerUs: Float64Array | null } {
     const view = (stage: Stage) => stage.times.subarray(0, stage.count);
     return {
       sentUs: view(this.sent),
-      repliedUs: view(this.replied),
+      repliedUs: this.replied.times.subarray(0, this.settled),
       toServerUs: this.proxy ? view(this.proxy.toServer) : null,
       fromServerUs: this.proxy ? view(this.proxy.fromServer) : null,
     };
@@ -284,7 +391,8 @@ export class TraceBuilder {
     const { n } = this.run;
     const proxy = this.proxy;
     const commands = closing.adoptCommands ?? commandRecords(this.outcomes, this.sent.times, this.replied.times, proxy ?? null, serverSide?.serverUs ?? null);
-    const durationUs = this.replied.times[n - 1]!;
+    // One socket answers in order, so its last reply is its latest; a cluster run's latest may be any command's.
+    const durationUs = this.sockets ? latest(this.replied.times, n) : this.replied.times[n - 1]!;
     const doneUs = closing.doneUs ?? durationUs;
     if (doneUs < durationUs) throw new TraceError(`The client's call returned at ${doneUs} µs, before its last reply arrived at ${durationUs} µs.`);
     return {
@@ -327,7 +435,7 @@ export class TraceBuilder {
    * Server-side records need the whole run: no server trace; `server` only when INFO was measured.
    */
   partial(mark: IncompleteMark, closing: RunClosing = {}, server: ServerCounts | null = null): TraceDocument {
-    const listed = Math.min(this.replied.count, this.outcomeCount);
+    const listed = Math.min(this.settled, this.outcomeCount);
     const proxy = this.proxy;
     const cache = this.listed;
     for (let i = cache.commands.length; i < listed; i++) cache.commands.push(commandRecord(i, this.outcomes[i]!, this.sent.times, this.replied.times, proxy ?? null, null));
@@ -337,7 +445,7 @@ export class TraceBuilder {
       extend(cache.toServer, proxy.toServer.chunks, asWrite);
       extend(cache.fromServer, proxy.fromServer.chunks, asRead);
     }
-    const durationUs = listed > 0 ? this.replied.times[listed - 1]! : 0;
+    const durationUs = listed === 0 ? 0 : this.sockets ? latest(this.replied.times, listed) : this.replied.times[listed - 1]!;
     const operations = completedOperations(this.run, listed);
     const omitted = new Set(mark.omitted);
     const kept = <T>(what: (typeof mark.omitted)[number], value: T | null | undefined): T | null => (omitted.has(what) ? null : value ?? null);
@@ -422,6 +530,7 @@ export class TraceBuilder {
 
   private proxyStages(): { toServer: Stage; fromServer: Stage } {
     if (this.proxy) return this.proxy;
+    if (this.sockets) throw new TraceError('A run through the delay proxy has one socket: its writes and reads name none.');
     if (this.replied.count > 0) throw new TraceError('Proxy events began after replies had arrived: the run either went through the proxy or not.');
     const n = this.run.n;
     const toServer = new Stage(n, 'Proxy hand-overs to Redis',

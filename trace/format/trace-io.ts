@@ -99,6 +99,11 @@ function replay(doc: TraceDocument): TraceDocument {
   if (doc.incomplete && rebuilt.commands.length !== doc.commands.length) {
     throw new TraceError(`Invalid trace: ${doc.commands.length} commands are listed, but replies arrived for ${rebuilt.commands.length}.`);
   }
+  // Each read's first reply is derived too (on a cluster run, per socket): a file that says otherwise is not what its events say.
+  for (const [i, read] of doc.reads.entries()) {
+    const derived = rebuilt.reads[i]!.firstReply;
+    if (read.firstReply !== derived) throw new TraceError(`Invalid trace: read ${i} names reply ${read.firstReply} as its first, but its socket's next reply was ${derived}.`);
+  }
   const { sentUs, repliedUs, toServerUs, fromServerUs } = builder.times;
   for (const [position, command] of doc.commands.entries()) {
     if (command.index !== position) {

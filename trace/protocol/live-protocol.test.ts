@@ -42,6 +42,21 @@ describe('encodeBatch / decodeBatch', () => {
     expect(decodeBatch(received)).toEqual(batch);
   });
 
+  it('a cluster run\'s sockets travel with its writes and reads, through JSON and the schema', () => {
+    const socketed: ProbeBatch = {
+      writes: [{ atUs: 0, bytes: 40, commands: 1, connection: 0 }, { atUs: 1, bytes: 40, commands: 1, connection: 2 }],
+      reads: [{ atUs: 50, bytes: 5, replies: 1, connection: 2 }, { atUs: 52, bytes: 5, replies: 1, connection: 0 }],
+      outcomes: [{ reply: 'OK' }, { reply: 'OK' }],
+    };
+    const encoded = encodeBatch(socketed);
+    expect(encoded).toMatchObject({ writeConnections: [0, 2], readConnections: [2, 0] });
+    const message: ServerMessage = { type: 'run-events', requestId: 'r1', runId: 'run-1', ...encoded };
+    const received = ServerMessageSchema.parse(JSON.parse(JSON.stringify(message)));
+    if (received.type !== 'run-events') throw new Error('wrong type');
+    expect(decodeBatch(received)).toEqual(socketed);
+    expect(encodeBatch(batch)).not.toHaveProperty('writeConnections'); // a single Redis's batch: as before
+  });
+
   it('an empty batch stays empty', () => {
     const empty: ProbeBatch = { writes: [], reads: [], outcomes: [] };
     expect(encodeBatch(empty)).toEqual({ writes: [], reads: [], outcomes: [] });

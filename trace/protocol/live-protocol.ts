@@ -67,6 +67,9 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     /** Runs that record bytes: each write's and read's escaped head, parallel to the triples. */
     writeHeads: z.array(z.string()).optional(),
     readHeads: z.array(z.string()).optional(),
+    /** Cluster runs only: each write's and read's socket (index in the trace's cluster.connections), parallel to the triples. */
+    writeConnections: z.array(z.number().int().nonnegative()).optional(),
+    readConnections: z.array(z.number().int().nonnegative()).optional(),
     /** Delay-proxy runs only: the proxy's hand-overs to Redis and receipts from it. */
     toServer: flatTriples.optional(),
     fromServer: flatTriples.optional(),
@@ -202,13 +205,16 @@ function checkFrame<T>(schema: z.ZodType<T>, json: unknown): Frame<T> {
   return parsed.success ? { value: parsed.data } : { problem: { kind: 'schema', issues: describeIssues(parsed.error) } };
 }
 
-type EncodedBatch = Pick<RunEventsMessage, 'writes' | 'reads' | 'outcomes' | 'writeHeads' | 'readHeads' | 'toServer' | 'fromServer'>;
+type EncodedBatch = Pick<RunEventsMessage, 'writes' | 'reads' | 'outcomes' | 'writeHeads' | 'readHeads' | 'writeConnections' | 'readConnections' | 'toServer' | 'fromServer'>;
 
 export function encodeBatch(batch: ProbeBatch): EncodedBatch {
   const outcomes = batch.outcomes.map((o) => ('error' in o ? { e: o.error } : o.reply));
   const encoded: EncodedBatch = { writes: flattenWrites(batch.writes), reads: flattenReads(batch.reads), outcomes };
   if (batch.writes.some((w) => w.head !== undefined)) encoded.writeHeads = batch.writes.map((w) => w.head ?? '');
   if (batch.reads.some((r) => r.head !== undefined)) encoded.readHeads = batch.reads.map((r) => r.head ?? '');
+  // A cluster run's events all name their socket (the trace builder refuses a mix): sent only then.
+  if (batch.writes.some((w) => w.connection !== undefined)) encoded.writeConnections = batch.writes.map((w) => w.connection ?? 0);
+  if (batch.reads.some((r) => r.connection !== undefined)) encoded.readConnections = batch.reads.map((r) => r.connection ?? 0);
   if (batch.toServer?.length) encoded.toServer = flattenWrites(batch.toServer);
   if (batch.fromServer?.length) encoded.fromServer = flattenReads(batch.fromServer);
   return encoded;
@@ -224,6 +230,8 @@ export function decodeBatch(message: EncodedBatch): ProbeBatch {
   const batch: ProbeBatch = { writes: unflattenWrites(message.writes), reads: unflattenReads(message.reads), outcomes };
   message.writeHeads?.forEach((head, i) => batch.writes[i] && (batch.writes[i].head = head));
   message.readHeads?.forEach((head, i) => batch.reads[i] && (batch.reads[i].head = head));
+  message.writeConnections?.forEach((connection, i) => batch.writes[i] && (batch.writes[i].connection = connection));
+  message.readConnections?.forEach((connection, i) => batch.reads[i] && (batch.reads[i].connection = connection));
   if (message.toServer) batch.toServer = unflattenWrites(message.toServer);
   if (message.fromServer) batch.fromServer = unflattenReads(message.fromServer);
   return batch;

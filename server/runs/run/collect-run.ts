@@ -14,6 +14,7 @@ import { microsSince } from '../../support/monotonic-clock.ts';
 import type { ServerSide } from '../../../trace/format/trace-builder.ts';
 import type { RunDriver } from '../../drivers/run-driver.ts';
 import { readKeysAfter } from '../keys-after.ts';
+import { singleKeyspace } from '../../redis/keyspace.ts';
 import type { TailPlan } from '../warmup.ts';
 import type { Measured } from './measure-run.ts';
 import type { RunEnd } from './run-listener.ts';
@@ -50,7 +51,7 @@ export async function collectRun(plan: RunPlan, run: RunDriver, runSource: strin
   const expected = { before: tailExecuted, n: wire.n, name: (i: number) => wireCommandName(wire.run, i), executed: (i: number) => i >= wire.work || wire.executions.executed(i), executedCount: executedN };
   const serverSide = tracer ? await tracer.finish(runSource, expected, clock.t0, builder.progress.lastUs, probes.ownSources()) : null;
   onMeasured(); // the last snapshot and the server-side probes are in: Pipescope may talk to Redis again
-  const keysAfter = workload.injectedError || KEYS_AFTER_MODES.includes(plan.mode) ? await readKeysAfter(control, namespace, workload.commands, workload.operations) : null;
+  const keysAfter = workload.injectedError || KEYS_AFTER_MODES.includes(plan.mode) ? await readKeysAfter(singleKeyspace(control), namespace, workload.commands, workload.operations) : null;
   const durationUs = builder.progress.lastUs;
   const { schedstat } = measured;
   const serverCpu = schedstat ? schedstatCpu(schedstat.beforeNs, schedstat.afterNs, before, after, durationUs) : infoCpu(before, after, durationUs);
