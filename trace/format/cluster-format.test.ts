@@ -68,6 +68,25 @@ describe('cluster fields', () => {
     expect(JSON.stringify(decodeCompactValue(JSON.parse(compact)))).toBe(text);
   });
 
+  it('each write\'s and read\'s socket is carried by the builder and survives import', () => {
+    // Two sockets: command 0 to one node, command 1 to another, each answered on its own socket.
+    const header = clusterTrace();
+    const two = new TraceBuilder({ run: { ...header.run, n: 2, operations: 2 }, redis: header.redis, rtt: header.rtt, recorder: header.recorder });
+    two.addBatch({
+      writes: [{ atUs: 0, bytes: 60, commands: 1, connection: 0 }, { atUs: 2, bytes: 60, commands: 1, connection: 1 }],
+      reads: [{ atUs: 50, bytes: 5, replies: 1, connection: 0 }, { atUs: 52, bytes: 5, replies: 1, connection: 1 }],
+      outcomes: [{ reply: 'OK' }, { reply: 'OK' }],
+    });
+    const doc = two.finish({ reads: 2, writes: 2, execUs: 2, source: 'redis-info', exclusive: true }, {
+      cluster: { ...cluster, connections: [{ node: A, address: '127.0.0.1:7601' }, { node: C, address: '127.0.0.1:7603' }] },
+    });
+    expect(doc.writes.map((w) => w.connection)).toEqual([0, 1]);
+    expect(doc.reads.map((r) => r.connection)).toEqual([0, 1]);
+    const again = parseTrace(serializeTrace(doc));
+    expect(again.writes).toEqual(doc.writes);
+    expect(again.reads).toEqual(doc.reads);
+  });
+
   it('a redirect and a client library\'s refusal are recorded with their text', () => {
     const parsed = ClusterSchema.parse({
       ...cluster,

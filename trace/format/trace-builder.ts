@@ -33,6 +33,8 @@ export interface WriteEvent {
   commands: number;
   /** The first bytes, escaped, when the run records them (server-traced and raw-engine runs). */
   head?: string;
+  /** Cluster runs: the socket (index in cluster.connections). */
+  connection?: number;
 }
 
 export interface ReadEvent {
@@ -41,6 +43,8 @@ export interface ReadEvent {
   /** Replies whose last byte this chunk carried. */
   replies: number;
   head?: string;
+  /** Cluster runs: the socket (index in cluster.connections). */
+  connection?: number;
 }
 
 /** What the client library made of a reply, in reply order. */
@@ -124,6 +128,8 @@ interface Chunk {
   head: string | undefined;
   first: number;
   count: number;
+  /** Cluster runs: the socket that carried it. */
+  connection: number | undefined;
 }
 
 /**
@@ -154,7 +160,7 @@ class Stage {
     this.tooEarly = tooEarly;
   }
 
-  add(atUs: number, bytes: number, count: number, head?: string): Chunk {
+  add(atUs: number, bytes: number, count: number, head?: string, connection?: number): Chunk {
     const previous = this.chunks.at(-1);
     if (previous && atUs < previous.atUs) throw new TraceError(`${this.outOfOrder} out of order: ${atUs} µs after ${previous.atUs} µs.`);
     const first = this.count;
@@ -171,7 +177,7 @@ class Stage {
     }
     this.times.fill(atUs, first, end);
     this.count = end;
-    const chunk = { atUs, bytes, head, first, count };
+    const chunk = { atUs, bytes, head, first, count, connection };
     this.chunks.push(chunk);
     this.bytes += bytes;
     return chunk;
@@ -231,20 +237,20 @@ export class TraceBuilder {
     for (let i = 0; i < outcomes.length; i++) this.outcomes[this.outcomeCount++] = outcomes[i]!;
   }
 
-  addWrite({ atUs, bytes, commands, head }: WriteEvent): void {
-    this.sent.add(atUs, bytes, commands, head);
+  addWrite({ atUs, bytes, commands, head, connection }: WriteEvent): void {
+    this.sent.add(atUs, bytes, commands, head, connection);
   }
 
-  addRead({ atUs, bytes, replies, head }: ReadEvent): void {
-    this.replied.add(atUs, bytes, replies, head);
+  addRead({ atUs, bytes, replies, head, connection }: ReadEvent): void {
+    this.replied.add(atUs, bytes, replies, head, connection);
   }
 
-  addProxyToServer({ atUs, bytes, commands, head }: WriteEvent): void {
-    this.proxyStages().toServer.add(atUs, bytes, commands, head);
+  addProxyToServer({ atUs, bytes, commands, head, connection }: WriteEvent): void {
+    this.proxyStages().toServer.add(atUs, bytes, commands, head, connection);
   }
 
-  addProxyFromServer({ atUs, bytes, replies, head }: ReadEvent): void {
-    this.proxyStages().fromServer.add(atUs, bytes, replies, head);
+  addProxyFromServer({ atUs, bytes, replies, head, connection }: ReadEvent): void {
+    this.proxyStages().fromServer.add(atUs, bytes, replies, head, connection);
   }
 
   addOutcome(outcome: Outcome): void {
@@ -518,11 +524,13 @@ function canonicalRun(run: RunInfo): RunInfo {
 function asWrite(chunk: Chunk): SocketWrite {
   const write: SocketWrite = { atUs: chunk.atUs, bytes: chunk.bytes, firstCommand: chunk.first, commands: chunk.count };
   if (chunk.head !== undefined) write.head = chunk.head;
+  if (chunk.connection !== undefined) write.connection = chunk.connection;
   return write;
 }
 
 function asRead(chunk: Chunk): SocketRead {
   const read: SocketRead = { atUs: chunk.atUs, bytes: chunk.bytes, firstReply: chunk.first, replies: chunk.count };
   if (chunk.head !== undefined) read.head = chunk.head;
+  if (chunk.connection !== undefined) read.connection = chunk.connection;
   return read;
 }
