@@ -20,7 +20,9 @@ import { DIAGRAM_KEYS_TEXT, KEYBOARD_HINT, diagramKeyAction } from '../interacti
 import type { PlaybackClock } from '../interaction/playback-clock.ts';
 import { TimeZoomInput } from '../interaction/time-zoom-input.ts';
 import type { TimeZoomSync, ZoomMember } from '../interaction/time-zoom-sync.ts';
-import { densityLayout } from '../layout/density-layout.ts';
+import { clusterGeometry, type ClusterGeometry } from '../layout/cluster-geometry.ts';
+import { clusterAtPlayhead, clusterHeads, clusterLayout } from '../layout/cluster-layout.ts';
+import { densityLayout, type DensityLayout } from '../layout/density-layout.ts';
 import { DIAGRAM_HEIGHT, diagramGeometry, type DiagramGeometry } from '../layout/diagram-geometry.ts';
 import { keyboardTooltipPoint, markFocus, nearestCommand, revealTy } from '../layout/focus-layout.ts';
 import { laneHeads } from '../layout/lane-heads-layout.ts';
@@ -29,9 +31,11 @@ import { chooseRenderMode, type RenderMode } from '../layout/render-mode.ts';
 import { sequenceLayout } from '../layout/sequence-layout.ts';
 import { serverLaneLayout } from '../layout/server-lane-layout.ts';
 import { axisTicks, maxZoom, timeScale, type TimeScale, type TimeZoom } from '../layout/time-scale-layout.ts';
+import { clusterRun, type ClusterRun } from '../model/cluster-run.ts';
 import { markExists, markTimeUs, type MarkRef } from '../model/diagram-marks.ts';
 import { traceColumns, type TraceColumns } from '../model/trace-columns.ts';
 import { parseWireKey, wireEventTimeUs, type WireRef } from '../model/wire-rows.ts';
+import { createClusterLayers, paintCluster, type ClusterLayers } from './cluster-svg-painter.ts';
 import { clearCanvas, paintDensity, sizeCanvas } from './density-canvas-painter.ts';
 import { HostRepaint } from './host-repaint.ts';
 import { createPlaybackLayer, paintPlayback, type PlaybackLayer } from './playback-painter.ts';
@@ -87,6 +91,8 @@ export class DiagramController implements ZoomMember {
   private readonly unwatchTheme: () => void;
   private readonly svg: SVGSVGElement;
   private readonly layers: SvgLayers;
+  /** A cluster run's own marks (node lanes, sockets, redirects, the slot strip); empty for a single Redis. */
+  private readonly clusterLayers: ClusterLayers;
   private readonly repaint: HostRepaint;
   private readonly zoomInput: TimeZoomInput;
   private columns: TraceColumns | null = null;
@@ -136,6 +142,7 @@ export class DiagramController implements ZoomMember {
     host.append(this.canvas, this.svg, this.live);
     controllers.set(host, this);
     this.layers = createSvgLayers(this.svg, `diagram${instances}`);
+    this.clusterLayers = createClusterLayers(this.layers);
     this.playbackLayer = createPlaybackLayer(this.layers);
     this.zoomInput = new TimeZoomInput(this.svg, this.geometry, this.onZoom);
 
@@ -310,16 +317,22 @@ export class DiagramController implements ZoomMember {
   private paint(): void {
     const columns = this.columns;
     if (!columns) return;
-    const g = (this.geometry = diagramGeometry(this.repaint.width, DIAGRAM_HEIGHT, hasServerLane(columns)));
+    const cluster = clusterRun(columns.doc);
+    const g = (this.geometry = cluster
+      ? clusterGeometry(this.repaint.width, cluster)
+      : diagramGeometry(this.repaint.width, DIAGRAM_HEIGHT, hasServerLane(columns)));
     const scale = (this.scale = timeScale(this.domainEndUs, g, this.zoomInput.zoom));
     const mode = chooseRenderMode(columns, scale);
-    paintFrame(this.layers, g, axisTicks(scale), laneHeads(columns, mode));
+    const heads = laneHeads(columns, mode);
+    paintFrame(this.layers, g, axisTicks(scale), cluster ? clusterHeads(heads, cluster) : heads);
     // Playback: the playhead (µs since t0) and whether messages glide (false under reduced motion: they appear at their destination).
     const atUs = this.playback?.getSnapshot().positionUs ?? null;
     const gliding = !(this.playback?.discrete ?? false);
     const playheadY = atUs === null ? 0 : scale(atUs);
     let drawn: number;
-    if (mode === 'svg') {
+    if (cluster) {
+      drawn = this.paintClusterRun(columns, cluster, scale, g as ClusterGeometry, mode, atUs);
+    } else if (mode === 'svg') {
       const full = sequenceLayout(columns, scale, g);
       const layout = atUs === null ? full : sequenceAtPlayhead(full, columns, atUs, playheadY, !gliding);
       if (this.mode !== 'svg') clearCanvas(this.canvas);
@@ -332,30 +345,60 @@ export class DiagramController implements ZoomMember {
       drawn = layout.commandsDrawn;
       this.canvas.style.clipPath = '';
     } else {
-      const layout = densityLayout(columns, scale, g);
-      const ctx = sizeCanvas(this.canvas, g, window.devicePixelRatio || 1);
-      if (ctx) paintDensity(ctx, layout, g, columns.n, canvasColours(this.place.themeRoot));
-      // Playback: the bands are cut at the playhead (CSS px from the canvas's bottom edge) rather than recounted.
-      this.canvas.style.clipPath = atUs === null ? '' : `inset(0 0 ${Math.max(0, g.height - Math.max(g.plotTop, playheadY))}px 0)`;
-      paintArrows(this.layers, null);
+      const layout = this.paintDensityBands(columns, scale, g, atUs, playheadY);
       paintBundles(this.layers, g, layout.labels, false);
-      paintMarks(this.layers, g, []);
-      paintServerLane(this.layers, g, null);
       drawn = layout.commandsDrawn;
     }
+    if (!cluster) paintCluster(this.clusterLayers, null, null);
     const selectedUs = this.selected ? this.eventTimeUs(this.selected) : null;
     paintSelection(this.layers, g, selectedUs === null ? null : { y: scale(selectedUs), side: this.selected!.source === 'syscall' ? 'server' : 'client' });
-    paintPlayback(this.playbackLayer, g, atUs === null ? null : playbackMarks(columns, scale, g, atUs, gliding));
+    // A cluster run's messages go to several nodes: the playhead alone, no dots gliding to one Redis.
+    paintPlayback(this.playbackLayer, g, atUs === null ? null : playbackMarks(columns, scale, g, atUs, gliding && !cluster));
     this.mode = mode;
     const panel = this.panel.current;
     if (panel) {
       panel.dataset['render'] = mode;
       panel.dataset['commandsDrawn'] = String(drawn);
     }
-    this.paintHover(columns, scale, g);
+    this.paintHover(columns, scale, g, cluster !== null);
   }
 
-  private paintHover(columns: TraceColumns, scale: TimeScale, g: DiagramGeometry): void {
+  /** Canvas mode: the dense bands, cut at the playhead; the SVG's arrows and marks removed. */
+  private paintDensityBands(columns: TraceColumns, scale: TimeScale, g: DiagramGeometry, atUs: number | null, playheadY: number): DensityLayout {
+    const layout = densityLayout(columns, scale, g);
+    const ctx = sizeCanvas(this.canvas, g, window.devicePixelRatio || 1);
+    if (ctx) paintDensity(ctx, layout, g, columns.n, canvasColours(this.place.themeRoot));
+    // Playback: the bands are cut at the playhead (CSS px from the canvas's bottom edge) rather than recounted.
+    this.canvas.style.clipPath = atUs === null ? '' : `inset(0 0 ${Math.max(0, g.height - Math.max(g.plotTop, playheadY))}px 0)`;
+    paintArrows(this.layers, null);
+    paintMarks(this.layers, g, []);
+    paintServerLane(this.layers, g, null);
+    return layout;
+  }
+
+  /**
+   * A cluster run: node lifelines, socket lanes, arrows, redirects and the slot strip (cluster-layout.ts).
+   * Dense, the arrows give way to the canvas's bands, and the lanes, redirects and strip stay. Returns the commands drawn.
+   */
+  private paintClusterRun(columns: TraceColumns, cluster: ClusterRun, scale: TimeScale, g: ClusterGeometry, mode: RenderMode, atUs: number | null): number {
+    const full = clusterLayout(columns, cluster, scale, g);
+    const layout = atUs === null ? full : clusterAtPlayhead(full, columns, atUs);
+    paintArrows(this.layers, null);
+    paintBundles(this.layers, g, [], false);
+    paintMarks(this.layers, g, []);
+    paintServerLane(this.layers, g, null);
+    if (mode === 'svg') {
+      if (this.mode !== 'svg') clearCanvas(this.canvas);
+      this.canvas.style.clipPath = '';
+      paintCluster(this.clusterLayers, g, layout);
+      return layout.commandsDrawn;
+    }
+    const bands = this.paintDensityBands(columns, scale, g, atUs, atUs === null ? 0 : scale(atUs));
+    paintCluster(this.clusterLayers, g, { ...layout, requests: [], replies: [], marks: [] });
+    return bands.commandsDrawn;
+  }
+
+  private paintHover(columns: TraceColumns, scale: TimeScale, g: DiagramGeometry, cluster: boolean): void {
     const hover = this.hover;
     const details = hover ? markDetails(columns, hover.target) : null;
     const keyboard = hover !== null && details !== null && hover.clientX === null;
@@ -368,7 +411,8 @@ export class DiagramController implements ZoomMember {
       return;
     }
     const focus = markFocus(columns, scale, g, hover.target, keyboard);
-    paintFocus(this.layers, g, focus.marks);
+    // A cluster run's arrows go to several lifelines: the emphasis between the client and one Redis would mislead.
+    paintFocus(this.layers, g, cluster ? null : focus.marks);
     paintFocusRing(this.layers, focus.ring);
     const rect = this.svg.getBoundingClientRect();
     const beside = keyboardTooltipPoint(hover.target.kind, focus.anchorY, g, rect.left, rect.top);
