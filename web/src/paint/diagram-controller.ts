@@ -91,8 +91,8 @@ export class DiagramController implements ZoomMember {
   private readonly unwatchTheme: () => void;
   private readonly svg: SVGSVGElement;
   private readonly layers: SvgLayers;
-  /** A cluster run's own marks (node lanes, sockets, redirects, the slot strip); empty for a single Redis. */
-  private readonly clusterLayers: ClusterLayers;
+  /** A cluster run's own marks (node lanes, sockets, redirects, the slot strip); made at its first paint, so a single Redis's SVG stays as it was. */
+  private clusterLayers: ClusterLayers | null = null;
   private readonly repaint: HostRepaint;
   private readonly zoomInput: TimeZoomInput;
   private columns: TraceColumns | null = null;
@@ -142,7 +142,6 @@ export class DiagramController implements ZoomMember {
     host.append(this.canvas, this.svg, this.live);
     controllers.set(host, this);
     this.layers = createSvgLayers(this.svg, `diagram${instances}`);
-    this.clusterLayers = createClusterLayers(this.layers);
     this.playbackLayer = createPlaybackLayer(this.layers);
     this.zoomInput = new TimeZoomInput(this.svg, this.geometry, this.onZoom);
 
@@ -349,7 +348,7 @@ export class DiagramController implements ZoomMember {
       paintBundles(this.layers, g, layout.labels, false);
       drawn = layout.commandsDrawn;
     }
-    if (!cluster) paintCluster(this.clusterLayers, null, null);
+    if (!cluster && this.clusterLayers) paintCluster(this.clusterLayers, null, null);
     const selectedUs = this.selected ? this.eventTimeUs(this.selected) : null;
     paintSelection(this.layers, g, selectedUs === null ? null : { y: scale(selectedUs), side: this.selected!.source === 'syscall' ? 'server' : 'client' });
     // A cluster run's messages go to several nodes: the playhead alone, no dots gliding to one Redis.
@@ -381,6 +380,7 @@ export class DiagramController implements ZoomMember {
    * Dense, the arrows give way to the canvas's bands, and the lanes, redirects and strip stay. Returns the commands drawn.
    */
   private paintClusterRun(columns: TraceColumns, cluster: ClusterRun, scale: TimeScale, g: ClusterGeometry, mode: RenderMode, atUs: number | null): number {
+    const layers = (this.clusterLayers ??= createClusterLayers(this.layers));
     const full = clusterLayout(columns, cluster, scale, g);
     const layout = atUs === null ? full : clusterAtPlayhead(full, columns, atUs);
     paintArrows(this.layers, null);
@@ -390,11 +390,11 @@ export class DiagramController implements ZoomMember {
     if (mode === 'svg') {
       if (this.mode !== 'svg') clearCanvas(this.canvas);
       this.canvas.style.clipPath = '';
-      paintCluster(this.clusterLayers, g, layout);
+      paintCluster(layers, g, layout);
       return layout.commandsDrawn;
     }
     const bands = this.paintDensityBands(columns, scale, g, atUs, atUs === null ? 0 : scale(atUs));
-    paintCluster(this.clusterLayers, g, { ...layout, requests: [], replies: [], marks: [] });
+    paintCluster(layers, g, { ...layout, requests: [], replies: [], marks: [] });
     return bands.commandsDrawn;
   }
 
