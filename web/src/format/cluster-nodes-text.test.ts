@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { clusterRun } from '../model/cluster-run.ts';
 import { NODE_A, NODE_B, redirectedCounter, spreadPipeline } from '../test-support/cluster-fixtures.ts';
-import { clusterNodesTable } from './cluster-nodes-text.ts';
+import { clusterNodeFigures, clusterNodesTable } from './cluster-nodes-text.ts';
 
 describe('clusterNodesTable', () => {
   it('a row per master with its client-socket figures; INFO not read says so', () => {
@@ -37,5 +37,19 @@ describe('clusterNodesTable', () => {
     const other = table.rows.find((r) => r.id === (moved.from === NODE_A ? NODE_B : NODE_A))!;
     expect([other.redisReads, other.errorstats, other.rejectedCalls]).toEqual(['3 (other clients counted in)', 'none', 'none']);
     expect(table.note).toBeNull();
+  });
+
+  it('the player\'s line per node: only nodes the run met, each figure with its source', () => {
+    const doc = redirectedCounter();
+    const run = clusterRun(doc)!;
+    const figures = clusterNodeFigures(doc, run);
+    const met = run.nodes.filter((r) => r.commands > 0 || r.redirects > 0);
+    expect(figures.map((f) => f.id)).toEqual(met.map((r) => `node-${r.node.id}`));
+    const first = met[0]!;
+    expect(figures[0]).toEqual({
+      id: `node-${first.node.id}`,
+      text: `${first.node.address}: ${first.commands} commands, ${first.roundTrips} round trips, ${first.redirects} redirect answered`,
+      source: 'client socket',
+    });
   });
 });

@@ -6,7 +6,7 @@
 import type { NodeCounters } from '../../../trace/format/cluster-format.ts';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { ClusterNodeRow, ClusterRun } from '../model/cluster-run.ts';
-import { formatCount } from './number-format.ts';
+import { formatCount, plural } from './number-format.ts';
 
 export interface ClusterColumn {
   key: keyof ClusterNodeCells;
@@ -75,4 +75,19 @@ function cells(r: ClusterNodeRow, counters: NodeCounters | undefined, run: Clust
 function tally(counts: Readonly<Record<string, number>>): string {
   const entries = Object.entries(counts).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return entries.length ? entries.map(([name, n]) => `${name} ${formatCount(n)}`).join(' · ') : 'none';
+}
+
+/** The player's line per node: "127.0.0.1:7601: 4 commands, 1 round trip" (client socket), the refusals it answered, INFO's read events where read. */
+export function clusterNodeFigures(doc: TraceDocument, run: ClusterRun): { id: string; text: string; source: string }[] {
+  const counters = new Map((doc.cluster?.nodeCounters ?? []).map((c) => [c.node, c]));
+  return run.nodes
+    .filter((r) => r.commands > 0 || r.redirects > 0)
+    .flatMap((r) => {
+      const redirects = r.redirects > 0 ? `, ${plural(r.redirects, 'redirect')} answered` : '';
+      const info = counters.get(r.node.id);
+      return [
+        { id: `node-${r.node.id}`, text: `${r.node.address}: ${plural(r.commands, 'command')}, ${plural(r.roundTrips, 'round trip')}${redirects}`, source: 'client socket' },
+        ...(info ? [{ id: `node-reads-${r.node.id}`, text: `${plural(info.reads, 'Redis read')} there`, source: 'Redis INFO stats, on that node' }] : []),
+      ];
+    });
 }
