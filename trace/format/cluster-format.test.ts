@@ -112,3 +112,27 @@ describe('cluster fields', () => {
     expect(parseTrace(serializeTrace(doc)).cluster).toBeUndefined();
   });
 });
+
+describe('per-node INFO counters', () => {
+  const counters = {
+    node: A, reads: 2, writes: 2, exclusive: true,
+    errors: { MOVED: 1, CROSSSLOT: 1 },
+    rejectedCalls: { get: 1, mset: 1 },
+  };
+
+  it('are optional, and survive export and import, plain and compact', () => {
+    const doc = clusterTrace();
+    doc.cluster = { ...doc.cluster!, nodeCounters: [counters] };
+    const text = serializeTrace(doc);
+    expect(parseTrace(text).cluster!.nodeCounters).toEqual([counters]);
+    const compact = JSON.stringify(encodeCompactValue(JSON.parse(text)));
+    expect(JSON.stringify(decodeCompactValue(JSON.parse(compact)))).toBe(text);
+    expect(ClusterSchema.parse(cluster).nodeCounters).toBeUndefined();
+  });
+
+  it('refuses a negative count, naming the field', () => {
+    const doc = JSON.parse(serializeTrace(clusterTrace()));
+    doc.cluster.nodeCounters = [{ ...counters, rejectedCalls: { get: -1 } }];
+    expect(thrownMessage(() => parseTrace(JSON.stringify(doc)), TraceError)).toMatch(/cluster\.nodeCounters\.0\.rejectedCalls\.get/);
+  });
+});

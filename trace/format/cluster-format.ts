@@ -1,7 +1,8 @@
 // What a trace says about a Redis Cluster: its topology as the run found it (nodes with their id,
 // address, role and slot ranges), the client's sockets and the node each went to, the redirects Redis
-// answered (MOVED, ASK, TRYAGAIN, CROSSSLOT) with their error text, and a refusal by the client
-// library before anything was sent. Part of trace-format.ts (document field `cluster`, and the
+// answered (MOVED, ASK, TRYAGAIN, CROSSSLOT) with their error text, a refusal by the client library
+// before anything was sent, and per node its INFO counters over the run (read events, errorstats,
+// commandstats' rejected_calls). Part of trace-format.ts (document field `cluster`, and the
 // per-command `slot`, `node`, `connection` and per-write/read `connection`), added within version 4:
 // every field is optional, and a trace without them is a run against a single Redis, as before.
 //
@@ -71,11 +72,29 @@ export const ClientRefusalSchema = z.object({
 }).describe('The client library refused the batch before sending anything: no command of it reached any node.');
 export type ClientRefusal = z.infer<typeof ClientRefusalSchema>;
 
+export const NodeCountersSchema = z.object({
+  node: z.string().describe('The id of the node (topology.nodes[].id).'),
+  reads: count.describe('Redis read events on this node over the run: the delta of INFO stats total_reads_processed.'),
+  writes: count.describe('Redis write events on this node over the run: the delta of INFO stats total_writes_processed.'),
+  errors: z.record(z.string(), count).describe(
+    'INFO errorstats over the run: each error prefix the node replied with (MOVED, ASK, TRYAGAIN, CROSSSLOT, ERR …) → how many ' +
+      'times (the delta of errorstat_<prefix>:count). Prefixes that did not change are left out.',
+  ),
+  rejectedCalls: z.record(z.string(), count).describe(
+    'INFO commandstats over the run: each command, named as Redis names it (get, mset …) → calls the node refused before running ' +
+      'them (the delta of cmdstat_<command>:rejected_calls; a MOVED, ASK or CROSSSLOT reply counts there, and MONITOR shows none of ' +
+      'them). Commands that did not change are left out.',
+  ),
+  exclusive: z.boolean().describe('true when the node\'s total_commands_processed delta shows no command but the run\'s: no other client was counted in.'),
+}).describe('One node\'s INFO counters over the run, read on that node before t0 and after the last reply (Pipescope\'s own INFO calls taken out).');
+export type NodeCounters = z.infer<typeof NodeCountersSchema>;
+
 export const ClusterSchema = z.object({
   topology: ClusterTopologySchema,
   connections: z.array(ClusterConnectionSchema).describe('The client\'s sockets in the order they were opened, one per node it talked to.'),
   redirects: z.array(RedirectSchema).describe('Every MOVED, ASK, TRYAGAIN and CROSSSLOT error reply of the run, in the order they arrived.'),
   clientRefusal: ClientRefusalSchema.nullable().describe('null unless the client library refused the batch before sending it.'),
+  nodeCounters: z.array(NodeCountersSchema).optional().describe('Per node the run sent commands to, its INFO counters over the run; absent when they were not read (an incomplete run, or INFO not allowed).'),
 }).describe(
   'Optional (added within v4). Present when the run went to a Redis Cluster: its topology, the client\'s socket to each node, ' +
     'and the redirects. Commands then carry their `slot`, `node` and `connection`, and writes and reads their `connection`. ' +

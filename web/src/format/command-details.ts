@@ -2,12 +2,15 @@
 // when Redis executed it), its reply, and the socket write and read that carried it. Pure: returns rows of text, painted by tooltip-painter.ts.
 import { nestedErrors, type NestedErrors } from '../model/nested-errors.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
+import { clusterCommandRows } from './cluster-command-details.ts';
 import { commandText, replyText } from './command-text.ts';
 import { formatBytes, formatCount, formatUs, plural } from './number-format.ts';
 
 export interface DetailRow {
   label: string;
   value: string;
+  /** A part of value to emphasise (a key's {hash tag}), when there is one. */
+  emphasis?: string;
 }
 
 export interface CommandDetails {
@@ -37,6 +40,7 @@ export function commandDetails(columns: TraceColumns, index: number): CommandDet
       { label: 'reply', value: reply },
       ...inside(nestedErrors(doc, index)),
       ...failedWhenRun(columns.failedInExec?.get(index)),
+      ...clusterCommandRows(doc, index),
       {
         label: 'write',
         value: `#${formatCount(columns.writeOf[index]! + 1)} of ${formatCount(doc.writes.length)}: carried ${plural(write.commands, 'command')}, ${formatBytes(write.bytes)}`,

@@ -25,7 +25,9 @@ import { TimeZoomInput } from '../interaction/time-zoom-input.ts';
 import type { TimeZoomSync, ZoomMember } from '../interaction/time-zoom-sync.ts';
 import { wheelHintPolicy } from '../interaction/wheel-hint-policy.ts';
 import { zoomHintText, type WheelIntent } from '../interaction/wheel-intent.ts';
-import { densityLayout } from '../layout/density-layout.ts';
+import { clusterGeometry, type ClusterGeometry } from '../layout/cluster-geometry.ts';
+import { clusterAtPlayhead, clusterHeads, clusterLayout } from '../layout/cluster-layout.ts';
+import { densityLayout, type DensityLayout } from '../layout/density-layout.ts';
 import { diagramLabels } from '../layout/diagram-labels-layout.ts';
 import { DIAGRAM_HEIGHT, diagramGeometry, type DiagramGeometry } from '../layout/diagram-geometry.ts';
 import { keyboardTooltipPoint, markFocus, nearestCommand, revealTy } from '../layout/focus-layout.ts';
@@ -35,10 +37,12 @@ import { chooseRenderMode, type RenderMode } from '../layout/render-mode.ts';
 import { sequenceLayout } from '../layout/sequence-layout.ts';
 import { serverLaneLayout } from '../layout/server-lane-layout.ts';
 import { axisTicks, maxZoom, timeScale, type TimeScale, type TimeZoom } from '../layout/time-scale-layout.ts';
+import { clusterRun, type ClusterRun } from '../model/cluster-run.ts';
 import { markExists, markTimeUs, type MarkRef } from '../model/diagram-marks.ts';
 import { traceColumns, type TraceColumns } from '../model/trace-columns.ts';
 import { parseWireKey, wireEventTimeUs, type WireRef } from '../model/wire-rows.ts';
 import { CanvasTextMeasure } from './canvas-text-measure.ts';
+import { createClusterLayers, paintCluster, type ClusterLayers } from './cluster-svg-painter.ts';
 import { clearCanvas, paintDensity, sizeCanvas } from './density-canvas-painter.ts';
 import { HostRepaint } from './host-repaint.ts';
 import { createPlaybackLayer, paintPlayback, type PlaybackLayer } from './playback-painter.ts';
@@ -95,6 +99,8 @@ export class DiagramController implements ZoomMember {
   private readonly unwatchTheme: () => void;
   private readonly svg: SVGSVGElement;
   private readonly layers: SvgLayers;
+  /** A cluster run's own marks (node lanes, sockets, redirects, the slot strip); made at its first paint, so a single Redis's SVG stays as it was. */
+  private clusterLayers: ClusterLayers | null = null;
   private readonly repaint: HostRepaint;
   /** Label widths for the label placement, in the fonts this diagram's SVG uses. */
   private readonly textMeasure = new CanvasTextMeasure();
@@ -353,7 +359,10 @@ export class DiagramController implements ZoomMember {
   private paint(): void {
     const columns = this.columns;
     if (!columns) return;
-    const g = (this.geometry = diagramGeometry(this.repaint.width, DIAGRAM_HEIGHT, hasServerLane(columns)));
+    const cluster = clusterRun(columns.doc);
+    const g = (this.geometry = cluster
+      ? clusterGeometry(this.repaint.width, cluster)
+      : diagramGeometry(this.repaint.width, DIAGRAM_HEIGHT, hasServerLane(columns)));
     const scale = (this.scale = timeScale(this.domainEndUs, g, this.zoomInput.zoom));
     const mode = chooseRenderMode(columns, scale);
     const heads = laneHeads(columns, mode);
@@ -364,7 +373,9 @@ export class DiagramController implements ZoomMember {
     const gliding = !(this.playback?.discrete ?? false);
     const playheadY = atUs === null ? 0 : scale(atUs);
     let drawn: number;
-    if (mode === 'svg') {
+    if (cluster) {
+      drawn = this.paintClusterRun(columns, cluster, scale, g as ClusterGeometry, mode, atUs, ticks, clusterHeads(heads, cluster));
+    } else if (mode === 'svg') {
       const full = sequenceLayout(columns, scale, g);
       const lane = hasServerLane(columns) ? serverLaneLayout(columns, scale, g) : null;
       // Labels are placed for the whole frame, so playback shows each where it will stay.
@@ -380,32 +391,75 @@ export class DiagramController implements ZoomMember {
       drawn = layout.commandsDrawn;
       this.canvas.style.clipPath = '';
     } else {
-      const layout = densityLayout(columns, scale, g);
+      const layout = this.paintDensityBands(columns, scale, g, atUs, playheadY);
       const labels = diagramLabels({ g, heads, sequence: null, densityLabels: layout.labels, lane: null }, this.textMeasure.measure).placed;
       paintFrame(this.layers, g, ticks, heads, labels);
-      const ctx = sizeCanvas(this.canvas, g, window.devicePixelRatio || 1);
-      if (ctx) paintDensity(ctx, layout, g, columns.n, canvasColours(this.place.themeRoot));
-      // Playback: the bands are cut at the playhead (CSS px from the canvas's bottom edge) rather than recounted.
-      this.canvas.style.clipPath = atUs === null ? '' : `inset(0 0 ${Math.max(0, g.height - Math.max(g.plotTop, playheadY))}px 0)`;
       paintArrows(this.layers, null, labels);
       paintBundles(this.layers, g, layout.labels, false, labels);
       paintMarks(this.layers, g, [], labels);
       paintServerLane(this.layers, g, null, labels);
       drawn = layout.commandsDrawn;
     }
+    if (!cluster && this.clusterLayers) paintCluster(this.clusterLayers, null, null);
     const selectedUs = this.selected ? this.eventTimeUs(this.selected) : null;
     paintSelection(this.layers, g, selectedUs === null ? null : { y: scale(selectedUs), side: this.selected!.source === 'syscall' ? 'server' : 'client' });
-    paintPlayback(this.playbackLayer, g, atUs === null ? null : playbackMarks(columns, scale, g, atUs, gliding));
+    // A cluster run's messages go to several nodes: the playhead alone, no dots gliding to one Redis.
+    paintPlayback(this.playbackLayer, g, atUs === null ? null : playbackMarks(columns, scale, g, atUs, gliding && !cluster));
     this.mode = mode;
     const panel = this.panel.current;
     if (panel) {
       panel.dataset['render'] = mode;
       panel.dataset['commandsDrawn'] = String(drawn);
     }
-    this.paintHover(columns, scale, g);
+    this.paintHover(columns, scale, g, cluster !== null);
   }
 
-  private paintHover(columns: TraceColumns, scale: TimeScale, g: DiagramGeometry): void {
+  /** Canvas mode: the dense bands, cut at the playhead (the caller clears or keeps the SVG marks). */
+  private paintDensityBands(columns: TraceColumns, scale: TimeScale, g: DiagramGeometry, atUs: number | null, playheadY: number): DensityLayout {
+    const layout = densityLayout(columns, scale, g);
+    const ctx = sizeCanvas(this.canvas, g, window.devicePixelRatio || 1);
+    if (ctx) paintDensity(ctx, layout, g, columns.n, canvasColours(this.place.themeRoot));
+    // Playback: the bands are cut at the playhead (CSS px from the canvas's bottom edge) rather than recounted.
+    this.canvas.style.clipPath = atUs === null ? '' : `inset(0 0 ${Math.max(0, g.height - Math.max(g.plotTop, playheadY))}px 0)`;
+    return layout;
+  }
+
+  /**
+   * A cluster run: node lifelines, socket lanes, arrows, redirects and the slot strip (cluster-layout.ts).
+   * Dense, the arrows give way to the canvas's bands, and the lanes, redirects and strip stay. Returns the commands drawn.
+   */
+  private paintClusterRun(
+    columns: TraceColumns,
+    cluster: ClusterRun,
+    scale: TimeScale,
+    g: ClusterGeometry,
+    mode: RenderMode,
+    atUs: number | null,
+    ticks: ReturnType<typeof axisTicks>,
+    heads: ReturnType<typeof clusterHeads>,
+  ): number {
+    const layers = (this.clusterLayers ??= createClusterLayers(this.layers));
+    const full = clusterLayout(columns, cluster, scale, g);
+    const layout = atUs === null ? full : clusterAtPlayhead(full, columns, atUs);
+    // The lane heads go through the label placement; the single-Redis marks are cleared.
+    const labels = diagramLabels({ g, heads, sequence: null, densityLabels: null, lane: null }, this.textMeasure.measure).placed;
+    paintFrame(this.layers, g, ticks, heads, labels);
+    paintArrows(this.layers, null, labels);
+    paintBundles(this.layers, g, [], false, labels);
+    paintMarks(this.layers, g, [], labels);
+    paintServerLane(this.layers, g, null, labels);
+    if (mode === 'svg') {
+      if (this.mode !== 'svg') clearCanvas(this.canvas);
+      this.canvas.style.clipPath = '';
+      paintCluster(layers, g, layout);
+      return layout.commandsDrawn;
+    }
+    const bands = this.paintDensityBands(columns, scale, g, atUs, atUs === null ? 0 : scale(atUs));
+    paintCluster(layers, g, { ...layout, requests: [], replies: [], marks: [] });
+    return bands.commandsDrawn;
+  }
+
+  private paintHover(columns: TraceColumns, scale: TimeScale, g: DiagramGeometry, cluster: boolean): void {
     const hover = this.hover;
     const details = hover ? markDetails(columns, hover.target) : null;
     const keyboard = hover !== null && details !== null && hover.clientX === null;
@@ -418,7 +472,8 @@ export class DiagramController implements ZoomMember {
       return;
     }
     const focus = markFocus(columns, scale, g, hover.target, keyboard);
-    paintFocus(this.layers, g, focus.marks);
+    // A cluster run's arrows go to several lifelines: the emphasis between the client and one Redis would mislead.
+    paintFocus(this.layers, g, cluster ? null : focus.marks);
     paintFocusRing(this.layers, focus.ring);
     const rect = this.svg.getBoundingClientRect();
     const beside = keyboardTooltipPoint(hover.target.kind, focus.anchorY, g, rect.left, rect.top);

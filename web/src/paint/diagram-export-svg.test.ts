@@ -9,6 +9,16 @@ import { chunkedTrace, pipelineTrace, sequentialTrace } from '../test-support/tr
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { DiagramSnapshot } from './diagram-controller.ts';
 import { exportSize, panelHeading, standaloneDiagramSvg, type ExportPanel } from './diagram-export-svg.ts';
+import { createSvgLayers, paintFrame, svgElement } from './sequence-svg-painter.ts';
+import { clusterGeometry } from '../layout/cluster-geometry.ts';
+import { clusterLayout } from '../layout/cluster-layout.ts';
+import { diagramLabels } from '../layout/diagram-labels-layout.ts';
+import { estimateTextWidth } from '../layout/text-measure.ts';
+import { axisTicks, timeScale } from '../layout/time-scale-layout.ts';
+import { clusterRun } from '../model/cluster-run.ts';
+import { traceColumns } from '../model/trace-columns.ts';
+import { redirectedCounter } from '../test-support/cluster-fixtures.ts';
+import { createClusterLayers, paintCluster } from './cluster-svg-painter.ts';
 
 const WIDTH = 640;
 
@@ -20,6 +30,23 @@ function painted(doc: TraceDocument, id: string): DiagramSnapshot {
   });
   svg.setAttribute('class', 'diagram-svg');
   document.body.append(svg);
+  return { svg, width: g.width, height: g.height, mode: 'svg', canvasPng: null, canvasShownPx: null };
+}
+
+/** A cluster run painted as DiagramController paints it: the frame, then the cluster's lanes, arrows, redirects and strip. */
+function paintedCluster(doc: TraceDocument, id: string): DiagramSnapshot {
+  const svg = svgElement('svg') as SVGSVGElement;
+  svg.setAttribute('class', 'diagram-svg');
+  document.body.append(svg);
+  const layers = createSvgLayers(svg, id);
+  const columns = traceColumns(doc);
+  const run = clusterRun(doc)!;
+  const g = clusterGeometry(WIDTH, run);
+  const scale = timeScale(columns.endUs, g, { k: 1, ty: 0 });
+  const heads = { client: 'Client', clientNote: 'lanes', server: '', serverNote: '', serverLaneNote: null, densityNote: null };
+  const labels = diagramLabels({ g, heads, sequence: null, densityLabels: null, lane: null }, estimateTextWidth).placed;
+  paintFrame(layers, g, axisTicks(scale), heads, labels);
+  paintCluster(createClusterLayers(layers), g, clusterLayout(columns, run, scale, g));
   return { svg, width: g.width, height: g.height, mode: 'svg', canvasPng: null, canvasShownPx: null };
 }
 
@@ -51,5 +78,20 @@ describe('standalone SVG', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(exportSize(panels)).toEqual({ width: 16 * 2 + WIDTH * 2 + 16, height: 52 + 2 * (DIAGRAM_HEIGHT + 22) + 16 + 16 });
     expect(root.getAttribute('width')).toBe(String(exportSize(panels).width));
+  });
+
+  it('a cluster run: its node lanes, redirects with their text and the slot strip, and a desc naming the cluster', () => {
+    const doc = redirectedCounter();
+    const root = parse(standaloneDiagramSvg([{ doc, snapshot: paintedCluster(doc, 'diagram3') }]));
+    expect(root.querySelector('parsererror')).toBeNull();
+    const texts = Array.from(root.querySelectorAll('text'), (t) => t.textContent);
+    for (const r of doc.cluster!.redirects) expect(texts).toContain(r.error);
+    for (const n of doc.cluster!.topology.nodes) expect(texts).toContain(n.address);
+    expect(texts).toContain('ASKING, then the command');
+    // The redirect arcs keep their arrowhead, renamed with the panel.
+    expect(root.querySelectorAll('path[marker-end="url(#p1-err)"]')).toHaveLength(doc.cluster!.redirects.length);
+    // The strip: each master's run of slots labelled with its port and range.
+    for (const n of doc.cluster!.topology.nodes) expect(texts).toContain(`${n.address.split(':')[1]}: ${n.slots[0]![0]}–${n.slots[0]![1]}`);
+    expect(root.querySelector('desc')?.textContent).toMatch(/against a Redis Cluster of 3 masters \(Redis 7\.0\.15; slots from CLUSTER SHARDS before the run\)/);
   });
 });

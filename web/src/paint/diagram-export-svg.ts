@@ -54,7 +54,12 @@ export function panelHeading(doc: TraceDocument): string {
 /** Where the figures come from: one sentence per run, for the file's <desc> and its subtitle. */
 export function provenanceText(doc: TraceDocument): string {
   const delay = doc.rtt.addedMs > 0 || doc.rtt.jitterMs > 0 ? `, added delay ${doc.rtt.addedMs} ms RTT ± ${doc.rtt.jitterMs} ms (proxy)` : '';
-  return `Run ${doc.run.id}, started ${doc.run.startedAt}: ${doc.recorder.client} on ${doc.recorder.runtime} against Redis ${doc.redis.version}${delay}; ` +
+  const cluster = doc.cluster;
+  const masters = cluster?.topology.nodes.filter((n) => n.role === 'master').length ?? 0;
+  const against = cluster
+    ? `a Redis Cluster of ${masters} master${masters === 1 ? '' : 's'} (Redis ${doc.redis.version}; slots from ${cluster.topology.source === 'cluster-shards' ? 'CLUSTER SHARDS' : 'CLUSTER SLOTS'} before the run)`
+    : `Redis ${doc.redis.version}`;
+  return `Run ${doc.run.id}, started ${doc.run.startedAt}: ${doc.recorder.client} on ${doc.recorder.runtime} against ${against}${delay}; ` +
     `times since t0 measured at the client socket${doc.serverTrace ? ', Redis side from MONITOR/strace on the client\'s clock' : ''}; recorded by ${doc.recorder.tool} ${doc.recorder.version}.`;
 }
 

@@ -7,6 +7,7 @@ import { commandDetails } from '../format/command-details.ts';
 import { traceColumns } from '../model/trace-columns.ts';
 import { expectGoldenMarkup } from '../test-support/svg-golden.ts';
 import { sequentialTrace, serverTracedSequential } from '../test-support/trace-fixtures.ts';
+import { spreadPipeline } from '../test-support/cluster-fixtures.ts';
 import { KEYBOARD_HINT } from './diagram-controller.ts';
 import { hideTooltip, showTooltip } from './tooltip-painter.ts';
 
@@ -26,6 +27,14 @@ describe('tooltip goldens', () => {
     showTooltip(commandDetails(traceColumns(serverTracedSequential(5)), 2), 300, 760);
     expect(tooltip().textContent).toMatch(/executed.*\(MONITOR\)/);
     expectGoldenMarkup(tooltip(), import.meta.url, 'tooltip-server-traced-incr-2.html');
+  });
+
+  it('a cluster command: its node, and its slot with the {hash tag} emphasised', () => {
+    showTooltip(commandDetails(traceColumns(spreadPipeline(4, 'user42')), 1), 300, 200);
+    const tags = [...tooltip().querySelectorAll('.hash-tag')];
+    expect(tags.map((t) => t.textContent)).toEqual(['{user42}']);
+    expect(tags[0]!.parentElement!.textContent).toMatch(/^\d+: hash tag \{user42\}, only it is hashed$/);
+    expectGoldenMarkup(tooltip(), import.meta.url, 'tooltip-cluster-hash-tag.html');
   });
 
   it('hides and empties itself', () => {

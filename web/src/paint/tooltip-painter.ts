@@ -33,7 +33,7 @@ export function showTooltip(details: CommandDetails, clientX: number, clientY: n
     const dt = document.createElement('dt');
     dt.textContent = row.label;
     const dd = document.createElement('dd');
-    dd.textContent = row.value;
+    writeValue(dd, row.value, row.emphasis);
     if (row.label === 'reply' && row.value.startsWith('error')) dd.className = 'tooltip-error';
     table.append(dt, dd);
   }
@@ -54,6 +54,19 @@ export function showTooltip(details: CommandDetails, clientX: number, clientY: n
   const x = Math.min(clientX + 16, window.innerWidth - width - 8);
   const y = clientY + 16 + height > window.innerHeight ? clientY - height - 12 : clientY + 16;
   tip.style.transform = `translate(${Math.max(8, x)}px, ${Math.max(8, y)}px)`;
+}
+
+/** The value as text, its emphasised part (a key's {hash tag}) in a <span class="hash-tag">. */
+function writeValue(dd: HTMLElement, value: string, emphasis: string | undefined): void {
+  const at = emphasis ? value.indexOf(emphasis) : -1;
+  if (at < 0 || !emphasis) {
+    dd.textContent = value;
+    return;
+  }
+  const tag = document.createElement('span');
+  tag.className = 'hash-tag';
+  tag.textContent = emphasis;
+  dd.append(value.slice(0, at), tag, value.slice(at + emphasis.length));
 }
 
 export function hideTooltip(host: TooltipHost = document.body): void {

@@ -25,6 +25,7 @@ import { traceColumns } from '../../model/trace-columns.ts';
 import type { HistogramDomain } from '../../layout/latency-histogram-layout.ts';
 import type { RunGroup } from '../../model/run-groups.ts';
 import type { WireRef } from '../../model/wire-rows.ts';
+import { ClusterNodesView } from './cluster-nodes-view.tsx';
 import { MemoryChartView } from './memory-chart-view.tsx';
 import type { MemoryPlotId } from '../../model/memory-series.ts';
 import { NeighborView } from './neighbor-view.tsx';
@@ -121,6 +122,7 @@ export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs
           <RunTableView doc={doc} label={`the ${run.mode} run, ${title}`} />
         </div>
       )}
+      <ClusterNodesView doc={doc} />
       {!partial && <PhaseBarView doc={doc} scaleEndUs={phaseEndUs} />}
       {/* How it was measured, under the picture rather than above it: the diagram starts on the first screen. */}
       <p className="run-facts">
