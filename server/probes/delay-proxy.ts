@@ -13,6 +13,9 @@
 // asked, not that plus the hop. Under heavy load the tails are the machine's. The run's label says
 // what was measured, beside what was asked.
 //
+// Bounded: each direction holds at most MAX_HELD_BYTES (its delay line plus its socket's unsent bytes);
+// past that the sending side is paused until half of it has gone on, as a socket's own buffer would.
+//
 // Kernel delay (netem) is not used: it needs root (CAP_NET_ADMIN) and the sch_netem module, which
 // this kind of machine does not have (`tc qdisc add … netem` says the qdisc kind is unknown).
 import { connect as tcpConnect, createServer, type Server, type Socket } from 'node:net';
@@ -45,11 +48,14 @@ export const POLL_WHOLE_HOLD_NS = 1_000_000n;
 const POLL_LAST_NS = 1_000_000n;
 /** At and above this added RTT (ms) the hop's µs are under 0.1 % of it: no compensation. */
 export const COMPENSATE_BELOW_MS = 20;
+/** Bytes one direction may hold (in its delay line and its socket's send buffer) before its sender is paused. */
+export const MAX_HELD_BYTES = 16 * 1024 * 1024;
 
 export class DelayProxy {
   private readonly pairs = new Set<Socket>();
   /** The proxy's own side of each connection to Redis: the client address Redis sees. */
   private readonly upstreams: Socket[] = [];
+  private readonly lines = new Set<DelayLine>();
   /** Called for every chunk forwarded, with its bytes, for tracing. */
   onChunk: ((chunk: ProxiedChunk, data: Buffer) => void) | undefined;
   /** Taken off each hold (ns); see the top. */
@@ -80,6 +86,13 @@ export class DelayProxy {
     return this.upstreams.map((socket) => `${socket.localAddress}:${socket.localPort}`);
   }
 
+  /** Bytes the proxy holds now, every connection and direction: each direction's delay line and unsent socket bytes. */
+  get heldBytes(): number {
+    let held = 0;
+    for (const line of this.lines) held += line.heldBytes + line.unsentBytes;
+    return held;
+  }
+
   /** Open sockets, both sides counted: 0 once every connection through the proxy is closed. */
   get openSockets(): number {
     return this.pairs.size;
@@ -104,11 +117,26 @@ export class DelayProxy {
       const jitter = settings.jitterMs > 0 ? (random() * 2 - 1) * settings.jitterMs * 1e6 : 0;
       return BigInt(Math.max(0, Math.round(oneWayNs + jitter - this.hopCompensationNs)));
     };
-    const report = (chunk: ProxiedChunk, data: Buffer) => this.onChunk?.(chunk, data);
-    const toServer = new DelayLine(server, 'to-server', delayNs, report);
-    const toClient = new DelayLine(client, 'to-client', delayNs, report);
-    client.on('data', (chunk) => toServer.push(chunk));
-    server.on('data', (chunk) => toClient.push(chunk));
+    const toServer = new DelayLine(server, 'to-server', delayNs, (chunk, data) => {
+      limits[0].released();
+      this.onChunk?.(chunk, data);
+    });
+    const toClient = new DelayLine(client, 'to-client', delayNs, (chunk, data) => {
+      limits[1].released();
+      this.onChunk?.(chunk, data);
+    });
+    const limits = [boundHeld(client, toServer, server), boundHeld(server, toClient, client)] as const;
+    this.lines.add(toServer).add(toClient);
+    client.once('close', () => this.lines.delete(toServer));
+    server.once('close', () => this.lines.delete(toClient));
+    client.on('data', (chunk) => {
+      toServer.push(chunk);
+      limits[0].pushed();
+    });
+    server.on('data', (chunk) => {
+      toClient.push(chunk);
+      limits[1].pushed();
+    });
     // Either side closing closes the other once what it sent has been delivered.
     client.on('end', () => toServer.end());
     server.on('end', () => toClient.end());
@@ -121,12 +149,37 @@ export class DelayProxy {
   }
 }
 
+/**
+ * Keeps one direction under MAX_HELD_BYTES: `source` is paused while its line and `destination`'s
+ * unsent bytes hold that much, and resumed once they are under half of it.
+ */
+function boundHeld(source: Socket, line: DelayLine, destination: Socket): { pushed(): void; released(): void } {
+  const held = () => line.heldBytes + line.unsentBytes;
+  const released = () => {
+    if (source.isPaused() && held() < MAX_HELD_BYTES / 2 && !source.destroyed) source.resume();
+  };
+  destination.on('drain', released);
+  return {
+    pushed: () => {
+      if (!source.isPaused() && held() >= MAX_HELD_BYTES) source.pause();
+    },
+    released,
+  };
+}
+
 /** One direction of the proxy (also the observing port's, server/observe/): a FIFO of chunks, each released at its due time, never before the one ahead. */
 export class DelayLine {
   private readonly queue: { chunk: Buffer; receivedAt: bigint; dueAt: bigint }[] = [];
   private lastDueAt = 0n;
   private scheduled = false;
   private ending = false;
+  /** Bytes received and not yet passed on. */
+  heldBytes = 0;
+
+  /** Bytes passed on to the destination socket that it has not sent yet. */
+  get unsentBytes(): number {
+    return this.destination.writableLength;
+  }
 
   constructor(
     private readonly destination: Socket,
@@ -137,6 +190,7 @@ export class DelayLine {
 
   push(chunk: Buffer): void {
     const receivedAt = process.hrtime.bigint();
+    this.heldBytes += chunk.length;
     const due = receivedAt + this.delayNs();
     // Jitter may make a later chunk "due" earlier; it waits for the one ahead instead (no reordering).
     this.lastDueAt = due > this.lastDueAt ? due : this.lastDueAt;
@@ -172,6 +226,7 @@ export class DelayLine {
     const now = process.hrtime.bigint();
     while (this.queue[0] && this.queue[0].dueAt <= now) {
       const { chunk, receivedAt } = this.queue.shift()!;
+      this.heldBytes -= chunk.length;
       if (this.destination.destroyed) continue;
       // Taken before write(): the peer may act on the bytes before the call returns.
       const forwardedAt = process.hrtime.bigint();

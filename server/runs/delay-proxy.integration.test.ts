@@ -2,7 +2,7 @@
 // measured times, bytes arrive complete and in order (jitter included), and sockets are closed.
 import { connect as tcpConnect, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DelayProxy } from '../probes/delay-proxy.ts';
+import { DelayProxy, MAX_HELD_BYTES } from '../probes/delay-proxy.ts';
 import { usePrivateRedisSession } from '../test-support/private-redis-session.ts';
 import { executeRun } from './run-executor.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
@@ -124,6 +124,43 @@ describe('the proxy on its own', () => {
     expect(Buffer.concat(received).toString()).toBe(Buffer.concat(sent).toString());
     client.destroy();
     await proxy.close();
+  });
+
+  it('holds a bounded number of bytes: a server that does not read pushes back on the client', async () => {
+    const stalled: Socket[] = [];
+    const sink = createServer((socket) => {
+      socket.pause(); // reads nothing: what the client sends piles up in front of it
+      stalled.push(socket);
+    });
+    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    const proxy = await DelayProxy.start({ host: '127.0.0.1', port: (sink.address() as { port: number }).port }, { addedRttMs: 2, jitterMs: 0 });
+    const client = await new Promise<Socket>((resolve) => {
+      const socket = tcpConnect(proxy.port, proxy.host, () => resolve(socket));
+    });
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    let heldMost = 0;
+    for (let i = 0; i < 4 * (MAX_HELD_BYTES / chunk.length); i++) {
+      client.write(chunk);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      heldMost = Math.max(heldMost, proxy.heldBytes);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    heldMost = Math.max(heldMost, proxy.heldBytes);
+    // Over the bound by at most what was already on its way when the client was paused.
+    expect(heldMost).toBeGreaterThan(MAX_HELD_BYTES / 2);
+    expect(heldMost).toBeLessThan(MAX_HELD_BYTES + 4 * chunk.length);
+    // The rest waits at the client: it was paused, not dropped and not buffered in the proxy.
+    expect(client.writableLength).toBeGreaterThan(MAX_HELD_BYTES);
+    // Once the server reads again, everything goes through and the client's buffer drains.
+    let received = 0;
+    for (const socket of stalled) socket.on('data', (data: Buffer) => (received += data.length)).resume();
+    const total = 4 * MAX_HELD_BYTES;
+    for (let i = 0; i < 500 && received < total; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received).toBe(total);
+    expect(proxy.heldBytes).toBe(0);
+    client.destroy();
+    await proxy.close();
+    await new Promise((resolve) => sink.close(resolve));
   });
 
   it('closes both sides when either side closes', async () => {
