@@ -98,9 +98,11 @@ export class DelayProxy {
     return this.pairs.size;
   }
 
+  /** Destroys every connection through the proxy (what it holds is dropped) and stops listening; resolves once all are closed. */
   async close(): Promise<void> {
+    const closed = [...this.pairs].map((socket) => new Promise((resolve) => socket.once('close', resolve)));
     for (const socket of this.pairs) socket.destroy();
-    await new Promise((resolve) => this.server.close(resolve));
+    await Promise.all([...closed, new Promise((resolve) => this.server.close(resolve))]);
   }
 
   private bridge(client: Socket, upstream: { host: string; port: number }, settings: DelaySettings, random: () => number): void {

@@ -138,7 +138,6 @@ describe('the raw engine split by node', () => {
     for (const [mode, spec] of [
       ['pipeline', { engine: 'ioredis' }],
       ['multi', { engine: 'raw' }],
-      ['pipeline', { engine: 'raw', rttMs: 1 }],
       ['pipeline', { engine: 'raw', serverTrace: true }],
     ] as const) {
       const error = await executeRun(session, mode, { command: 'SET', n: 10, valueBytes: 16, ...spec }).catch((e: Error) => e);

@@ -1,7 +1,8 @@
 // A run Pipescope cannot yet send correctly is refused before anything is written: on a Redis Cluster
 // a run's keys spread over slots on every node, and a node refuses the commands whose slot is not its
 // own (MOVED), so a run sent to one node would fail part-way and leave keys on it. The raw engine's
-// 'pipeline' and 'sequential' runs are split by node (cluster-run.ts) and go; any other run, a sweep, a
+// 'pipeline' and 'sequential' runs are split by node (cluster-run.ts) and go, with or without added
+// delay (a delay proxy per node); any other run, a sweep, a
 // redis-benchmark reference or a leased key asked of a cluster fails here, with words, before any lease
 // or key exists: nothing is left on any node.
 import type { RunMode } from '../../trace/format/trace-format.ts';
@@ -15,8 +16,6 @@ export class ClusterNotSupportedError extends Error {
 /** What decides whether a run can go to a cluster yet (a run's parameters; all optional). */
 export interface ClusterRunShape {
   engine?: string | undefined;
-  rttMs?: number | undefined;
-  jitterMs?: number | undefined;
   serverTrace?: boolean | undefined;
   monitor?: boolean | undefined;
   strace?: boolean | undefined;
@@ -31,9 +30,9 @@ export interface ClusterRunShape {
 /** The modes the raw engine splits by node on a cluster (cluster-run.ts). */
 export const CLUSTER_RAW_MODES: readonly RunMode[] = ['pipeline', 'sequential'];
 
-/** Whether a run of `mode` with `spec` is sent to a cluster, split by node: the raw engine, pipeline or sequential, no delay, no probes. */
+/** Whether a run of `mode` with `spec` is sent to a cluster, split by node: the raw engine, pipeline or sequential, no probes (added delay goes). */
 export function routedOnCluster(mode: RunMode, spec: ClusterRunShape): boolean {
-  return spec.engine === 'raw' && CLUSTER_RAW_MODES.includes(mode) && !spec.rttMs && !spec.jitterMs && !spec.serverTrace && !spec.monitor &&
+  return spec.engine === 'raw' && CLUSTER_RAW_MODES.includes(mode) && !spec.serverTrace && !spec.monitor &&
     !spec.strace && !spec.memory && !spec.kernelTcp && !spec.heldConnection && !spec.neighborRate && spec.errorAt === undefined && !spec.memoryRepeat;
 }
 
@@ -48,7 +47,7 @@ export function refuseOnCluster(session: RedisSession, what = 'runs', run?: { mo
   throw new ClusterNotSupportedError(
     `Redis at ${session.target.address} is a node of a Redis Cluster (${describeTopology(topology)}): Pipescope does not send ${what} ` +
       'to a cluster yet (a run\'s keys spread over slots served by different nodes, and a node refuses the others with MOVED)' +
-      (run ? '; only the raw engine\'s pipeline and sequential runs, without added delay or probes, are split by node so far. ' : '. ') +
+      (run ? '; only the raw engine\'s pipeline and sequential runs, without probes, are split by node so far. ' : '. ') +
       'Nothing was sent and no key was written. ' +
       (session.target.embedded
         ? 'This is Pipescope\'s private cluster (--cluster): start without --cluster for the private redis-server.'

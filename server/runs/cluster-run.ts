@@ -10,10 +10,15 @@
 // Redis's counters as the sum over the masters of each master's INFO delta (its own INFO taken out).
 // The run's lease and clean-up go per slot (redis/keyspace.ts): no key is left on any node.
 //
+// Added delay: each master's socket goes through a delay proxy of its own (probes/node-delay-proxies.ts),
+// its hop calibrated and its round trip measured before t0 beside direct PINGs to the same node, as on a
+// single Redis; each node's RTT is in its connection, the run's `rtt` is the slowest node's. The sockets'
+// recorded addresses stay the nodes' own.
+//
 // Not yet on a cluster (refused before anything is sent, cluster-refusal.ts): other modes and engines,
-// added delay, server-side probes, memory and kernel probes, the warm-up.
-import type { TraceDocument } from '../../trace/format/trace-format.ts';
-import type { ClusterRecord } from '../../trace/format/cluster-format.ts';
+// server-side probes, memory and kernel probes, the warm-up.
+import type { Rtt, TraceDocument } from '../../trace/format/trace-format.ts';
+import type { ClusterRecord, NodeRtt } from '../../trace/format/cluster-format.ts';
 import { TraceBuilder, type Outcome, type ProbeBatch, type ReadEvent, type WriteEvent } from '../../trace/format/trace-builder.ts';
 import { splitByNode } from '../drivers/cluster-split.ts';
 import { RawDriver, RAW_CLIENT } from '../drivers/raw-driver.ts';
@@ -21,19 +26,18 @@ import { encodeBatch } from '../protocol/resp-encoder.ts';
 import { previewReply } from '../protocol/reply-preview.ts';
 import { RespError, type RespValue } from '../protocol/resp-reply-reader.ts';
 import { SocketProbe } from '../probes/socket-probe.ts';
+import { NodeDelayProxies } from '../probes/node-delay-proxies.ts';
 import { parseSnapshot, readServerInfo, serverDelta } from '../probes/server-counters.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
-import type { RedisTarget } from '../redis/redis-target.ts';
+import { viaProxy, type RedisTarget } from '../redis/redis-target.ts';
 import { RunClock, microsSince } from '../support/monotonic-clock.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { deleteRunKeys, waitUntilClientGone } from './run-cleanup.ts';
 import type { GuardedRun } from './run-guard.ts';
 import { FLUSH_INTERVAL_MS, runHeader } from './run/measure-run.ts';
 import type { RunEnd } from './run/run-listener.ts';
-import type { RunPlan } from './run/run-plan.ts';
-
-/** PINGs timed on the first master's connection before the run, for the trace's RTT. */
-const RTT_SAMPLES = 5;
+import { calibrateHop, measureRtt } from './run/run-connection.ts';
+import { proxied, type RunPlan } from './run/run-plan.ts';
 
 /** The session's target with a node's address: same credentials, TLS and database. */
 function nodeTarget(target: RedisTarget, address: string): RedisTarget {
@@ -42,6 +46,13 @@ function nodeTarget(target: RedisTarget, address: string): RedisTarget {
   url.hostname = address.slice(0, colon);
   url.port = address.slice(colon + 1);
   return { ...target, url: url.toString(), address };
+}
+
+/** A node's measured round trip as its connection records it: the delay asked for is the run's. */
+function nodeRtt(rtt: Rtt): NodeRtt {
+  const { measuredMinUs, measuredMedianUs, samples, measuredP10Us, measuredP90Us, directMedianUs, hopCompensationUs } = rtt;
+  const optional = { measuredP10Us, measuredP90Us, directMedianUs, hopCompensationUs };
+  return { measuredMinUs, measuredMedianUs, samples, ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)) };
 }
 
 export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded: GuardedRun<RunEnd>): Promise<TraceDocument> {
@@ -53,35 +64,45 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
   const split = splitByNode(workload.commands, n, topology);
   const drivers: RawDriver[] = [];
   const probes: SocketProbe[] = [];
+  let proxies: NodeDelayProxies | undefined;
   let written = 0;
   let document: TraceDocument | undefined;
   let failure: unknown;
-  const abort = () => drivers.forEach((driver) => driver.abort());
+  const abort = () => {
+    drivers.forEach((driver) => driver.abort());
+    void proxies?.close(); // what a proxy still holds for a node is dropped, not delivered
+  };
   signal.addEventListener('abort', abort);
   try {
-    for (const node of split.masters) drivers.push(await RawDriver.open(nodeTarget(session.target, node.address), `pipescope-run-${plan.id}`));
-    if (signal.aborted) throw new RunCancelledError('Run cancelled');
-    // Before t0: each master's share encoded into one buffer (pipeline), or each command's bytes (sequential).
-    const { bytes, offsets } = encodeBatch(workload.commands, n);
-    const commandBytes = (i: number) => bytes.subarray(offsets[i]!, offsets[i + 1]!);
-    const shares = split.shares.map((share) => Buffer.concat(share.map(commandBytes)));
-    const rttTimes: number[] = [];
-    for (let i = 0; i < RTT_SAMPLES; i++) {
-      const started = process.hrtime.bigint();
-      await drivers[0]!.ping();
-      rttTimes.push(Number(process.hrtime.bigint() - started) / 1000);
+    if (proxied(plan.network)) proxies = await NodeDelayProxies.start(split.masters.map((node) => node.address), plan.network);
+    for (const node of split.masters) {
+      const target = nodeTarget(session.target, node.address);
+      drivers.push(await RawDriver.open(proxies ? viaProxy(target, proxies.addressFor(node.address)) : target, `pipescope-run-${plan.id}`));
     }
-    rttTimes.sort((a, b) => a - b);
-    const rtt = { addedMs: 0, jitterMs: 0, measuredMinUs: rttTimes[0]!, measuredMedianUs: rttTimes[Math.floor(RTT_SAMPLES / 2)]!, samples: RTT_SAMPLES };
-    const header = runHeader(plan, session.info, rtt, null, RAW_CLIENT);
-    await hooks.measuring();
-    listener.onStart?.(header);
-    // Each master's INFO on the housekeeping client's connection to it, in the split's (the topology's) order.
+    if (signal.aborted) throw new RunCancelledError('Run cancelled');
+    // Each master's housekeeping connection (the cluster client's), in the split's (the topology's) order:
+    // the direct PINGs beside the proxied ones, and the INFO snapshots.
     const masters = split.masters.map((node) => {
       const connection = keyspace.scanTargets().find((redis) => `${redis.options.host}:${redis.options.port}` === node.address);
       if (!connection) throw new Error(`the cluster client has no connection to master ${node.address}: the topology changed since it was read`);
       return connection;
     });
+    // Before t0: each master's share encoded into one buffer (pipeline), or each command's bytes (sequential).
+    const { bytes, offsets } = encodeBatch(workload.commands, n);
+    const commandBytes = (i: number) => bytes.subarray(offsets[i]!, offsets[i + 1]!);
+    const shares = split.shares.map((share) => Buffer.concat(share.map(commandBytes)));
+    // Each node's round trip on the run's socket to it (through its proxy, its hop calibrated first), one node after another.
+    const nodeRtts: Rtt[] = [];
+    for (const [k, node] of split.masters.entries()) {
+      const proxy = proxies?.proxyFor(node.address);
+      if (proxy) await calibrateHop(proxy, plan.network, drivers[k]!, masters[k]!);
+      nodeRtts.push(await measureRtt(drivers[k]!, plan.network, proxy, masters[k]!));
+    }
+    // The run's RTT is the slowest node's: a split pipeline waits for it, and no node's is hidden by a mean.
+    const rtt = nodeRtts.reduce((slowest, r) => (r.measuredMedianUs > slowest.measuredMedianUs ? r : slowest));
+    const header = runHeader(plan, session.info, rtt, null, RAW_CLIENT);
+    await hooks.measuring();
+    listener.onStart?.(header);
     const nodesInfoBefore = await Promise.all(masters.map((node) => readServerInfo(node, namespace)));
     const clock = new RunClock();
     for (const driver of drivers) probes.push(new SocketProbe(driver.socket, clock, true));
@@ -162,7 +183,7 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
     };
     const cluster: ClusterRecord = {
       topology,
-      connections: split.masters.map((node) => ({ node: node.id, address: node.address })),
+      connections: split.masters.map((node, k) => ({ node: node.id, address: node.address, rtt: nodeRtt(nodeRtts[k]!) })),
       redirects: [],
       clientRefusal: null,
     };
@@ -189,10 +210,11 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
     failure = signal.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;
   }
   signal.removeEventListener('abort', abort);
-  // Each socket's local address, to see Redis let go of it: a failed or cancelled run's commands already
-  // read by a node would otherwise make keys after their deletion.
-  const sources = drivers.map((driver) => `${driver.socket.localAddress}:${driver.socket.localPort}`);
+  // Each socket's address as its node sees it (the proxy's end when delayed), to see Redis let go of it: a
+  // failed or cancelled run's commands already read by a node would otherwise make keys after their deletion.
+  const sources = drivers.map((driver, k) => proxies?.proxyFor(split.masters[k]!.address).upstreamAddresses[0] ?? `${driver.socket.localAddress}:${driver.socket.localPort}`);
   for (const driver of drivers) driver.disconnect();
+  await proxies?.close();
   let leftKeys: string | undefined;
   try {
     if (!document) for (const source of sources) await waitUntilClientGone(keyspace, source);

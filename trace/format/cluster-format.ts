@@ -42,9 +42,23 @@ export const ClusterTopologySchema = z.object({
 }).describe('The cluster\'s nodes and who served which slots, read just before the run.');
 export type ClusterTopology = z.infer<typeof ClusterTopologySchema>;
 
+export const NodeRttSchema = z.object({
+  measuredMinUs: micros.describe('Fastest PING round trip on this socket just before t0 (through its node\'s delay proxy when there is one), µs.'),
+  measuredMedianUs: micros.describe('Median of those PING round trips, µs.'),
+  samples: count.describe('How many PING round trips were timed.'),
+  measuredP10Us: micros.optional().describe('With added delay: the 10th percentile of the same round trips, µs.'),
+  measuredP90Us: micros.optional().describe('With added delay: the 90th percentile of the same round trips, µs.'),
+  directMedianUs: micros.optional().describe('With added delay: the median of as many PINGs sent to the same node directly, taken alternately with them, µs.'),
+  hopCompensationUs: micros.optional().describe('With added delay: what this node\'s proxy takes off each hold (its own hop, calibrated before the run), µs.'),
+}).describe('The round trip to one node as measured before t0 on the run\'s socket to it; the delay asked for is the run\'s (`rtt`).');
+export type NodeRtt = z.infer<typeof NodeRttSchema>;
+
 export const ClusterConnectionSchema = z.object({
   node: z.string().describe('The id of the node this socket went to (topology.nodes[].id).'),
   address: z.string().describe('host:port the socket connected to (through the delay proxy: the node\'s own address).'),
+  rtt: NodeRttSchema.optional().describe(
+    'Optional: the round trip to this node measured before t0 on this socket (the run\'s `rtt` is the slowest node\'s). Absent when not measured per node.',
+  ),
 }).describe('One socket of the client, to one node; its index is what `connection` in commands, writes and reads refers to.');
 export type ClusterConnection = z.infer<typeof ClusterConnectionSchema>;
 
