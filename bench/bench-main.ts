@@ -17,6 +17,7 @@ import { BENCH_USAGE, parseBenchOptions, type BenchOptions } from './bench-optio
 import { formatFindings, type Finding } from './bench-report.ts';
 import { renderBench } from './browser-bench.ts';
 import { clientOverheadBench } from './client-overhead-bench.ts';
+import { clusterBench } from './cluster-bench.ts';
 import { defaultRunsBench } from './default-runs-bench.ts';
 import { firstWriteBench } from './first-write-bench.ts';
 import { latencyBench } from './latency-bench.ts';
@@ -88,6 +89,10 @@ async function nodeParts({ parts, sizes }: BenchOptions, session: Parameters<typ
   if (parts.includes('observe')) {
     log('\nthe observing port: added latency per round trip and throughput, through vs around it (side by side)');
     findings.push(...(await observeBench(session, sizes.observe, log)));
+  }
+  if (parts.includes('cluster')) {
+    log('\nthe private Redis Cluster: start-up, the raw engine split by node vs redis-benchmark --cluster, one node\'s work vs the single Redis');
+    findings.push(...(await clusterBench(session, sizes.cluster, log)));
   }
   return findings;
 }

@@ -17,7 +17,7 @@ it('takes --only, --quick and --json', () => {
 });
 
 it('refuses unknown parts and flags with a clear message', () => {
-  expect(() => parseBenchOptions(['--only', 'browser,gpu'])).toThrow(new CliError('--only takes client, reference, first-write, latency, observe, trace-size, browser, websocket, default-runs, player-size, first-round-trip, probe-cost, added-delay; not "gpu"'));
+  expect(() => parseBenchOptions(['--only', 'browser,gpu'])).toThrow(new CliError('--only takes client, reference, first-write, latency, observe, trace-size, browser, websocket, default-runs, player-size, first-round-trip, probe-cost, added-delay, cluster; not "gpu"'));
   expect(() => parseBenchOptions(['--fast'])).toThrow(CliError);
   expect(() => parseBenchOptions(['--json', ' '])).toThrow('--json needs a file name');
 });

@@ -2,7 +2,7 @@
 // docs/benchmarks.md come from; --quick is a smoke run of every part with small sizes (its figures say little).
 import { CliError, strictParse } from '../server/app/cli/cli-options.ts';
 
-export const BENCH_PARTS = ['client', 'reference', 'first-write', 'latency', 'observe', 'trace-size', 'browser', 'websocket', 'default-runs', 'player-size', 'first-round-trip', 'probe-cost', 'added-delay'] as const;
+export const BENCH_PARTS = ['client', 'reference', 'first-write', 'latency', 'observe', 'trace-size', 'browser', 'websocket', 'default-runs', 'player-size', 'first-round-trip', 'probe-cost', 'added-delay', 'cluster'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 export interface BenchSizes {
@@ -24,6 +24,8 @@ export interface BenchSizes {
   observe: { pairs: number; rounds: number; throughputN: number; throughputRounds: number };
   /** Default-form requests (first round trip) and rounds (probe cost, added delay) of the small-runs parts. */
   smallRuns: { requests: number; rounds: number };
+  /** The private cluster: starts timed; recorded runs per round and rounds against redis-benchmark; one node's pipeline and its rounds. */
+  cluster: { starts: number; runsPerRound: number; rounds: number; oneNodeN: number; oneNodeRounds: number };
 }
 
 export interface BenchOptions {
@@ -44,6 +46,7 @@ export const FULL_SIZES: BenchSizes = {
   websocket: { n: 100_000, sequentialN: 10_000, repeats: 3, delayRuns: 7 },
   observe: { pairs: 2_000, rounds: 7, throughputN: 200_000, throughputRounds: 7 },
   smallRuns: { requests: 10, rounds: 30 },
+  cluster: { starts: 7, runsPerRound: 20, rounds: 11, oneNodeN: 10_000, oneNodeRounds: 31 },
 };
 
 export const QUICK_SIZES: BenchSizes = {
@@ -56,6 +59,7 @@ export const QUICK_SIZES: BenchSizes = {
   websocket: { n: 20_000, sequentialN: 1_000, repeats: 1, delayRuns: 1 },
   observe: { pairs: 300, rounds: 2, throughputN: 20_000, throughputRounds: 2 },
   smallRuns: { requests: 1, rounds: 2 },
+  cluster: { starts: 2, runsPerRound: 3, rounds: 2, oneNodeN: 1_000, oneNodeRounds: 3 },
 };
 
 export const BENCH_USAGE = `Usage: npm run bench -- [--only ${BENCH_PARTS.join(',')}] [--quick] [--json FILE]
