@@ -60,6 +60,12 @@ export async function clusterBench(single: RedisSession, options: ClusterBenchOp
   return findings;
 }
 
+/** "median 1.05, bootstrap 95 % interval 0.98–1.12" of the per-round ratios a[i] ÷ b[i]. */
+function ratioInterval(a: readonly number[], b: readonly number[]): string {
+  const { median, low, high } = bootstrapMedian(a.map((value, i) => value / b[i]!));
+  return `median ${median.toFixed(2)}, bootstrap 95 % interval ${low.toFixed(2)}–${high.toFixed(2)}`;
+}
+
 async function startUp(starts: number, log: (line: string) => void): Promise<Finding> {
   const readyMs: number[] = [];
   for (let i = 0; i < starts; i++) {
@@ -114,13 +120,15 @@ async function againstRedisBenchmark(cluster: PrivateCluster, version: string, o
     log(`  raw engine split by node, pipelines of ${n} SETs over ${masters.length} masters (~${DEPTH} each, in parallel), ${options.runsPerRound} recorded runs a round: ` +
       `${int(oursSpread.median)} ops/s [${int(oursSpread.min)}–${int(oursSpread.max)}]`);
     log(`  redis-benchmark ${version} --cluster -c 1 -P ${DEPTH} -t set -n ${int(commands)}: ${int(theirsSpread.median)} ops/s [${int(theirsSpread.min)}–${int(theirsSpread.max)}]`);
+    const interval = ratioInterval(samples['ours']!, samples['theirs']!);
+    log(`  ours ÷ theirs per round: ${interval}`);
     return {
       name: `raw engine split by node ÷ redis-benchmark --cluster -c 1 -P ${DEPTH}`,
       unit: 'ratio',
       spread: roundRatios(samples['ours']!, samples['theirs']!),
       goal: { bound: 'at least', value: 0.5 },
       how: `ops/s, ${options.rounds} rounds side by side on the bench's own 3-master cluster; ours ${options.runsPerRound} recorded pipeline runs of ${n} SETs a round ` +
-        `(socket probes on; commands ÷ t0 to last reply, pooled), theirs as printed (one client, one master)`,
+        `(socket probes on; commands ÷ t0 to last reply, pooled), theirs as printed (one client, one master); ${interval}`,
     };
   } finally {
     await session.close();
@@ -152,14 +160,14 @@ async function oneNodeWork(cluster: PrivateCluster, single: RedisTarget, options
     const ratio = roundRatios(samples['cluster']!, samples['single']!);
     const ms = (us: number) => (us / 1000).toFixed(2);
     log(`  one pipeline of ${options.oneNodeN.toLocaleString('en-US')} SETs under one hash tag: on the cluster's master ${ms(spreadOf(samples['cluster']!).median)} ms, ` +
-      `on the single private Redis ${ms(spreadOf(samples['single']!).median)} ms; ratio ${ratio.median.toFixed(2)} [${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}]`);
+      `on the single private Redis ${ms(spreadOf(samples['single']!).median)} ms; ratio per round ${ratioInterval(samples['cluster']!, samples['single']!)}`);
     return {
       name: 'one node\'s work: cluster master ÷ single Redis (time)',
       unit: 'ratio',
       spread: ratio,
       goal: null,
       how: `one pipeline of ${options.oneNodeN} SETs (keys under one {hash tag}) on the raw engine's socket, first write to last reply, ` +
-        `${options.oneNodeRounds} rounds side by side: the master serving the tag vs the single private Redis`,
+        `${options.oneNodeRounds} rounds side by side: the master serving the tag vs the single private Redis; ${ratioInterval(samples['cluster']!, samples['single']!)}`,
     };
   } finally {
     for (const driver of [onCluster, onSingle]) await driver.write(unlink, keys.length, () => {}).finally(() => driver.disconnect());
