@@ -7,12 +7,15 @@
 // the translation a client library applies to every address it learns:
 //   - ioredis:    new Cluster([proxies.seed()], { natMap: proxies.nodeAddressMap(), … })
 //   - node-redis: createCluster({ rootNodes: [{ url: … }], nodeAddressMap: proxies.nodeAddressMap(), … })
-// Both accept this one shape (announced "host:port" → { host, port } of its proxy). The raw engine opens
-// each node's socket at `addressFor(node)` itself (runs/cluster-run.ts).
+// Both accept this one shape (announced "host:port" → { host, port } of its proxy). A client library may
+// open a connection to any node it learns of (replicas too, for reads or after a failover): start its
+// proxies with forTopology(), which puts one in front of every node, so that none is reached around its
+// proxy. The raw engine opens each master's socket at `addressFor(node)` itself (runs/cluster-run.ts).
 //
 // What a trace records stays the node's own address (cluster.connections[].address); the proxies' ports
 // are Pipescope's plumbing. Every proxy listens on loopback only, holds a bounded number of bytes each way
 // (MAX_HELD_BYTES), and is closed with close() once the run's sockets are done.
+import type { ClusterTopology } from '../../trace/format/cluster-format.ts';
 import { DelayProxy, type DelaySettings } from './delay-proxy.ts';
 
 /** An address as client libraries take it in a node address map. */
@@ -38,6 +41,11 @@ export class NodeDelayProxies {
       throw failed.reason;
     }
     return new NodeDelayProxies(new Map(unique.map((address, k) => [address, proxies[k]!])));
+  }
+
+  /** One proxy in front of every node of `topology`, masters and replicas: what a cluster client library needs. */
+  static forTopology(topology: ClusterTopology, settings: DelaySettings): Promise<NodeDelayProxies> {
+    return NodeDelayProxies.start(topology.nodes.map((node) => node.address), settings);
   }
 
   /** The proxy in front of the node announced at `address`; throws for a node without one. */

@@ -130,7 +130,7 @@ describe('the node address map, for the cluster clients', () => {
   }
 
   it('ioredis natMap and node-redis nodeAddressMap: every node reached through its proxy, keys on every master', async () => {
-    const proxies = await NodeDelayProxies.start(masterAddresses(), { addedRttMs: 2, jitterMs: 0 });
+    const proxies = await NodeDelayProxies.forTopology(session.cluster!, { addedRttMs: 2, jitterMs: 0 });
     const map = proxies.nodeAddressMap();
     expect(Object.keys(map).sort()).toEqual(masterAddresses().sort());
     for (const proxied of Object.values(map)) expect(proxied.host).toBe('127.0.0.1');
