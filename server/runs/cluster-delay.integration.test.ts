@@ -74,6 +74,8 @@ describe('added delay, a proxy per node', () => {
       expect(command.repliedUs - command.sentUs).toBeGreaterThanOrEqual(FLOOR_US);
     }
     expect(doc.totals.doneUs).toBeGreaterThanOrEqual(n * FLOOR_US);
+    // About n round trips, each to its node: not much more than n × the slowest node's measured RTT.
+    expect(doc.totals.doneUs).toBeLessThan(2 * n * doc.rtt.measuredMedianUs);
     console.log(`cluster, added ${ADDED_MS} ms, sequential ${n} × SET: ${(doc.totals.doneUs / 1000).toFixed(1)} ms; ` +
       `per node RTT ${doc.cluster!.connections.map((c) => (c.rtt!.measuredMedianUs / 1000).toFixed(2)).join(', ')} ms`);
     const text = serializeTrace(doc);
