@@ -13,6 +13,7 @@ import { launchBrowser } from '../e2e/browser.ts';
 import type { Finding } from './bench-report.ts';
 import { renderBench } from './browser-bench.ts';
 import { clientOverheadBench } from './client-overhead-bench.ts';
+import { clusterBench } from './cluster-bench.ts';
 import { DEFAULT_FORM_SPEC, defaultRunsBench } from './default-runs-bench.ts';
 import { firstWriteBench } from './first-write-bench.ts';
 import { latencyBench } from './latency-bench.ts';
@@ -73,6 +74,19 @@ it('latency: sequential PING p50 of each engine against redis-benchmark -t ping 
   expect(lines.join('\n')).toMatch(/redis-benchmark \S+ -c 1 -P 1 -n 300 PING_INLINE: avg \d+ µs/);
   expect(lines.join('\n')).toMatch(/redis-benchmark \S+ -c 1 -P 1 -n 300 PING_MBULK: avg \d+ µs/);
   expect(await local.session.control.dbsize()).toBe(0);
+});
+
+it('cluster: start-up, the split raw engine against redis-benchmark --cluster, one node against the single Redis, which it leaves empty', async () => {
+  const before = lines.length;
+  const findings = await clusterBench(local.session, { starts: 1, runsPerRound: 2, rounds: 1, oneNodeN: 200, oneNodeRounds: 1 }, log);
+  expectMeasured(findings, [
+    /^private cluster \(3 masters\): start to ready$/,
+    /^raw engine split by node ÷ redis-benchmark --cluster -c 1 -P 16$/,
+    /^one node's work: cluster master ÷ single Redis \(time\)$/,
+  ]);
+  expect(findings.map((f) => f.goal)).toEqual([{ bound: 'at most', value: 3000 }, { bound: 'at least', value: 0.5 }, null]);
+  expect(lines.slice(before).join('\n')).toMatch(/redis-benchmark \S+ --cluster -c 1 -P 16 -t set -n [\d,]+: [\d,]+ ops\/s/);
+  expect(await local.session.control.dbsize()).toBe(0); // the one-node keys went from the single Redis too
 });
 
 describe('in the browser', () => {
