@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { clusterGeometry } from '../layout/cluster-geometry.ts';
 import { clusterLayout } from '../layout/cluster-layout.ts';
+import { diagramLabels } from '../layout/diagram-labels-layout.ts';
+import { estimateTextWidth } from '../layout/text-measure.ts';
 import { timeScale } from '../layout/time-scale-layout.ts';
 import { clusterRun } from '../model/cluster-run.ts';
 import { traceColumns } from '../model/trace-columns.ts';
@@ -19,7 +21,9 @@ function painted(doc: TraceDocument) {
   const run = clusterRun(doc)!;
   const g = clusterGeometry(640, run);
   const layout = clusterLayout(columns, run, timeScale(columns.endUs, g), g);
-  paintCluster(layers, g, layout);
+  const heads = { client: 'Client', clientNote: 'lanes', server: '', serverNote: '', serverLaneNote: null, densityNote: null };
+  const labels = diagramLabels({ g, heads, sequence: null, densityLabels: null, lane: null, cluster: { g, layout, densityNote: null } }, estimateTextWidth).placed;
+  paintCluster(layers, g, layout, labels);
   const all = (id: string) => [...svg.querySelectorAll(`[data-testid=${id}]`)];
   return { svg, layers, g, layout, all };
 }
