@@ -14,6 +14,7 @@
 // added delay, server-side probes, memory and kernel probes, the warm-up.
 import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import type { ClusterRecord } from '../../trace/format/cluster-format.ts';
+import { placeClusterCommands, type CommandPlaces } from '../../trace/format/cluster-places.ts';
 import { TraceBuilder, type Outcome, type ProbeBatch, type ReadEvent, type WriteEvent } from '../../trace/format/trace-builder.ts';
 import { splitByNode } from '../drivers/cluster-split.ts';
 import { RawDriver, RAW_CLIENT } from '../drivers/raw-driver.ts';
@@ -73,7 +74,8 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
     }
     rttTimes.sort((a, b) => a - b);
     const rtt = { addedMs: 0, jitterMs: 0, measuredMinUs: rttTimes[0]!, measuredMedianUs: rttTimes[Math.floor(RTT_SAMPLES / 2)]!, samples: RTT_SAMPLES };
-    const header = runHeader(plan, session.info, rtt, null, RAW_CLIENT);
+    // No kernel TCP figures per node yet: the header says the probe was off, whatever was asked.
+    const header = runHeader({ ...plan, probes: { ...plan.probes, kernelTcp: false } }, session.info, rtt, null, RAW_CLIENT);
     await hooks.measuring();
     listener.onStart?.(header);
     // Each master's INFO on the housekeeping client's connection to it, in the split's (the topology's) order.
@@ -174,16 +176,14 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       flushes,
     };
     builder.checkComplete();
+    // Each command's socket (its master's, by the split) and slot, in trace order.
+    const places: CommandPlaces = { connections: order.map((i) => split.owners[i]!), slots: order.map((i) => split.slots[i] ?? null) };
     listener.onEnd?.(plan.id, {
       server, serverSide: null, memory: null, doneUs, t0Ns: clock.t0, kernelTcp: null, keysAfter: null, neighbor: null, heldConnection: null, serverCpu, probeCosts,
+      clusterRun: { record: cluster, places },
     });
     const doc = builder.finish(server, { doneUs, cluster, serverCpu, probeCosts });
-    doc.commands = doc.commands.map((command, position) => {
-      const i = order[position]!;
-      const { index, sentUs, repliedUs, ...outcome } = command as { index: number; sentUs: number; repliedUs: number } & Outcome;
-      const slot = split.slots[i];
-      return { index, sentUs, repliedUs, ...(slot === undefined ? {} : { slot }), node: split.masters[split.owners[i]!]!.id, connection: split.owners[i]!, ...outcome } as TraceDocument['commands'][number];
-    });
+    doc.commands = placeClusterCommands(doc, cluster, places);
     document = doc;
   } catch (error) {
     failure = signal.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;
