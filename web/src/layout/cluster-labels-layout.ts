@@ -42,12 +42,14 @@ const PRIORITY = {
 
 /** The node heads' baselines (cluster-svg-painter.ts: title, then note, the swatch under them). */
 export const NODE_HEAD_Y = { title: 14, note: 28 } as const;
+/** px of air a request's label keeps above and below its text (outside its backdrop: cluster-svg-painter.ts). */
+export const ROW_AIR_PX = 2;
 /** px kept clear between two node heads. */
 const HEAD_GAP_PX = 6;
 /** Half the stroke of the halo round redirect and ASKING labels (diagram.css: stroke-width 3). */
 const HALO_PX = 1.5;
-/** A request's label: 8 px right of its socket's end, its baseline 3 px above the arrow (else 11 px below). */
-const REQUEST_LABEL = { dx: 8, above: -3, below: 11 } as const;
+/** A request's label: 8 px right of its socket's end, its baseline 5 px above the arrow (else 13 px below): its backdrop clear of the arrow. */
+const REQUEST_LABEL = { dx: 8, above: -5, below: 13 } as const;
 
 /** `densityNote`: canvas mode's key to its bands (lane-heads-layout.ts), printed under the strip; null in SVG mode. */
 export function clusterLabelCandidates(g: ClusterGeometry, layout: ClusterLayout, measure: TextMeasure, densityNote: string | null = null): LabelCandidate[] {
@@ -141,7 +143,8 @@ function arrowCandidates(g: ClusterGeometry, plot: Box, layout: ClusterLayout): 
     out.push({
       key: clusterLabelKeys.request(a.index), texts: requestTexts(full), font: LABEL_FONTS.arrowLabelBold,
       spots: [{ x, y: a.y + REQUEST_LABEL.above, anchor: 'start' }, { x, y: a.y + REQUEST_LABEL.below, anchor: 'start' }],
-      priority: ends.has(a.index) ? PRIORITY.requestEnds : PRIORITY.request, within, padX: HALO_PX, extent: haloExtent(LABEL_FONTS.arrowLabelBold.size),
+      // A few px of air above and below: one label every ~18 px at most, so a crowded run reads as rows rather than a block.
+      priority: ends.has(a.index) ? PRIORITY.requestEnds : PRIORITY.request, within, padX: HALO_PX, extent: haloExtent(LABEL_FONTS.arrowLabelBold.size, ROW_AIR_PX),
     });
   }
   for (const a of layout.replies) {
@@ -197,9 +200,9 @@ function stripCandidates(g: ClusterGeometry, layout: ClusterLayout, densityNote:
   return out;
 }
 
-/** Labels drawn with a 3 px halo in the paper's colour (paint-order stroke): the box grows by half of it each way. */
-function haloExtent(size: number): { top: number; bottom: number } {
-  return { top: -ASCENT_EM * size - HALO_PX, bottom: DESCENT_EM * size + HALO_PX };
+/** Labels drawn with a 3 px halo in the paper's colour (paint-order stroke) or on a backdrop: the box grows by 1.5 px each way, and by `air` above and below. */
+function haloExtent(size: number, air = 0): { top: number; bottom: number } {
+  return { top: -ASCENT_EM * size - HALO_PX - air, bottom: DESCENT_EM * size + HALO_PX + air };
 }
 
 function portOf(address: string): string {

@@ -11,7 +11,7 @@ import { select, type BaseType, type Selection } from 'd3';
 import { splitHashTag, type TaggedKey } from '../model/hash-tag.ts';
 import type { ClusterArrow, ClusterLayout } from '../layout/cluster-layout.ts';
 import type { ClusterGeometry } from '../layout/cluster-geometry.ts';
-import { clusterLabelKeys } from '../layout/cluster-labels-layout.ts';
+import { clusterLabelKeys, ROW_AIR_PX } from '../layout/cluster-labels-layout.ts';
 import type { PlacedLabel } from '../layout/label-placement.ts';
 import { svgElement, type SvgLayers } from './sequence-svg-painter.ts';
 
@@ -179,9 +179,9 @@ function paintPlot(layers: ClusterLayers, layout: ClusterLayout, labels: Cluster
         shaft.setAttribute('data-index', String(d.index));
         shaft.setAttribute('marker-end', head(d));
         line(hit, d.x1, d.y, d.x2, d.y);
-        arrowLabel(this, d, labels.get(d.kind === 'request' ? clusterLabelKeys.request(d.index) : clusterLabelKeys.reply(d.index)));
       });
   }
+  paintArrowLabels(plot, layout, labels);
   plot
     .selectAll<SVGGElement, ClusterLayout['marks'][number]>('g.socket-mark')
     .data(layout.marks, (d) => `${d.kind}-${d.event}`)
@@ -259,20 +259,40 @@ function paintPlot(layers: ClusterLayers, layout: ClusterLayout, labels: Cluster
     });
 }
 
-/** A request's command with its {hash tag} in bold (tspan.hash-tag); an error reply's text; as placed, or none. */
-function arrowLabel(group: SVGGElement, d: ClusterArrow, placed: PlacedLabel | undefined): void {
-  let text = group.querySelector<SVGTextElement>('text.arrow-label');
-  if (d.label === undefined || !placed) {
-    text?.remove();
-    return;
-  }
-  text ??= group.appendChild(svgElement('text'));
-  text.setAttribute('class', d.error ? 'arrow-label error' : 'arrow-label');
-  text.setAttribute('data-testid', d.kind === 'request' ? 'request-label' : 'reply-label');
-  text.setAttribute('x', String(placed.x));
-  text.setAttribute('y', String(placed.y));
-  text.setAttribute('text-anchor', placed.anchor);
-  text.replaceChildren(...taggedSpans(d.kind === 'request' ? splitHashTag(placed.text) : { before: placed.text, tag: '', after: '' }));
+/**
+ * The arrows' labels, in a layer over every arrow (a label crosses other nodes' arrows): a request's command
+ * with its {hash tag} in bold (tspan.hash-tag), an error reply's text; each as placed, the others left out.
+ */
+function paintArrowLabels(plot: G, layout: ClusterLayout, labels: ClusterLabels): void {
+  const placed = [...layout.replies, ...layout.requests].flatMap((d) => {
+    const label = d.label === undefined ? undefined : labels.get(d.kind === 'request' ? clusterLabelKeys.request(d.index) : clusterLabelKeys.reply(d.index));
+    return label ? [{ d, label }] : [];
+  });
+  const layer = plot.selectAll<SVGGElement, null>('g.arrow-labels').data([null]).join('g').attr('class', 'arrow-labels');
+  layer.raise();
+  layer
+    .selectAll<SVGGElement, (typeof placed)[number]>('g.arrow-label-box')
+    .data(placed, (p) => `${p.d.kind}:${p.d.index}`)
+    .join((enter) => {
+      const group = enter.append('g').attr('class', 'arrow-label-box');
+      group.append('rect').attr('class', 'label-backdrop');
+      group.append('text');
+      return group;
+    })
+    .each(function (p) {
+      const { box } = p.label;
+      // A backdrop in the paper's colour over the box the placement reserved: the arrows it crosses stay out of the text.
+      const air = p.d.kind === 'request' ? ROW_AIR_PX : 0;
+      select(this).select('rect').attr('x', box.x0).attr('y', box.y0 + air).attr('width', box.x1 - box.x0).attr('height', box.y1 - box.y0 - 2 * air).attr('rx', 2);
+      const text = select(this).select<SVGTextElement>('text')
+        .attr('class', `arrow-label ${p.d.kind}${p.d.error ? ' error' : ''}`)
+        .attr('data-testid', p.d.kind === 'request' ? 'request-label' : 'reply-label')
+        .attr('data-index', p.d.index)
+        .attr('x', p.label.x)
+        .attr('y', p.label.y)
+        .attr('text-anchor', p.label.anchor);
+      text.node()!.replaceChildren(...taggedSpans(p.d.kind === 'request' ? splitHashTag(p.label.text) : { before: p.label.text, tag: '', after: '' }));
+    });
 }
 
 function taggedSpans(key: TaggedKey): SVGTSpanElement[] {
