@@ -3,7 +3,7 @@
 // per command to the node serving its slot, and the slot strip with a tick per slot the run used; and the
 // static site's recordings of such runs (public/traces/, served by the app) as in their goldens, light and
 // dark, at 1280 × 720. The only redirect drawn is a constructed one (no recording has one yet), opened
-// as a file, against a golden of its own named so.
+// as a file, against a golden of its own named so, with the legend's key for it.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from './app-process.ts';
@@ -120,6 +120,7 @@ describe('recorded cluster runs', () => {
       await panel.locator('[data-testid=redirect-arrow]').first().waitFor();
       await expect(panel.locator('[data-testid=redirect-label]').allTextContents()).resolves.toEqual(doc.cluster!.redirects.map((r) => r.error));
       await expect(panel.locator('[data-testid=asking-label]').textContent()).resolves.toBe('ASKING, then the command');
+      await expect(page.locator('[data-testid=legend-redirect]').textContent()).resolves.toContain('redirect');
       await expectGoldenScreenshot(panel.locator('.diagram-host'), 'cluster-constructed-moved-ask-light-1280x720');
     } finally {
       await page.context().close();
