@@ -10,7 +10,8 @@ import { estimateTextWidth } from '../layout/text-measure.ts';
 import { timeScale } from '../layout/time-scale-layout.ts';
 import { clusterRun } from '../model/cluster-run.ts';
 import { traceColumns } from '../model/trace-columns.ts';
-import { redirectedCounter, spreadPipeline } from '../test-support/cluster-fixtures.ts';
+import { CLUSTER_TRACES, redirectedCounter, spreadPipeline } from '../test-support/cluster-fixtures.ts';
+import { recordedTrace } from '../test-support/recorded-traces.ts';
 import { createClusterLayers, paintCluster } from './cluster-svg-painter.ts';
 import { createSvgLayers, svgElement } from './sequence-svg-painter.ts';
 
@@ -29,14 +30,14 @@ function painted(doc: TraceDocument) {
 }
 
 describe('paintCluster', () => {
-  it('a lane per master, a lane per socket, an arrow per request and reply, the strip with a tick per slot', () => {
-    const doc = spreadPipeline(12);
+  it('a lane per master, a lane per socket, an arrow per request and reply, the strip with a tick per slot (recorded: 30 SET piped)', () => {
+    const doc = recordedTrace(CLUSTER_TRACES.pipeline30);
     const { all, layout } = painted(doc);
     expect(all('node-lifeline')).toHaveLength(3);
     expect(all('node-head').map((h) => h.querySelector('.node-title')!.textContent)).toEqual(doc.cluster!.topology.nodes.map((n) => n.address));
     expect(all('socket-lane')).toHaveLength(doc.cluster!.connections.length);
     expect(all('request-arrow').map((a) => Number(a.getAttribute('data-index')))).toEqual(layout.requests.map((a) => a.index));
-    expect(all('reply-arrow')).toHaveLength(12);
+    expect(all('reply-arrow')).toHaveLength(30);
     expect(all('slot-strip')).toHaveLength(1);
     expect(all('slot-tick')).toHaveLength(layout.ticks.length);
     expect(all('slot-tick')[0]!.querySelector('title')!.textContent).toBe(layout.ticks[0]!.title);
