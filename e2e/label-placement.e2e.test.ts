@@ -1,7 +1,8 @@
 // No two labels of a drawn diagram overlap, in Chromium with the pinned fonts, where the layout's estimate
 // cannot vouch for it: the boxes the browser really drew (lane heads and notes, arrow labels, bundle badges,
 // the client and Redis lanes' labels) for the dense recordings — the static site's 300 GETs in chunks of
-// 30 beside their pipeline, the batching modes with MONITOR, an error inside MULTI — in the app at
+// 30 beside their pipeline, the batching modes with MONITOR, an error inside MULTI, the cluster runs (node
+// heads, request labels, the slot strip's ranges and caption, the dense run's key under it) — in the app at
 // 1440, 1280, 390 and 360 px and in the embed at 900 and 390 px. Also the chunks trace's Export → SVG,
 // compared with its golden text.
 import type { Page } from 'playwright-core';
@@ -20,6 +21,8 @@ const PIPELINE = '/traces/get-300-pipeline-memory.json.gz';
 /** Golden fixtures (e2e/fixtures/), served by the test's route. */
 const FOUR_MODES = ['four-pipeline-r0.json', 'four-multi-r0.json', 'four-eval-r0.json', 'four-evalsha-r0.json'].map((f) => `modes-incr-10/${f}`);
 const ERRORS = ['error-at-4-multi-r0.json', 'execabort-at-4-multi-r0.json'].map((f) => `modes-incr-10/${f}`);
+/** The static site's recordings on a private 3-master cluster. */
+const CLUSTER = ['sequential', 'pipeline'].map((m) => `/traces/cluster-set-30-${m}.json.gz`).concat('/traces/cluster-set-1000-pipeline.json.gz');
 
 interface DrawnLabel {
   diagram: number;
@@ -35,7 +38,11 @@ interface DrawnLabel {
 function drawnLabels(page: Page): Promise<DrawnLabel[]> {
   return page.evaluate(() => {
     const out: DrawnLabel[] = [];
-    const selectors = ['.heads text', 'text.arrow-label', 'g.bundle rect.badge-bg', 'g.mark text', 'g.syscall-mark text'];
+    const selectors = [
+      '.heads text', 'text.arrow-label', 'g.bundle rect.badge-bg', 'g.mark text', 'g.syscall-mark text',
+      // A cluster run's own (cluster-svg-painter.ts).
+      '.node-head text', '.slot-strip text', 'text.redirect-label', 'text.asking-label', '.node-refusal text', '.client-refusal text',
+    ];
     const roots = [document, ...Array.from(document.querySelectorAll('pipescope-player')).map((p) => p.shadowRoot).filter((r) => r !== null)];
     let diagram = 0;
     for (const root of roots) {
@@ -83,6 +90,7 @@ describe('labels never overlap as drawn', () => {
     { name: 'the chunks trace beside its pipeline', traces: [CHUNKS, PIPELINE], fixtures: [] },
     { name: 'the four batching modes with MONITOR', traces: [], fixtures: FOUR_MODES },
     { name: 'errors inside MULTI', traces: [], fixtures: ERRORS },
+    { name: 'the cluster runs (30 SET both ways, 1,000 piped)', traces: CLUSTER, fixtures: [] },
   ];
   for (const c of cases) {
     it(`in the app, ${c.name}, at 1440, 1280, 390 and 360 px`, async () => {

@@ -92,6 +92,27 @@ const RECORDINGS = [
     about: 'A thousand commands, too many to draw one arrow each: the diagram shows where the bytes went and when.',
     args: ['--mode', 'pipeline', '--command', 'PING', '--n', '1000'],
   },
+  {
+    group: 'A Redis Cluster: the pipeline split by node',
+    file: 'cluster-set-30-sequential.json.gz',
+    title: '30 SET one at a time on a 3-master cluster',
+    about: 'Each SET goes to the master serving its key’s slot, over that node’s socket, and waits for its reply: thirty round trips, spread over three nodes.',
+    args: ['--cluster', '--engine', 'raw', '--mode', 'sequential', '--command', 'SET', '--n', '30', '--no-memory'],
+  },
+  {
+    group: 'A Redis Cluster: the pipeline split by node',
+    file: 'cluster-set-30-pipeline.json.gz',
+    title: '30 SET in one pipeline split over 3 masters',
+    about: 'The keys hash to slots on all three masters: the pipeline is split by node, each share written on its own socket at once, and the nodes answer in parallel.',
+    args: ['--cluster', '--engine', 'raw', '--mode', 'pipeline', '--command', 'SET', '--n', '30', '--no-memory'],
+  },
+  {
+    group: 'A long pipeline on a cluster',
+    file: 'cluster-set-1000-pipeline.json.gz',
+    title: '1,000 SET in one pipeline split over 3 masters',
+    about: 'A thousand keys over about a thousand slots: each master gets its share on its own socket; the slot strip shows which slots the run used.',
+    args: ['--cluster', '--engine', 'raw', '--mode', 'pipeline', '--command', 'SET', '--n', '1000', '--no-memory'],
+  },
 ];
 
 /** "Linux x64, 2 × Intel(R) Xeon(R) …": where the runs were measured (client and Redis on one machine). */

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import { parseTrace, serializeTrace } from '../../trace/format/trace-io.ts';
-import { TraceBuilder } from '../../trace/format/trace-builder.ts';
-import { decodeBatch, encodeBatch } from '../../trace/protocol/live-protocol.ts';
+import { TraceBuilder, type ProbeBatch, type TraceHeader } from '../../trace/format/trace-builder.ts';
+import { ServerMessageSchema, decodeBatch, encodeBatch, finishRun, type RunEndMessage } from '../../trace/protocol/live-protocol.ts';
 import { calculateSlot } from '../redis/keyspace.ts';
 import { RedisSession } from '../redis/redis-session.ts';
 import { targetFromUrl } from '../redis/redis-target.ts';
@@ -87,23 +87,41 @@ describe('the raw engine split by node', () => {
 
   it('streams its events while it runs: a live copy built from the batches, as sent to the page, equals the trace', async () => {
     let live: TraceBuilder | undefined;
+    let liveHeader: TraceHeader | undefined;
+    const sent: ProbeBatch[] = [];
     let ended: RunEnd | undefined;
     let batches = 0;
     const doc = await executeRun(session, 'sequential', { command: 'SET', n: 3000, valueBytes: 8, engine: 'raw' }, {
-      onStart: (header) => (live = new TraceBuilder(header)),
+      onStart: (header) => {
+        live = new TraceBuilder(header);
+        liveHeader = header;
+      },
       onBatch: (_, batch) => {
         batches++;
-        live!.addBatch(decodeBatch(JSON.parse(JSON.stringify(encodeBatch(batch))))); // as the page gets it over the WebSocket
+        const decoded = decodeBatch(JSON.parse(JSON.stringify(encodeBatch(batch)))); // as the page gets it over the WebSocket
+        sent.push(decoded);
+        live!.addBatch(decoded);
       },
       onEnd: (_, end) => (ended = end),
     });
     expect(batches).toBeGreaterThan(1); // flushed during the run, not only at its end
     expect(ended).toMatchObject({ server: doc.counts.server, doneUs: doc.totals.doneUs, serverCpu: doc.serverCpu, probeCosts: doc.probeCosts });
     expect(doc.probeCosts!.flushes.count).toBeGreaterThan(0);
-    const copy = live!.finish(ended!.server, { doneUs: ended!.doneUs, cluster: doc.cluster! });
+    const copy = live!.finish(ended!.server, { doneUs: ended!.doneUs, cluster: ended!.clusterRun!.record });
     expect(copy.writes).toEqual(doc.writes);
     expect(copy.reads).toEqual(doc.reads);
     expect(copy.commands.map((c) => c.repliedUs)).toEqual(doc.commands.map((c) => c.repliedUs));
+    // The end as the page gets it (live-requests.ts): the cluster and each command's socket and slot, through JSON and the schema.
+    const { record, places } = ended!.clusterRun!;
+    const message = ServerMessageSchema.parse(JSON.parse(JSON.stringify({
+      type: 'run-end', requestId: 'r1', runId: doc.run.id, server: ended!.server, doneUs: ended!.doneUs,
+      cluster: record, commandConnections: places.connections, commandSlots: places.slots,
+    })));
+    const builder = new TraceBuilder(liveHeader!);
+    for (const batch of sent) builder.addBatch(batch);
+    const page = finishRun(builder, message as RunEndMessage);
+    expect(page.cluster).toEqual(doc.cluster);
+    expect(page.commands).toEqual(doc.commands);
     expect(await pipescopeKeysOnEveryNode(context.masters)).toEqual([]);
   });
 
@@ -132,6 +150,14 @@ describe('the raw engine split by node', () => {
     await backgroundSettled(); // a Cancel is answered at once; the keys go in the run's clean-up, right after
     expect(await pipescopeKeysOnEveryNode(context.masters)).toEqual([]);
     expect(await context.client.get('user:precious')).toBe('kept');
+  });
+
+  it('the kernel TCP figures, asked by default, are left out rather than refused, and the trace says so', async () => {
+    const doc = await executeRun(session, 'pipeline', { command: 'SET', n: 12, valueBytes: 16, engine: 'raw', kernelTcp: true });
+    expect(doc.run.probes.kernelTcp).toBe(false);
+    expect(doc.kernelTcp).toBeNull();
+    expect(doc.commands.every((c) => 'reply' in c && c.reply === 'OK')).toBe(true);
+    expect(await pipescopeKeysOnEveryNode(context.masters)).toEqual([]);
   });
 
   it('other engines and modes, and probes, are still refused before anything is sent', async () => {

@@ -30,10 +30,13 @@ export interface ClusterRunShape {
 /** The modes the raw engine splits by node on a cluster (cluster-run.ts). */
 export const CLUSTER_RAW_MODES: readonly RunMode[] = ['pipeline', 'sequential'];
 
-/** Whether a run of `mode` with `spec` is sent to a cluster, split by node: the raw engine, pipeline or sequential, no probes (added delay goes). */
+/**
+ * Whether a run of `mode` with `spec` is sent to a cluster, split by node: the raw engine, pipeline or sequential, no probes (added delay goes).
+ * The kernel TCP figures, asked by default, are left out there rather than refused (the run's probes say so: cluster-run.ts).
+ */
 export function routedOnCluster(mode: RunMode, spec: ClusterRunShape): boolean {
   return spec.engine === 'raw' && CLUSTER_RAW_MODES.includes(mode) && !spec.serverTrace && !spec.monitor &&
-    !spec.strace && !spec.memory && !spec.kernelTcp && !spec.heldConnection && !spec.neighborRate && spec.errorAt === undefined && !spec.memoryRepeat;
+    !spec.strace && !spec.memory && !spec.heldConnection && !spec.neighborRate && spec.errorAt === undefined && !spec.memoryRepeat;
 }
 
 /**

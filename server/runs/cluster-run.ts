@@ -16,9 +16,10 @@
 // recorded addresses stay the nodes' own.
 //
 // Not yet on a cluster (refused before anything is sent, cluster-refusal.ts): other modes and engines,
-// server-side probes, memory and kernel probes, the warm-up.
+// server-side probes, memory probes, the warm-up; the kernel TCP figures are left out (the header says the probe was off).
 import type { Rtt, TraceDocument } from '../../trace/format/trace-format.ts';
 import type { ClusterRecord, NodeRtt } from '../../trace/format/cluster-format.ts';
+import { placeClusterCommands, type CommandPlaces } from '../../trace/format/cluster-places.ts';
 import { TraceBuilder, type Outcome, type ProbeBatch, type ReadEvent, type WriteEvent } from '../../trace/format/trace-builder.ts';
 import { splitByNode } from '../drivers/cluster-split.ts';
 import { RawDriver, RAW_CLIENT } from '../drivers/raw-driver.ts';
@@ -100,7 +101,7 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
     }
     // The run's RTT is the slowest node's: a split pipeline waits for it, and no node's is hidden by a mean.
     const rtt = nodeRtts.reduce((slowest, r) => (r.measuredMedianUs > slowest.measuredMedianUs ? r : slowest));
-    const header = runHeader(plan, session.info, rtt, null, RAW_CLIENT);
+    const header = runHeader({ ...plan, probes: { ...plan.probes, kernelTcp: false } }, session.info, rtt, null, RAW_CLIENT);
     await hooks.measuring();
     listener.onStart?.(header);
     const nodesInfoBefore = await Promise.all(masters.map((node) => readServerInfo(node, namespace)));
@@ -195,16 +196,14 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       flushes,
     };
     builder.checkComplete();
+    // Each command's socket (its master's, by the split) and slot, in trace order.
+    const places: CommandPlaces = { connections: order.map((i) => split.owners[i]!), slots: order.map((i) => split.slots[i] ?? null) };
     listener.onEnd?.(plan.id, {
       server, serverSide: null, memory: null, doneUs, t0Ns: clock.t0, kernelTcp: null, keysAfter: null, neighbor: null, heldConnection: null, serverCpu, probeCosts,
+      clusterRun: { record: cluster, places },
     });
     const doc = builder.finish(server, { doneUs, cluster, serverCpu, probeCosts });
-    doc.commands = doc.commands.map((command, position) => {
-      const i = order[position]!;
-      const { index, sentUs, repliedUs, ...outcome } = command as { index: number; sentUs: number; repliedUs: number } & Outcome;
-      const slot = split.slots[i];
-      return { index, sentUs, repliedUs, ...(slot === undefined ? {} : { slot }), node: split.masters[split.owners[i]!]!.id, connection: split.owners[i]!, ...outcome } as TraceDocument['commands'][number];
-    });
+    doc.commands = placeClusterCommands(doc, cluster, places);
     document = doc;
   } catch (error) {
     failure = signal.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import type { Outcome, ProbeBatch, ReadEvent, ServerSide, TraceBuilder, WriteEvent } from '../format/trace-builder.ts';
 import type { TraceDocument } from '../format/trace-format.ts';
+import { ClusterSchema, SlotSchema } from '../format/cluster-format.ts';
+import { placeClusterCommands } from '../format/cluster-places.ts';
 import { CountsSchema, HeldConnectionSchema, KernelTcpSchema, KeysAfterSchema, MemorySchema, NeighborSchema, ProbeCostsSchema, RecorderSchema, RedisInfoSchema, ReplyValueSchema, RttSchema, RunInfoSchema, ServerCpuSchema, ServerTraceSchema } from '../format/trace-format.ts';
 import { RunSpecSchema } from '../format/run-request.ts';
 import { SweepDocumentSchema, SweepInfoSchema, SweepSpecSchema } from '../format/sweep-format.ts';
@@ -96,6 +98,10 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     /** Redis's CPU time over the run; which probes ran and what each cost it (trace-format.ts). */
     serverCpu: ServerCpuSchema.optional(),
     probeCosts: ProbeCostsSchema.optional(),
+    /** Cluster runs: the topology, sockets and redirects, and per command (in trace order) its socket and slot (null: no key). */
+    cluster: ClusterSchema.optional(),
+    commandConnections: z.array(z.number().int().nonnegative()).optional(),
+    commandSlots: z.array(SlotSchema.nullable()).optional(),
   }),
   z.object({ type: z.literal('sweep-start'), requestId, sweep: SweepInfoSchema, redis: RedisInfoSchema, recorder: RecorderSchema }),
   /** Progress: which run of the sweep is being measured (one message per run, so a few dozen in all). */
@@ -156,11 +162,14 @@ export function serverSideOf(message: RunEndMessage): ServerSide | null {
 
 /** The finished trace for a run-end message: what the recorder saved, rebuilt from the wire. */
 export function finishRun(builder: TraceBuilder, message: RunEndMessage): TraceDocument {
-  return builder.finish(message.server, {
+  const doc = builder.finish(message.server, {
     serverSide: serverSideOf(message), memory: message.memory ?? null, doneUs: message.doneUs, kernelTcp: message.kernelTcp ?? null,
     keysAfter: message.keysAfter ?? null, neighbor: message.neighbor ?? null, heldConnection: message.heldConnection ?? null,
-    serverCpu: message.serverCpu ?? null, probeCosts: message.probeCosts ?? null,
+    serverCpu: message.serverCpu ?? null, probeCosts: message.probeCosts ?? null, ...(message.cluster ? { cluster: message.cluster } : {}),
   });
+  // A cluster run: each command's socket, node and slot, as the engine put them on its own document.
+  if (message.cluster) doc.commands = placeClusterCommands(doc, message.cluster, { connections: message.commandConnections ?? [], slots: message.commandSlots ?? [] });
+  return doc;
 }
 
 /** Why a frame was not a message: each end words it for its own reader. */

@@ -15,6 +15,16 @@ describe('parseRecordOptions', () => {
     expect(options !== 'help' && options.spec.serverTrace).toBe(true);
   });
 
+  it('--no-kernel-tcp turns the kernel TCP figures off, and --cluster does by default (not taken per node)', () => {
+    const kernel = (argv: string[]) => {
+      const options = parseRecordOptions(argv, {});
+      return options !== 'help' && options.spec.kernelTcp;
+    };
+    expect(kernel(REQUIRED)).toBe(true);
+    expect(kernel([...REQUIRED, '--no-kernel-tcp'])).toBe(false);
+    expect(kernel([...REQUIRED, '--cluster'])).toBe(false);
+  });
+
   it('parses a complete command line, with defaults', () => {
     expect(parseRecordOptions(REQUIRED, {})).toEqual({
       modes: ['pipeline'],

@@ -91,6 +91,8 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M[,M…] --command 
                          includes the sampler (the trace's probeCosts says so). Without either flag: only runs that can
                          move memory (10,000 operations or more, 1 MiB of values or more, or chunked)
   --no-memory            never sample memory
+  --no-kernel-tcp        no kernel TCP figures (ss before and after the run); off by default with --cluster,
+                         where runs are split by node and the probe is not taken per node yet
   --neighbor-rate R      a neighbour client on its own connection sends R commands per second (one at a time)
                          from before t0 to the run's end: its latency, and with --monitor, how many of its
                          commands ran inside the run
@@ -126,6 +128,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     'error-kind': { type: 'string' },
     memory: { type: 'boolean' },
     'no-memory': { type: 'boolean' },
+    'no-kernel-tcp': { type: 'boolean' },
     'neighbor-rate': { type: 'string' },
     'neighbor-command': { type: 'string' },
     'held-connection': { type: 'boolean' },
@@ -166,6 +169,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     errorAt: numberFlag(values['error-at']),
     errorKind: values['error-kind'],
     ...(values.memory ? { memory: true } : values['no-memory'] ? { memory: false } : {}),
+    ...(values['no-kernel-tcp'] || values.cluster ? { kernelTcp: false } : {}),
     neighborRate: numberFlag(values['neighbor-rate']),
     neighborCommand: values['neighbor-command']?.toUpperCase(),
     heldConnection: values['held-connection'] ?? false,

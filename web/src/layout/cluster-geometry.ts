@@ -20,11 +20,11 @@ export interface ClusterGeometry extends DiagramGeometry {
 export const SOCKET_GAP = 16;
 /** px right of a master's lifeline where its replicas' lifelines start, and between replicas. */
 export const REPLICA_GAP = 12;
-/** Height of the room under the plot for the slot strip and its labels. */
-const STRIP_ROOM = 48;
+/** Height of the room under the plot for the slot strip and its labels: ranges, caption, and in canvas mode the key to its bands. */
+const STRIP_ROOM = 61;
 const STRIP_HEIGHT = 10;
-/** Room right of the last master for its replicas and the labels of redirects that end there. */
-const RIGHT_MARGIN = 70;
+/** Room right of the last master for its replicas and the labels of redirects that end there: 70 px, a tenth of a phone's width. */
+const rightMargin = (width: number) => Math.min(70, Math.max(30, width / 10));
 
 export function clusterGeometry(width: number, run: ClusterRun, height = DIAGRAM_HEIGHT): ClusterGeometry {
   const base = diagramGeometry(width, height);
@@ -35,7 +35,7 @@ export function clusterGeometry(width: number, run: ClusterRun, height = DIAGRAM
   const socketX = new Map(run.connectionOrder.map((k, i) => [k, clientX - (sockets - 1 - i) * SOCKET_GAP]));
   const masters = Math.max(1, run.masters.length);
   // The first master leaves the arrows a third of the room; the others share the rest evenly.
-  const right = base.width - RIGHT_MARGIN;
+  const right = base.width - rightMargin(base.width);
   const left = clientX + Math.max(60, (right - clientX) / (masters + 1));
   const step = masters > 1 ? (right - left) / (masters - 1) : 0;
   const nodeX = new Map<string, number>();

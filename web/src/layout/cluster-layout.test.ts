@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { clusterRun } from '../model/cluster-run.ts';
 import { traceColumns } from '../model/trace-columns.ts';
-import { crossSlotMset, keySlot, redirectedCounter, refusedPipeline, spreadPipeline } from '../test-support/cluster-fixtures.ts';
+import { CLUSTER_TRACES, crossSlotMset, keySlot, redirectedCounter, refusedPipeline, spreadPipeline } from '../test-support/cluster-fixtures.ts';
+import { recordedTrace } from '../test-support/recorded-traces.ts';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { clusterGeometry, slotX } from './cluster-geometry.ts';
 import { clusterAtPlayhead, clusterLayout } from './cluster-layout.ts';
@@ -19,12 +20,12 @@ function laidOut(doc: TraceDocument, width = 640) {
 }
 
 describe('clusterLayout', () => {
-  it('draws each command from its socket to its node and back, at its measured times', () => {
-    const doc = spreadPipeline(12);
+  it('draws each command from its socket to its node and back, at its measured times (recorded: 30 SET piped over 3 masters)', () => {
+    const doc = recordedTrace(CLUSTER_TRACES.pipeline30);
     const { g, scale, layout } = laidOut(doc);
-    expect(layout.requests).toHaveLength(12);
-    expect(layout.replies).toHaveLength(12);
-    expect(layout.commandsDrawn).toBe(12);
+    expect(layout.requests).toHaveLength(30);
+    expect(layout.replies).toHaveLength(30);
+    expect(layout.commandsDrawn).toBe(30);
     for (const a of layout.requests) {
       const c = doc.commands[a.index]!;
       expect(a.y).toBeCloseTo(scale(c.sentUs));
@@ -44,7 +45,7 @@ describe('clusterLayout', () => {
   });
 
   it('puts the sockets left of the nodes, grouped in the nodes\' order, and the masters left to right in slot order', () => {
-    const { g, run } = laidOut(spreadPipeline(12));
+    const { g, run } = laidOut(recordedTrace(CLUSTER_TRACES.sequential30));
     const sockets = run.connectionOrder.map((k) => g.socketX.get(k)!);
     expect([...sockets].sort((a, b) => a - b)).toEqual(sockets);
     const masters = run.masters.map((m) => g.nodeX.get(m.node.id)!);
@@ -102,7 +103,7 @@ describe('clusterLayout', () => {
   });
 
   it('the slot strip: owners from the topology, one tick per slot the commands used, counted', () => {
-    const doc = spreadPipeline(12);
+    const doc = recordedTrace(CLUSTER_TRACES.sequential30);
     const { g, layout } = laidOut(doc);
     expect(layout.segments.map((s) => s.colour)).toEqual([0, 1, 2]);
     expect(layout.segments[0]!.x).toBe(g.strip.x0);

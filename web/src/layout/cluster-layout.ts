@@ -27,7 +27,7 @@ export interface ClusterArrow {
   error: boolean;
   /** The lane colour of the node it went to (index into the node palette; -1 unknown). */
   colour: number;
-  /** Requests: the command with its {hash tag} apart; replies: an error's text. Only where there is room. */
+  /** Requests: the command with its {hash tag} apart (while MAX_LABELLED_REQUESTS or fewer are in view); replies: an error's text. */
   label?: TaggedKey;
 }
 
@@ -90,11 +90,13 @@ export interface SocketHead {
 }
 
 export interface StripSegment {
+  /** The first slot of the range. */
+  first: number;
   x: number;
   width: number;
   colour: number;
-  /** "7601: 0–5460", when it fits. */
-  label?: string;
+  /** "7601: 0–5460" (printed, or shortened, where the label placement finds room: cluster-labels-layout.ts). */
+  label: string;
   title: string;
 }
 
@@ -119,6 +121,10 @@ export interface ClusterLayout {
   lifelines: { id: string; x: number; colour: number; replica: boolean }[];
   segments: StripSegment[];
   ticks: SlotTick[];
+  /** Half a tick's width, px: 4, narrower where ticks crowd (hundreds of slots), down to a hairline. */
+  tickHalfWidth: number;
+  /** Whether the ticks are so many that they are drawn as faint hairlines (the strip stays readable under them). */
+  denseTicks: boolean;
   /** What the strip shows and where it was read. */
   stripCaption: string;
   commandsDrawn: number;
@@ -159,11 +165,8 @@ export function clusterLayout(columns: TraceColumns, run: ClusterRun, scale: Tim
       drawn.add(i);
     }
   });
-  if (requests.length <= MAX_LABELLED_REQUESTS) {
-    const candidates = requests.map((a) => ({ y: a.y, label: commandText(doc.run, a.index), arrow: a }));
-    dropCrowdedLabels(candidates);
-    for (const c of candidates) if (c.label !== undefined) c.arrow.label = splitHashTag(c.label);
-  }
+  // Which of them are printed, and how short, is the label placement's (cluster-labels-layout.ts).
+  if (requests.length <= MAX_LABELLED_REQUESTS) for (const a of requests) a.label = splitHashTag(commandText(doc.run, a.index));
 
   const marks: SocketMark[] = [];
   const address = (k: number | undefined) => (k === undefined ? '' : ` → ${cluster.connections[k]?.address ?? '?'}`);
@@ -223,7 +226,7 @@ export function clusterLayout(columns: TraceColumns, run: ClusterRun, scale: Tim
     const width = slotX(g, last + 1) - x;
     const master = owner >= 0 ? run.masters[owner]!.node : null;
     const text = master ? `${portOf(master.address)}: ${first}–${last}` : `${first}–${last} unserved`;
-    return { x, width, colour: owner, title: master ? `slots ${first}–${last}: ${master.address}` : `slots ${first}–${last}: no master served them`, ...(text.length * CHAR_PX + 8 <= width ? { label: text } : {}) };
+    return { first, x, width, colour: owner, label: text, title: master ? `slots ${first}–${last}: ${master.address}` : `slots ${first}–${last}: no master served them` };
   });
   const bySlot = new Map<number, { commands: number; first: number }>();
   doc.commands.forEach((c, i) => {
@@ -241,7 +244,18 @@ export function clusterLayout(columns: TraceColumns, run: ClusterRun, scale: Tim
   });
   const source = cluster.topology.source === 'cluster-shards' ? 'CLUSTER SHARDS' : 'CLUSTER SLOTS';
   const stripCaption = `hash slots 0–16383, by owner (${source}, read before the run) · ▼ a slot this run's commands used (${plural(ticks.length, 'slot')})`;
-  return { requests, replies, marks, redirects, refusals, clientRefusal, nodeHeads, socketHeads, lifelines, segments, ticks, stripCaption, commandsDrawn: drawn.size };
+  // Ticks closer than 4 px apart shrink with their spacing, to hairlines; then they are drawn faint, so the many used slots read as a shade.
+  const spacing = (g.strip.x1 - g.strip.x0) / Math.max(1, ticks.length);
+  const tickHalfWidth = Math.min(4, Math.max(0.5, spacing * 0.4));
+  return {
+    requests, replies, marks, redirects, refusals, clientRefusal, nodeHeads, socketHeads, lifelines, segments, ticks, tickHalfWidth, denseTicks: spacing < 4,
+    stripCaption, commandsDrawn: drawn.size,
+  };
+}
+
+/** What a frame draws in `mode`: dense ('canvas'), the arrows and socket marks give way to the canvas's bands. */
+export function clusterDrawn(layout: ClusterLayout, mode: 'svg' | 'canvas'): ClusterLayout {
+  return mode === 'svg' ? layout : { ...layout, requests: [], replies: [], marks: [] };
 }
 
 /** What had happened by the playhead (µs since t0): arrows, marks and redirects after it are left out. */
@@ -272,21 +286,10 @@ export function clusterHeads(heads: LaneHeads, run: ClusterRun): LaneHeads {
   return {
     ...heads,
     clientNote: sockets === 0 ? 'no socket: nothing was sent' : `a lane per socket (${formatCount(sockets)})`,
+    // Its place over the lanes is taken by the sockets' and nodes' heads: it goes under the slot strip (cluster-labels-layout.ts).
+    densityNote: null,
     server: '',
     serverNote: '',
     serverLaneNote: null,
   };
-}
-
-/** Vertical room one arrow label needs, CSS px: closer labels are dropped (their text stays in the tooltip). */
-const LABEL_SPACING_PX = 13;
-
-/** Keeps labels at least LABEL_SPACING_PX apart, first come first kept (items in y order). */
-function dropCrowdedLabels(items: { y: number; label?: string }[]): void {
-  let lastY = Number.NEGATIVE_INFINITY;
-  for (const item of items) {
-    if (item.label === undefined) continue;
-    if (item.y - lastY >= LABEL_SPACING_PX) lastY = item.y;
-    else delete item.label;
-  }
 }

@@ -1,10 +1,14 @@
 // Every label of one sequence-diagram frame, placed together so that none overlaps another: the lane
 // heads and their notes, the arrows' labels (wire command names, replies as recorded, errors), the bundle
-// badges ("×30 in 1 write"), the client lane's write/read labels and the Redis lane's syscall labels.
+// badges ("×30 in 1 write"), the client lane's write/read labels and the Redis lane's syscall labels;
+// for a cluster run, its node heads, redirects, refusals, request labels and slot strip (cluster-labels-layout.ts).
 // Each becomes a candidate for label-placement.ts with the spots its painter may use, its shorter forms
 // and a priority: heads first, then error replies, then the first and last bundle of a run of batches and
 // the biggest, then framing commands (MULTI, EXEC), then the rest. Canvas and SVG mode, the page and the
 // SVG export all paint from this one placement. Pure: plot px in, placed labels out.
+import type { ClusterGeometry } from './cluster-geometry.ts';
+import { clusterLabelCandidates } from './cluster-labels-layout.ts';
+import type { ClusterLayout } from './cluster-layout.ts';
 import type { DensityLabel } from './density-layout.ts';
 import type { DiagramGeometry } from './diagram-geometry.ts';
 import { shortenings, placeLabels, type Box, type LabelCandidate, type LabelPlacement, type LabelSpot } from './label-placement.ts';
@@ -36,6 +40,8 @@ export interface DiagramLabelSources {
   densityLabels: readonly DensityLabel[] | null;
   /** Server-traced runs in SVG mode. */
   lane: ServerLaneLayout | null;
+  /** A cluster run: its geometry, what its painter draws (in canvas mode, without the arrows) and canvas mode's density note. */
+  cluster?: { g: ClusterGeometry; layout: ClusterLayout; densityNote: string | null } | null;
 }
 
 /** Badges: a 14 px box, its text 5 px in from each side, the baseline 10.5 px below its top (sequence-svg-painter.ts). */
@@ -68,6 +74,7 @@ export function diagramLabels(sources: DiagramLabelSources, measure: TextMeasure
   }
   if (sources.densityLabels) candidates.push(...bundleCandidates(g, plot, sources.densityLabels));
   if (sources.lane) candidates.push(...syscallCandidates(g, plot, sources.lane));
+  if (sources.cluster) candidates.push(...clusterLabelCandidates(sources.cluster.g, sources.cluster.layout, measure, sources.cluster.densityNote));
   return placeLabels(candidates, measure);
 }
 

@@ -15,11 +15,11 @@ export interface Box {
   y1: number;
 }
 
-/** Where a label may go: its text starts ('start') or ends ('end') at x, its baseline at y (plot px). */
+/** Where a label may go: its text starts ('start'), is centred ('middle') or ends ('end') at x, its baseline at y (plot px). */
 export interface LabelSpot {
   x: number;
   y: number;
-  anchor: 'start' | 'end';
+  anchor: 'start' | 'middle' | 'end';
 }
 
 export interface LabelCandidate {
@@ -49,7 +49,7 @@ export interface PlacedLabel {
   /** The spot chosen. */
   x: number;
   y: number;
-  anchor: 'start' | 'end';
+  anchor: LabelSpot['anchor'];
   /** The text's measured width, px, and the box the label occupies (text and padding), plot px. */
   width: number;
   box: Box;
@@ -70,7 +70,7 @@ export function labelBox(c: Pick<LabelCandidate, 'font' | 'padX' | 'extent'>, sp
   const pad = c.padX ?? 0;
   const top = c.extent?.top ?? -ASCENT_EM * c.font.size;
   const bottom = c.extent?.bottom ?? DESCENT_EM * c.font.size;
-  const x0 = spot.anchor === 'start' ? spot.x - pad : spot.x - width - pad;
+  const x0 = spot.anchor === 'start' ? spot.x - pad : spot.anchor === 'middle' ? spot.x - width / 2 - pad : spot.x - width - pad;
   return { x0, y0: spot.y + top, x1: x0 + width + 2 * pad, y1: spot.y + bottom };
 }
 

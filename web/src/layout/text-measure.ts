@@ -26,6 +26,11 @@ export const LABEL_FONTS = {
   arrowLabelBold: font('sans', 10.5, 600),
   badge: font('mono', 10.5, 600),
   mark: font('mono', 10.5),
+  /** A cluster run's labels (.slot-range, .slot-caption, .redirect-label, .asking-label). */
+  slotRange: font('mono', 10),
+  slotCaption: font('sans', 10.5),
+  redirect: font('mono', 10.5, 600),
+  asking: font('mono', 10.5, 500),
 } as const satisfies Record<string, LabelFont>;
 
 /**

@@ -5,10 +5,13 @@ import { describe, expect, it } from 'vitest';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { clusterGeometry } from '../layout/cluster-geometry.ts';
 import { clusterLayout } from '../layout/cluster-layout.ts';
+import { diagramLabels } from '../layout/diagram-labels-layout.ts';
+import { estimateTextWidth } from '../layout/text-measure.ts';
 import { timeScale } from '../layout/time-scale-layout.ts';
 import { clusterRun } from '../model/cluster-run.ts';
 import { traceColumns } from '../model/trace-columns.ts';
-import { redirectedCounter, spreadPipeline } from '../test-support/cluster-fixtures.ts';
+import { CLUSTER_TRACES, redirectedCounter, spreadPipeline } from '../test-support/cluster-fixtures.ts';
+import { recordedTrace } from '../test-support/recorded-traces.ts';
 import { createClusterLayers, paintCluster } from './cluster-svg-painter.ts';
 import { createSvgLayers, svgElement } from './sequence-svg-painter.ts';
 
@@ -19,20 +22,22 @@ function painted(doc: TraceDocument) {
   const run = clusterRun(doc)!;
   const g = clusterGeometry(640, run);
   const layout = clusterLayout(columns, run, timeScale(columns.endUs, g), g);
-  paintCluster(layers, g, layout);
+  const heads = { client: 'Client', clientNote: 'lanes', server: '', serverNote: '', serverLaneNote: null, densityNote: null };
+  const labels = diagramLabels({ g, heads, sequence: null, densityLabels: null, lane: null, cluster: { g, layout, densityNote: null } }, estimateTextWidth).placed;
+  paintCluster(layers, g, layout, labels);
   const all = (id: string) => [...svg.querySelectorAll(`[data-testid=${id}]`)];
   return { svg, layers, g, layout, all };
 }
 
 describe('paintCluster', () => {
-  it('a lane per master, a lane per socket, an arrow per request and reply, the strip with a tick per slot', () => {
-    const doc = spreadPipeline(12);
+  it('a lane per master, a lane per socket, an arrow per request and reply, the strip with a tick per slot (recorded: 30 SET piped)', () => {
+    const doc = recordedTrace(CLUSTER_TRACES.pipeline30);
     const { all, layout } = painted(doc);
     expect(all('node-lifeline')).toHaveLength(3);
     expect(all('node-head').map((h) => h.querySelector('.node-title')!.textContent)).toEqual(doc.cluster!.topology.nodes.map((n) => n.address));
     expect(all('socket-lane')).toHaveLength(doc.cluster!.connections.length);
     expect(all('request-arrow').map((a) => Number(a.getAttribute('data-index')))).toEqual(layout.requests.map((a) => a.index));
-    expect(all('reply-arrow')).toHaveLength(12);
+    expect(all('reply-arrow')).toHaveLength(30);
     expect(all('slot-strip')).toHaveLength(1);
     expect(all('slot-tick')).toHaveLength(layout.ticks.length);
     expect(all('slot-tick')[0]!.querySelector('title')!.textContent).toBe(layout.ticks[0]!.title);

@@ -5,11 +5,14 @@
 // text beside them, ASKING marked at the target), refusals on a node's lifeline (node-refusal) and the
 // client library's (client-refusal), and the slot strip (slot-strip, slot-tick). Colours of nodes are
 // classes (node-colour-0 …), so both themes and the SVG export resolve them from the stylesheet.
-// Only loops over what layout produced; computes no positions.
-import { select, type Selection } from 'd3';
-import type { TaggedKey } from '../model/hash-tag.ts';
+// Every text is where the one label placement put it (cluster-labels-layout.ts), shortened or left out
+// where it found no room. Only loops over what layout produced; computes no positions.
+import { select, type BaseType, type Selection } from 'd3';
+import { splitHashTag, type TaggedKey } from '../model/hash-tag.ts';
 import type { ClusterArrow, ClusterLayout } from '../layout/cluster-layout.ts';
 import type { ClusterGeometry } from '../layout/cluster-geometry.ts';
+import { clusterLabelKeys, ROW_AIR_PX } from '../layout/cluster-labels-layout.ts';
+import type { PlacedLabel } from '../layout/label-placement.ts';
 import { svgElement, type SvgLayers } from './sequence-svg-painter.ts';
 
 type G = Selection<SVGGElement, unknown, null, undefined>;
@@ -35,18 +38,30 @@ export function createClusterLayers(layers: SvgLayers): ClusterLayers {
   return { frame, plot, ids: layers.ids };
 }
 
+/** Placed labels by key (diagram-labels-layout.ts); a key missing is a label left out. */
+export type ClusterLabels = ReadonlyMap<string, PlacedLabel>;
+
 /** Pass null to remove every cluster element (a run against a single Redis). */
-export function paintCluster(layers: ClusterLayers, g: ClusterGeometry | null, layout: ClusterLayout | null): void {
+export function paintCluster(layers: ClusterLayers, g: ClusterGeometry | null, layout: ClusterLayout | null, labels: ClusterLabels = new Map()): void {
   if (g === null || layout === null) {
     layers.frame.selectChildren().remove();
     layers.plot.selectChildren().remove();
     return;
   }
-  paintFrame(layers.frame, g, layout);
-  paintPlot(layers, layout);
+  paintFrame(layers.frame, g, layout, labels);
+  paintPlot(layers, layout, labels);
 }
 
-function paintFrame(frame: G, g: ClusterGeometry, layout: ClusterLayout): void {
+/** Sets a text element to its placed label (x, y, anchor, text), or empties it when the label was left out. */
+function placeText<D, P extends BaseType, PD>(text: Selection<SVGTextElement, D, P, PD>, placed: PlacedLabel | undefined, dx = 0): void {
+  if (!placed) {
+    text.text('');
+    return;
+  }
+  text.attr('x', placed.x - dx).attr('y', placed.y).attr('text-anchor', placed.anchor).text(placed.text);
+}
+
+function paintFrame(frame: G, g: ClusterGeometry, layout: ClusterLayout, labels: ClusterLabels): void {
   frame
     .selectAll<SVGLineElement, ClusterLayout['lifelines'][number]>('line.node-lifeline')
     .data(layout.lifelines, (d) => d.id)
@@ -89,13 +104,13 @@ function paintFrame(frame: G, g: ClusterGeometry, layout: ClusterLayout): void {
     .each(function (d) {
       const group = select(this);
       group.select('.node-swatch').attr('x', -4.5).attr('y', 34);
-      group.select('.node-title').attr('x', 0).attr('y', 14).attr('text-anchor', 'middle').text(d.title);
-      group.select('.node-note').attr('x', 0).attr('y', 28).attr('text-anchor', 'middle').text(d.note);
+      placeText(group.select<SVGTextElement>('.node-title'), labels.get(clusterLabelKeys.node(d.id)), d.x);
+      placeText(group.select<SVGTextElement>('.node-note'), labels.get(clusterLabelKeys.nodeNote(d.id)), d.x);
     });
-  paintStrip(frame, g, layout);
+  paintStrip(frame, g, layout, labels);
 }
 
-function paintStrip(frame: G, g: ClusterGeometry, layout: ClusterLayout): void {
+function paintStrip(frame: G, g: ClusterGeometry, layout: ClusterLayout, labels: ClusterLabels): void {
   const strip = frame
     .selectAll<SVGGElement, ClusterLayout>('g.slot-strip')
     .data([layout])
@@ -104,6 +119,7 @@ function paintStrip(frame: G, g: ClusterGeometry, layout: ClusterLayout): void {
       group.append('g').attr('class', 'slot-segments');
       group.append('g').attr('class', 'slot-ticks');
       group.append('text').attr('class', 'lane-note slot-caption');
+      group.append('text').attr('class', 'lane-note density-note');
       return group;
     });
   const { top, height } = g.strip;
@@ -121,25 +137,26 @@ function paintStrip(frame: G, g: ClusterGeometry, layout: ClusterLayout): void {
     .each(function (d) {
       const group = select(this);
       group.select('rect').attr('x', d.x).attr('y', top).attr('width', Math.max(0.5, d.width)).attr('height', height).select('title').text(d.title);
-      group.select('text').attr('x', d.x + d.width / 2).attr('y', top + height + 11).attr('text-anchor', 'middle').text(d.label ?? '');
+      placeText(group.select<SVGTextElement>('text'), labels.get(clusterLabelKeys.slotRange(d.first)));
     });
   strip
     .select<SVGGElement>('g.slot-ticks')
     .selectAll<SVGPathElement, ClusterLayout['ticks'][number]>('path.slot-tick')
     .data((d) => d.ticks, (d) => d.slot)
     .join((enter) => enter.append('path').call((p) => p.append('title')))
-    .attr('class', 'slot-tick')
+    .attr('class', layout.denseTicks ? 'slot-tick dense' : 'slot-tick')
     .attr('data-testid', 'slot-tick')
     .attr('data-slot', (d) => d.slot)
     .attr('data-count', (d) => d.commands)
-    .attr('d', (d) => `M${d.x - 4},${top - 8} L${d.x + 4},${top - 8} L${d.x},${top - 1} Z`)
+    .attr('d', (d) => `M${d.x - layout.tickHalfWidth},${top - 8} L${d.x + layout.tickHalfWidth},${top - 8} L${d.x},${top - 1} Z`)
     .each(function (d) {
       this.querySelector('title')!.textContent = d.title;
     });
-  strip.select('text.slot-caption').attr('x', g.strip.x0).attr('y', top + height + 25).text((d) => d.stripCaption);
+  placeText(strip.select<SVGTextElement>('text.slot-caption'), labels.get(clusterLabelKeys.slotCaption));
+  placeText(strip.select<SVGTextElement>('text.density-note'), labels.get(clusterLabelKeys.densityNote));
 }
 
-function paintPlot(layers: ClusterLayers, layout: ClusterLayout): void {
+function paintPlot(layers: ClusterLayers, layout: ClusterLayout, labels: ClusterLabels): void {
   const { plot, ids } = layers;
   const head = (d: ClusterArrow) => `url(#${d.error ? ids.errorHead : d.kind === 'request' ? ids.requestHead : ids.replyHead})`;
   for (const kind of ['reply', 'request'] as const) {
@@ -162,9 +179,9 @@ function paintPlot(layers: ClusterLayers, layout: ClusterLayout): void {
         shaft.setAttribute('data-index', String(d.index));
         shaft.setAttribute('marker-end', head(d));
         line(hit, d.x1, d.y, d.x2, d.y);
-        arrowLabel(this, d);
       });
   }
+  paintArrowLabels(plot, layout, labels);
   plot
     .selectAll<SVGGElement, ClusterLayout['marks'][number]>('g.socket-mark')
     .data(layout.marks, (d) => `${d.kind}-${d.event}`)
@@ -196,13 +213,13 @@ function paintPlot(layers: ClusterLayers, layout: ClusterLayout): void {
       const mx = (d.x1 + d.x2) / 2;
       const my = Math.min(d.y1, d.y2) - 14;
       group.select('path').attr('d', `M${d.x1},${d.y1} Q${mx},${my} ${d.x2 + (d.x2 > d.x1 ? -2 : 2)},${d.y2}`).attr('marker-end', `url(#${layers.ids.errorHead})`);
-      group.select('text').attr('x', mx).attr('y', my - 2).attr('text-anchor', 'middle').text(d.label);
+      placeText(group.select<SVGTextElement>('text.redirect-label'), labels.get(clusterLabelKeys.redirect(d.index)));
       let asking = group.select<SVGTextElement>('text.asking-label');
-      if (d.asking === null) asking.remove();
+      const askingLabel = labels.get(clusterLabelKeys.asking(d.index));
+      if (d.asking === null || !askingLabel) asking.remove();
       else {
         if (asking.empty()) asking = group.append('text').attr('class', 'asking-label').attr('data-testid', 'asking-label');
-        // Left of the target's lifeline, under the arrow's end: the last node has no room on its right.
-        asking.attr('x', d.asking.x - 6).attr('y', d.asking.y + 13).attr('text-anchor', 'end').text('ASKING, then the command');
+        placeText(asking, askingLabel);
       }
     });
   plot
@@ -219,7 +236,7 @@ function paintPlot(layers: ClusterLayers, layout: ClusterLayout): void {
     .each(function (d) {
       const group = select(this);
       group.select('path').attr('d', `M${d.x - 5},${d.y - 5} L${d.x + 5},${d.y + 5} M${d.x - 5},${d.y + 5} L${d.x + 5},${d.y - 5}`);
-      group.select('text').attr('x', d.x + 9).attr('y', d.y - 6).text(d.label);
+      placeText(group.select<SVGTextElement>('text'), labels.get(clusterLabelKeys.refusal(d.index)));
       group.select('title').text(d.title);
     });
   plot
@@ -237,24 +254,45 @@ function paintPlot(layers: ClusterLayers, layout: ClusterLayout): void {
       const group = select(this);
       group.select('circle').attr('cx', d.x).attr('cy', d.y);
       group.select('path').attr('d', `M${d.x - 4},${d.y + 4} L${d.x + 4},${d.y - 4}`);
-      group.select('text').attr('x', d.x + 12).attr('y', d.y + 4).text(d.label);
+      placeText(group.select<SVGTextElement>('text'), labels.get(clusterLabelKeys.clientRefusal));
       group.select('title').text(d.title);
     });
 }
 
-/** A request's command with its {hash tag} in bold (tspan.hash-tag); an error reply's text. */
-function arrowLabel(group: SVGGElement, d: ClusterArrow): void {
-  let text = group.querySelector<SVGTextElement>('text.arrow-label');
-  if (d.label === undefined) {
-    text?.remove();
-    return;
-  }
-  text ??= group.appendChild(svgElement('text'));
-  text.setAttribute('class', d.error ? 'arrow-label error' : 'arrow-label');
-  text.setAttribute('data-testid', d.kind === 'request' ? 'request-label' : 'reply-label');
-  text.setAttribute('x', String(Math.min(d.x1, d.x2) + 8));
-  text.setAttribute('y', String(d.y - 3));
-  text.replaceChildren(...taggedSpans(d.label));
+/**
+ * The arrows' labels, in a layer over every arrow (a label crosses other nodes' arrows): a request's command
+ * with its {hash tag} in bold (tspan.hash-tag), an error reply's text; each as placed, the others left out.
+ */
+function paintArrowLabels(plot: G, layout: ClusterLayout, labels: ClusterLabels): void {
+  const placed = [...layout.replies, ...layout.requests].flatMap((d) => {
+    const label = d.label === undefined ? undefined : labels.get(d.kind === 'request' ? clusterLabelKeys.request(d.index) : clusterLabelKeys.reply(d.index));
+    return label ? [{ d, label }] : [];
+  });
+  const layer = plot.selectAll<SVGGElement, null>('g.arrow-labels').data([null]).join('g').attr('class', 'arrow-labels');
+  layer.raise();
+  layer
+    .selectAll<SVGGElement, (typeof placed)[number]>('g.arrow-label-box')
+    .data(placed, (p) => `${p.d.kind}:${p.d.index}`)
+    .join((enter) => {
+      const group = enter.append('g').attr('class', 'arrow-label-box');
+      group.append('rect').attr('class', 'label-backdrop');
+      group.append('text');
+      return group;
+    })
+    .each(function (p) {
+      const { box } = p.label;
+      // A backdrop in the paper's colour over the box the placement reserved: the arrows it crosses stay out of the text.
+      const air = p.d.kind === 'request' ? ROW_AIR_PX : 0;
+      select(this).select('rect').attr('x', box.x0).attr('y', box.y0 + air).attr('width', box.x1 - box.x0).attr('height', box.y1 - box.y0 - 2 * air).attr('rx', 2);
+      const text = select(this).select<SVGTextElement>('text')
+        .attr('class', `arrow-label ${p.d.kind}${p.d.error ? ' error' : ''}`)
+        .attr('data-testid', p.d.kind === 'request' ? 'request-label' : 'reply-label')
+        .attr('data-index', p.d.index)
+        .attr('x', p.label.x)
+        .attr('y', p.label.y)
+        .attr('text-anchor', p.label.anchor);
+      text.node()!.replaceChildren(...taggedSpans(p.d.kind === 'request' ? splitHashTag(p.label.text) : { before: p.label.text, tag: '', after: '' }));
+    });
 }
 
 function taggedSpans(key: TaggedKey): SVGTSpanElement[] {

@@ -26,12 +26,12 @@ import type { TimeZoomSync, ZoomMember } from '../interaction/time-zoom-sync.ts'
 import { wheelHintPolicy } from '../interaction/wheel-hint-policy.ts';
 import { zoomHintText, type WheelIntent } from '../interaction/wheel-intent.ts';
 import { clusterGeometry, type ClusterGeometry } from '../layout/cluster-geometry.ts';
-import { clusterAtPlayhead, clusterHeads, clusterLayout } from '../layout/cluster-layout.ts';
+import { clusterAtPlayhead, clusterDrawn, clusterHeads, clusterLayout } from '../layout/cluster-layout.ts';
 import { densityLayout, type DensityLayout } from '../layout/density-layout.ts';
 import { diagramLabels } from '../layout/diagram-labels-layout.ts';
 import { DIAGRAM_HEIGHT, diagramGeometry, type DiagramGeometry } from '../layout/diagram-geometry.ts';
 import { keyboardTooltipPoint, markFocus, nearestCommand, revealTy } from '../layout/focus-layout.ts';
-import { laneHeads } from '../layout/lane-heads-layout.ts';
+import { laneHeads, type LaneHeads } from '../layout/lane-heads-layout.ts';
 import { playbackMarks, sequenceAtPlayhead, serverLaneAtPlayhead } from '../layout/playback-layout.ts';
 import { chooseRenderMode, type RenderMode } from '../layout/render-mode.ts';
 import { sequenceLayout } from '../layout/sequence-layout.ts';
@@ -374,7 +374,7 @@ export class DiagramController implements ZoomMember {
     const playheadY = atUs === null ? 0 : scale(atUs);
     let drawn: number;
     if (cluster) {
-      drawn = this.paintClusterRun(columns, cluster, scale, g as ClusterGeometry, mode, atUs, ticks, clusterHeads(heads, cluster));
+      drawn = this.paintClusterRun(columns, cluster, scale, g as ClusterGeometry, mode, atUs, ticks, heads);
     } else if (mode === 'svg') {
       const full = sequenceLayout(columns, scale, g);
       const lane = hasServerLane(columns) ? serverLaneLayout(columns, scale, g) : null;
@@ -436,13 +436,16 @@ export class DiagramController implements ZoomMember {
     mode: RenderMode,
     atUs: number | null,
     ticks: ReturnType<typeof axisTicks>,
-    heads: ReturnType<typeof clusterHeads>,
+    runHeads: LaneHeads,
   ): number {
+    const heads = clusterHeads(runHeads, cluster);
     const layers = (this.clusterLayers ??= createClusterLayers(this.layers));
-    const full = clusterLayout(columns, cluster, scale, g);
+    // Dense, the arrows and socket marks give way to the canvas's bands.
+    const full = clusterDrawn(clusterLayout(columns, cluster, scale, g), mode);
     const layout = atUs === null ? full : clusterAtPlayhead(full, columns, atUs);
-    // The lane heads go through the label placement; the single-Redis marks are cleared.
-    const labels = diagramLabels({ g, heads, sequence: null, densityLabels: null, lane: null }, this.textMeasure.measure).placed;
+    // Every label of the frame in one placement (the lane heads and the cluster's own), for the whole run, so
+    // playback shows each where it will stay; the single-Redis marks are cleared.
+    const labels = diagramLabels({ g, heads, sequence: null, densityLabels: null, lane: null, cluster: { g, layout: full, densityNote: runHeads.densityNote } }, this.textMeasure.measure).placed;
     paintFrame(this.layers, g, ticks, heads, labels);
     paintArrows(this.layers, null, labels);
     paintBundles(this.layers, g, [], false, labels);
@@ -451,11 +454,11 @@ export class DiagramController implements ZoomMember {
     if (mode === 'svg') {
       if (this.mode !== 'svg') clearCanvas(this.canvas);
       this.canvas.style.clipPath = '';
-      paintCluster(layers, g, layout);
+      paintCluster(layers, g, layout, labels);
       return layout.commandsDrawn;
     }
     const bands = this.paintDensityBands(columns, scale, g, atUs, atUs === null ? 0 : scale(atUs));
-    paintCluster(layers, g, { ...layout, requests: [], replies: [], marks: [] });
+    paintCluster(layers, g, layout, labels);
     return bands.commandsDrawn;
   }
 

@@ -44,9 +44,10 @@ function paintedCluster(doc: TraceDocument, id: string): DiagramSnapshot {
   const g = clusterGeometry(WIDTH, run);
   const scale = timeScale(columns.endUs, g, { k: 1, ty: 0 });
   const heads = { client: 'Client', clientNote: 'lanes', server: '', serverNote: '', serverLaneNote: null, densityNote: null };
-  const labels = diagramLabels({ g, heads, sequence: null, densityLabels: null, lane: null }, estimateTextWidth).placed;
+  const layout = clusterLayout(columns, run, scale, g);
+  const labels = diagramLabels({ g, heads, sequence: null, densityLabels: null, lane: null, cluster: { g, layout, densityNote: null } }, estimateTextWidth).placed;
   paintFrame(layers, g, axisTicks(scale), heads, labels);
-  paintCluster(createClusterLayers(layers), g, clusterLayout(columns, run, scale, g));
+  paintCluster(createClusterLayers(layers), g, layout, labels);
   return { svg, width: g.width, height: g.height, mode: 'svg', canvasPng: null, canvasShownPx: null };
 }
 

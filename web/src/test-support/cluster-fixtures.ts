@@ -1,13 +1,24 @@
-// Cluster runs made the one legitimate way, for unit tests: socket events fed through the TraceBuilder,
-// each write and read on its socket, then each command's slot, node and socket added as a cluster engine
-// records them. Shapes: a pipeline spread over three masters, the same keys with one {hash tag},
-// a counter whose slot moved during the run (MOVED, then ASK), one MSET across slots (CROSSSLOT), and a
-// pipeline the client library refused before sending. Slots are the keys' real ones (CRC16 below, as
-// Redis computes them). For unit tests only; nothing here is shown to users.
+// Cluster runs for unit tests. Real ones first: CLUSTER_TRACES names the static site's recordings on a
+// private 3-master cluster (public/traces/, read with recorded-traces.ts); a test whose point is what a
+// real cluster run looks like uses them. Then runs constructed the one legitimate way, for what no
+// recording shows yet: socket events fed through the TraceBuilder, each write and read on its socket,
+// then each command's slot, node and socket added as a cluster engine records them. Shapes: a pipeline
+// spread over three masters, the same keys with one {hash tag}, a counter whose slot moved during the
+// run (MOVED, then ASK), one MSET across slots (CROSSSLOT), and a pipeline the client library refused
+// before sending. Slots are the keys' real ones (CRC16 below, as Redis computes them). For unit tests
+// only; nothing constructed here is shown to users.
 import type { ClusterRecord, Redirect } from '../../../trace/format/cluster-format.ts';
 import { TraceBuilder, type Outcome } from '../../../trace/format/trace-builder.ts';
 import type { CommandName, RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
 import { header } from './trace-fixtures.ts';
+
+/** Recorded cluster runs (raw engine, 3 masters; scripts/record-static-traces.mjs), by path from the repository's root. */
+export const CLUSTER_TRACES = {
+  sequential30: 'public/traces/cluster-set-30-sequential.json.gz',
+  pipeline30: 'public/traces/cluster-set-30-pipeline.json.gz',
+  /** Dense: the diagram draws it in canvas mode. */
+  pipeline1000: 'public/traces/cluster-set-1000-pipeline.json.gz',
+} as const;
 
 export const NODE_A = 'a1b5f2c7d4e6f8091a2b3c4d5e6f708192a3b4c5';
 export const NODE_B = 'b2c6e3d8f5a7091b2c3d4e5f6a7b8c9d0e1f2a3b';

@@ -173,6 +173,11 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
               ✕ error reply
             </span>
           )}
+          {traces.some((d) => (d.cluster?.redirects.length ?? 0) > 0) && (
+            <span className="key redirect" data-testid="legend-redirect" title="A cluster node's MOVED, ASK or TRYAGAIN: an arc from the node that refused to the node the command went to next, with Redis's error text">
+              ⤳ redirect
+            </span>
+          )}
           {traces.some((d) => d.serverTrace !== null) && (
             <>
               <span className="key execution" title="When Redis executed the command (MONITOR), ± the clock uncertainty band">
