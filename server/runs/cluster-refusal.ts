@@ -1,7 +1,9 @@
 // A run Pipescope cannot yet send correctly is refused before anything is written: on a Redis Cluster
 // a run's keys spread over slots on every node, and a node refuses the commands whose slot is not its
 // own (MOVED), so a run sent to one node would fail part-way and leave keys on it. The raw engine's
-// 'pipeline' and 'sequential' runs are split by node (cluster-run.ts) and go; any other run, a sweep, a
+// 'pipeline' and 'sequential' runs are split by node (cluster-run.ts), and ioredis's and node-redis's
+// 'pipeline', 'sequential' and 'auto' runs of SET, GET or INCR go through the library's own cluster
+// client (cluster-client-run.ts); any other run, a sweep, a
 // redis-benchmark reference or a leased key asked of a cluster fails here, with words, before any lease
 // or key exists: nothing is left on any node.
 import type { RunMode } from '../../trace/format/trace-format.ts';
@@ -15,6 +17,7 @@ export class ClusterNotSupportedError extends Error {
 /** What decides whether a run can go to a cluster yet (a run's parameters; all optional). */
 export interface ClusterRunShape {
   engine?: string | undefined;
+  command?: string | undefined;
   rttMs?: number | undefined;
   jitterMs?: number | undefined;
   serverTrace?: boolean | undefined;
@@ -31,9 +34,21 @@ export interface ClusterRunShape {
 /** The modes the raw engine splits by node on a cluster (cluster-run.ts). */
 export const CLUSTER_RAW_MODES: readonly RunMode[] = ['pipeline', 'sequential'];
 
-/** Whether a run of `mode` with `spec` is sent to a cluster, split by node: the raw engine, pipeline or sequential, no delay, no probes. */
+/** The modes a client library's cluster client runs (cluster-client-run.ts), and the commands. */
+export const CLUSTER_CLIENT_MODES: readonly RunMode[] = ['pipeline', 'sequential', 'auto'];
+export const CLUSTER_CLIENT_COMMANDS: readonly string[] = ['SET', 'GET', 'INCR'];
+
+/**
+ * Whether a run of `mode` with `spec` is sent to a cluster: the raw engine split by node (pipeline or
+ * sequential), or ioredis or node-redis through their cluster client (pipeline, sequential or auto; SET,
+ * GET or INCR); no delay, no probes.
+ */
 export function routedOnCluster(mode: RunMode, spec: ClusterRunShape): boolean {
-  return spec.engine === 'raw' && CLUSTER_RAW_MODES.includes(mode) && !spec.rttMs && !spec.jitterMs && !spec.serverTrace && !spec.monitor &&
+  const engine = spec.engine ?? 'ioredis';
+  const routed = engine === 'raw'
+    ? CLUSTER_RAW_MODES.includes(mode)
+    : CLUSTER_CLIENT_MODES.includes(mode) && (spec.command === undefined || CLUSTER_CLIENT_COMMANDS.includes(spec.command));
+  return routed && !spec.rttMs && !spec.jitterMs && !spec.serverTrace && !spec.monitor &&
     !spec.strace && !spec.memory && !spec.kernelTcp && !spec.heldConnection && !spec.neighborRate && spec.errorAt === undefined && !spec.memoryRepeat;
 }
 
@@ -48,7 +63,10 @@ export function refuseOnCluster(session: RedisSession, what = 'runs', run?: { mo
   throw new ClusterNotSupportedError(
     `Redis at ${session.target.address} is a node of a Redis Cluster (${describeTopology(topology)}): Pipescope does not send ${what} ` +
       'to a cluster yet (a run\'s keys spread over slots served by different nodes, and a node refuses the others with MOVED)' +
-      (run ? '; only the raw engine\'s pipeline and sequential runs, without added delay or probes, are split by node so far. ' : '. ') +
+      (run
+        ? '; so far only the raw engine\'s pipeline and sequential runs (split by node), and ioredis\'s and node-redis\'s pipeline, ' +
+          'sequential and auto runs of SET, GET or INCR (through their cluster client), without added delay or probes, go to a cluster. '
+        : '. ') +
       'Nothing was sent and no key was written. ' +
       (session.target.embedded
         ? 'This is Pipescope\'s private cluster (--cluster): start without --cluster for the private redis-server.'

@@ -10,7 +10,8 @@
 // Redis's counters as the sum over the masters of each master's INFO delta (its own INFO taken out).
 // The run's lease and clean-up go per slot (redis/keyspace.ts): no key is left on any node.
 //
-// Not yet on a cluster (refused before anything is sent, cluster-refusal.ts): other modes and engines,
+// ioredis and node-redis runs go through the library's own cluster client (cluster-client-run.ts).
+// Not yet on a cluster (refused before anything is sent, cluster-refusal.ts): other modes,
 // added delay, server-side probes, memory and kernel probes, the warm-up.
 import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import type { ClusterRecord } from '../../trace/format/cluster-format.ts';
@@ -26,6 +27,7 @@ import type { RedisSession } from '../redis/redis-session.ts';
 import type { RedisTarget } from '../redis/redis-target.ts';
 import { RunClock, microsSince } from '../support/monotonic-clock.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
+import { runClientOnCluster } from './cluster-client-run.ts';
 import { deleteRunKeys, waitUntilClientGone } from './run-cleanup.ts';
 import type { GuardedRun } from './run-guard.ts';
 import { FLUSH_INTERVAL_MS, runHeader } from './run/measure-run.ts';
@@ -45,6 +47,7 @@ function nodeTarget(target: RedisTarget, address: string): RedisTarget {
 }
 
 export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded: GuardedRun<RunEnd>): Promise<TraceDocument> {
+  if (plan.engine.name !== 'raw') return runClientOnCluster(session, plan, guarded); // a library's cluster client routes its own commands
   const topology = session.cluster!;
   const keyspace = session.keyspace();
   const { workload, mode, namespace } = plan;
