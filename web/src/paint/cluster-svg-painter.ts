@@ -3,7 +3,7 @@
 // arrows (data-testid=request-arrow / reply-arrow with data-index, as in a single Redis's diagram, so
 // hover, tooltips and tests find them alike), redirect arrows (data-testid=redirect-arrow, the error's
 // text beside them, ASKING marked at the target), refusals on a node's lifeline (node-refusal) and the
-// client library's (client-refusal), and the slot strip (slot-strip, slot-tick). Colours of nodes are
+// client library's (client-refusal, client-error), and the slot strip (slot-strip, slot-tick). Colours of nodes are
 // classes (node-colour-0 …), so both themes and the SVG export resolve them from the stylesheet.
 // Only loops over what layout produced; computes no positions.
 import { select, type Selection } from 'd3';
@@ -222,24 +222,26 @@ function paintPlot(layers: ClusterLayers, layout: ClusterLayout): void {
       group.select('text').attr('x', d.x + 9).attr('y', d.y - 6).text(d.label);
       group.select('title').text(d.title);
     });
-  plot
-    .selectAll<SVGGElement, NonNullable<ClusterLayout['clientRefusal']>>('g.client-refusal')
-    .data(layout.clientRefusal ? [layout.clientRefusal] : [])
-    .join((enter) => {
-      const group = enter.append('g').attr('class', 'client-refusal').attr('data-testid', 'client-refusal');
-      group.append('circle').attr('r', 6);
-      group.append('path');
-      group.append('text').attr('class', 'arrow-label error');
-      group.append('title');
-      return group;
-    })
-    .each(function (d) {
-      const group = select(this);
-      group.select('circle').attr('cx', d.x).attr('cy', d.y);
-      group.select('path').attr('d', `M${d.x - 4},${d.y + 4} L${d.x + 4},${d.y - 4}`);
-      group.select('text').attr('x', d.x + 12).attr('y', d.y + 4).text(d.label);
-      group.select('title').text(d.title);
-    });
+  for (const [className, mark] of [['client-refusal', layout.clientRefusal], ['client-error', layout.clientError]] as const) {
+    plot
+      .selectAll<SVGGElement, NonNullable<ClusterLayout['clientRefusal']>>(`g.${className}`)
+      .data(mark ? [mark] : [])
+      .join((enter) => {
+        const group = enter.append('g').attr('class', className).attr('data-testid', className);
+        group.append('circle').attr('r', 6);
+        group.append('path');
+        group.append('text').attr('class', 'arrow-label error');
+        group.append('title');
+        return group;
+      })
+      .each(function (d) {
+        const group = select(this);
+        group.select('circle').attr('cx', d.x).attr('cy', d.y);
+        group.select('path').attr('d', `M${d.x - 4},${d.y + 4} L${d.x + 4},${d.y - 4}`);
+        group.select('text').attr('x', d.x + 12).attr('y', d.y + 4).text(d.label);
+        group.select('title').text(d.title);
+      });
+  }
 }
 
 /** A request's command with its {hash tag} in bold (tspan.hash-tag); an error reply's text. */
