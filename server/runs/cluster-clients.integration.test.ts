@@ -216,6 +216,7 @@ describe('both libraries', () => {
       ['chunked', { engine: 'node-redis', chunk: 5 }],
       ['auto', { engine: 'ioredis', rttMs: 1 }],
       ['multi', { engine: 'node-redis' }],
+      ['sequential', { engine: 'ioredis', n: 100_001 }],
     ] as const) {
       const error = await executeRun(session, mode, { command: 'SET', n: 10, valueBytes: 16, ...spec }).catch((e: Error) => e);
       expect(error).toBeInstanceOf(ClusterNotSupportedError);

@@ -3,9 +3,10 @@
 // own (MOVED), so a run sent to one node would fail part-way and leave keys on it. The raw engine's
 // 'pipeline' and 'sequential' runs are split by node (cluster-run.ts), and ioredis's and node-redis's
 // 'pipeline', 'sequential' and 'auto' runs of SET, GET or INCR go through the library's own cluster
-// client (cluster-client-run.ts); any other run, a sweep, a
+// client (cluster-client-run.ts), up to MAX_ONE_TICK_COMMANDS; any other run, a sweep, a
 // redis-benchmark reference or a leased key asked of a cluster fails here, with words, before any lease
 // or key exists: nothing is left on any node.
+import { MAX_ONE_TICK_COMMANDS } from '../../trace/format/run-request.ts';
 import type { RunMode } from '../../trace/format/trace-format.ts';
 import { describeTopology } from '../redis/cluster-topology.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
@@ -18,6 +19,7 @@ export class ClusterNotSupportedError extends Error {
 export interface ClusterRunShape {
   engine?: string | undefined;
   command?: string | undefined;
+  n?: number | undefined;
   rttMs?: number | undefined;
   jitterMs?: number | undefined;
   serverTrace?: boolean | undefined;
@@ -47,14 +49,15 @@ export function routedOnCluster(mode: RunMode, spec: ClusterRunShape): boolean {
   const engine = spec.engine ?? 'ioredis';
   const routed = engine === 'raw'
     ? CLUSTER_RAW_MODES.includes(mode)
-    : CLUSTER_CLIENT_MODES.includes(mode) && (spec.command === undefined || CLUSTER_CLIENT_COMMANDS.includes(spec.command));
+    : CLUSTER_CLIENT_MODES.includes(mode) && (spec.command === undefined || CLUSTER_CLIENT_COMMANDS.includes(spec.command)) &&
+      (spec.n ?? 0) <= MAX_ONE_TICK_COMMANDS; // a library's cluster pipeline is built in one go, holding the backend meanwhile
   return routed && !spec.rttMs && !spec.jitterMs && !spec.serverTrace && !spec.monitor &&
     !spec.strace && !spec.memory && !spec.kernelTcp && !spec.heldConnection && !spec.neighborRate && spec.errorAt === undefined && !spec.memoryRepeat;
 }
 
 /**
  * Throws ClusterNotSupportedError when the session's Redis is a node of a cluster, unless `run` is one
- * the raw engine splits by node (routedOnCluster).
+ * that goes to a cluster (routedOnCluster).
  */
 export function refuseOnCluster(session: RedisSession, what = 'runs', run?: { mode: RunMode; spec: ClusterRunShape }): void {
   const topology = session.cluster;
@@ -65,7 +68,8 @@ export function refuseOnCluster(session: RedisSession, what = 'runs', run?: { mo
       'to a cluster yet (a run\'s keys spread over slots served by different nodes, and a node refuses the others with MOVED)' +
       (run
         ? '; so far only the raw engine\'s pipeline and sequential runs (split by node), and ioredis\'s and node-redis\'s pipeline, ' +
-          'sequential and auto runs of SET, GET or INCR (through their cluster client), without added delay or probes, go to a cluster. '
+          `sequential and auto runs of SET, GET or INCR (through their cluster client, at most ${MAX_ONE_TICK_COMMANDS.toLocaleString('en-US')} commands), ` +
+          'without added delay or probes, go to a cluster. '
         : '. ') +
       'Nothing was sent and no key was written. ' +
       (session.target.embedded
