@@ -39,6 +39,8 @@ import { FLUSH_INTERVAL_MS, runHeader } from './run/measure-run.ts';
 import type { RunEnd } from './run/run-listener.ts';
 import type { RunPlan } from './run/run-plan.ts';
 
+/** ms without a command written or answered, after the library's call ended, before the run fails in words. */
+const WIRE_QUIET_MS = 5_000;
 /** PINGs timed on the library's connection to the first master before the run, for the trace's RTT. */
 const RTT_SAMPLES = 5;
 /** Commands whose first argument is their key (the run's own, and the multi-key ones' first key). */
@@ -190,13 +192,24 @@ export async function runClientOnCluster(session: RedisSession, plan: RunPlan, g
       const t0 = clock.start();
       call = await driver.run(mode, workload.commands, n, () => signal.aborted);
       returnedUs = microsSince(t0);
-      // A library that threw at its first error reply (execAsPipeline) returned before its other
-      // replies came: they are read until every command written is answered (or the run is stopped).
+      // A library that threw at its first error reply (execAsPipeline) returned before the rest: node-redis
+      // still writes its queued commands (16 KiB at a time, on 'drain') and their replies still come. The
+      // wire is read until all n are written and answered, or until it has been quiet for WIRE_QUIET_MS.
       flush();
-      while (!answered()) {
+      const expected = call.kind === 'refused' ? 0 : n;
+      let seen = written.length + listed;
+      let quietSince = performance.now();
+      while (written.length < expected || !answered()) {
         if (signal.aborted) throw new RunCancelledError('Run cancelled');
+        if (performance.now() - quietSince > WIRE_QUIET_MS) {
+          throw new Error(`${driver.client}'s call ended, but the wire went quiet with ${written.length.toLocaleString('en-US')} of the run's ${n.toLocaleString('en-US')} commands written and ${listed.toLocaleString('en-US')} answered`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 1));
         flush();
+        if (written.length + listed !== seen) {
+          seen = written.length + listed;
+          quietSince = performance.now();
+        }
       }
       doneUs = Math.max(returnedUs, lastReadUs);
     } finally {

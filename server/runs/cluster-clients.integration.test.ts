@@ -169,6 +169,19 @@ describe('node-redis createCluster', () => {
     await expectNothingLeft();
   });
 
+  it('execAsPipeline longer than one socket buffer: node-redis throws at the first MOVED and still writes the rest; all are recorded', async () => {
+    const doc = await executeRun(session, 'pipeline', { command: 'SET', n: 2000, valueBytes: 16, engine: 'node-redis' });
+    expect(doc.commands).toHaveLength(2000);
+    expect(doc.writes.length).toBeGreaterThan(1); // 16 KiB at a time, the rest on 'drain'
+    expect(new Set(doc.writes.map((w) => w.connection)).size).toBe(1);
+    expect(doc.cluster!.clientError!.message).toMatch(/^MOVED \d+ 127\.0\.0\.1:\d+$/);
+    // It threw before its last command was written.
+    expect(doc.cluster!.clientError!.atUs).toBeLessThan(doc.writes.at(-1)!.atUs);
+    expect(doc.cluster!.redirects.length).toBe(doc.commands.filter((c) => 'error' in c).length);
+    expectImportsUnchanged(doc);
+    await expectNothingLeft();
+  });
+
   it('execAsPipeline of one slot\'s key: one write to its node, every reply handed on, nothing thrown', async () => {
     const doc = await executeRun(session, 'pipeline', { command: 'INCR', n: 20, valueBytes: 0, engine: 'node-redis' });
     expect(doc.writes).toHaveLength(1);
