@@ -225,7 +225,7 @@ export async function runClientOnCluster(session: RedisSession, plan: RunPlan, g
       topology,
       connections: sockets.map(({ address }, k) => ({ node: nodeOf[k]!, address })),
       redirects,
-      clientRefusal: call.kind === 'refused' ? { library: driver.client, message: call.message } : null,
+      clientRefusal: call.kind === 'refused' ? { library: driver.client, message: call.message, atUs: returnedUs } : null,
       ...(call.kind === 'failed' ? { clientError: { library: driver.client, message: call.message, atUs: returnedUs } } : {}),
     };
     const costs = [...probes, ...taps].map((probe) => probe.cost());

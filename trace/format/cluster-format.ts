@@ -69,6 +69,7 @@ export type Redirect = z.infer<typeof RedirectSchema>;
 export const ClientRefusalSchema = z.object({
   library: z.string().describe('The client library that refused, e.g. "ioredis 6.0.0".'),
   message: z.string().describe('What it said, as it said it (e.g. "All keys in the pipeline should belong to the same slots allocation group").'),
+  atUs: micros.optional().describe('When its call refused, µs since t0 (the run\'s time: it had nothing on the wire to time).'),
 }).describe('The client library refused the batch before sending anything: no command of it reached any node.');
 export type ClientRefusal = z.infer<typeof ClientRefusalSchema>;
 

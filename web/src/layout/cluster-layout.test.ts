@@ -99,6 +99,9 @@ describe('clusterLayout', () => {
     expect(layout.socketHeads).toEqual([]);
     // Narrow, the label is shortened; the title keeps all of it.
     expect(laidOut(doc, 400).layout.clientRefusal!.label.endsWith('…')).toBe(true);
+    // Timed, the refusal says when.
+    const timed = { ...doc, cluster: { ...doc.cluster!, clientRefusal: { ...refusal, atUs: 41 } } };
+    expect(laidOut(timed, 1400).layout.clientRefusal!.title).toBe(`refused by ${refusal.library} before sending (41 µs after t0): ${refusal.message} — nothing went on the wire`);
   });
 
   it('a client library\'s error thrown after sending: a mark on the client lane when it threw, the MOVED replies drawn', () => {

@@ -199,7 +199,8 @@ export function clusterLayout(columns: TraceColumns, run: ClusterRun, scale: Tim
   const refusal = cluster.clientRefusal;
   let clientRefusal: ClientRefusalMark | null = null;
   if (refusal) {
-    const title = `refused by ${refusal.library} before sending: ${refusal.message} — nothing went on the wire`;
+    const when = refusal.atUs === undefined ? '' : ` (${formatUs(refusal.atUs)} after t0)`;
+    const title = `refused by ${refusal.library} before sending${when}: ${refusal.message} — nothing went on the wire`;
     const x = g.clientX;
     clientRefusal = { x, y: g.plotTop + 14, label: shorten(title, Math.max(12, Math.floor((g.width - x - 24) / CHAR_PX))), title };
   }
