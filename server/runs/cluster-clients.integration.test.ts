@@ -18,8 +18,10 @@ import { targetFromUrl } from '../redis/redis-target.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { pipescopeKeysOnEveryNode, usePrivateCluster } from '../test-support/private-cluster.ts';
 import { backgroundSettled } from './background-work.ts';
+import { TraceBuilder } from '../../trace/format/trace-builder.ts';
+import { decodeBatch, encodeBatch } from '../../trace/protocol/live-protocol.ts';
 import { ClusterNotSupportedError } from './cluster-refusal.ts';
-import { executeRun } from './run-executor.ts';
+import { executeRun, type RunEnd } from './run-executor.ts';
 
 const context = usePrivateCluster();
 let session: RedisSession;
@@ -221,6 +223,26 @@ describe('both libraries', () => {
     expect(writtenBeforeCancel).toBeGreaterThan(0);
     expect(writtenBeforeCancel).toBeLessThan(20_000);
     await backgroundSettled();
+    await expectNothingLeft();
+  });
+
+  it.each(['ioredis', 'node-redis'] as const)('%s: streams its events as it runs; a live copy built from them, as the page gets them, equals the trace', async (engine) => {
+    let live: TraceBuilder | undefined;
+    let ended: RunEnd | undefined;
+    let batches = 0;
+    const doc = await executeRun(session, 'sequential', { command: 'SET', n: 1500, valueBytes: 8, engine }, {
+      onStart: (header) => (live = new TraceBuilder(header)),
+      onBatch: (_, batch) => {
+        batches++;
+        live!.addBatch(decodeBatch(JSON.parse(JSON.stringify(encodeBatch(batch)))));
+      },
+      onEnd: (_, end) => (ended = end),
+    });
+    expect(batches).toBeGreaterThan(1);
+    const copy = live!.finish(ended!.server, { doneUs: ended!.doneUs, cluster: doc.cluster! });
+    expect(copy.writes).toEqual(doc.writes);
+    expect(copy.reads).toEqual(doc.reads);
+    expect(copy.commands.map((c) => [c.repliedUs, outcomeOf(c)])).toEqual(doc.commands.map((c) => [c.repliedUs, outcomeOf(c)]));
     await expectNothingLeft();
   });
 
