@@ -20,7 +20,9 @@ import { pipescopeKeysOnEveryNode, usePrivateCluster } from '../test-support/pri
 import { backgroundSettled } from './background-work.ts';
 import { TraceBuilder } from '../../trace/format/trace-builder.ts';
 import { decodeBatch, encodeBatch } from '../../trace/protocol/live-protocol.ts';
+import { RunSpecSchema } from '../../trace/format/run-request.ts';
 import { ClusterNotSupportedError } from './cluster-refusal.ts';
+import { runRounds } from './run-rounds.ts';
 import { executeRun, type RunEnd } from './run-executor.ts';
 
 const context = usePrivateCluster();
@@ -243,6 +245,15 @@ describe('both libraries', () => {
     expect(copy.writes).toEqual(doc.writes);
     expect(copy.reads).toEqual(doc.reads);
     expect(copy.commands.map((c) => [c.repliedUs, outcomeOf(c)])).toEqual(doc.commands.map((c) => [c.repliedUs, outcomeOf(c)]));
+    await expectNothingLeft();
+  });
+
+  it('a request repeated until certain: the refused mode recorded each round, and not holding the timed ones back', async () => {
+    const spec = RunSpecSchema.parse({ command: 'SET', n: 50, valueBytes: 8, engine: 'ioredis', modes: ['pipeline', 'auto', 'sequential'], repeats: 'until-certain', memory: false, kernelTcp: false });
+    const { rounds, stop, docs } = await runRounds(session, spec, () => ({}));
+    expect(docs.filter((doc) => doc.run.mode === 'pipeline').every((doc) => doc.cluster!.clientRefusal !== null && doc.writes.length === 0)).toBe(true);
+    expect(docs.filter((doc) => doc.run.mode === 'pipeline')).toHaveLength(rounds);
+    expect(stop).toBe('certain'); // sequential against auto-pipelining, 50 SETs: far apart
     await expectNothingLeft();
   });
 
