@@ -12,13 +12,12 @@
 // gets one confirmation per channel (the first is its reply, the rest are unpaired frames), that after
 // MONITOR's +OK every monitor line is unpaired, and that CLIENT REPLY OFF|SKIP makes replies go missing:
 // pairing stops there and the record says so (the connection is still forwarded).
-import type { KernelTcp, ReplyValue } from '../../trace/format/trace-format.ts';
-import { REPLY_PREVIEW_CHARS } from '../../trace/format/trace-format.ts';
+import type { KernelTcp } from '../../trace/format/trace-format.ts';
 import { MAX_KEPT_PUSHES, type ObservedRecord } from '../../trace/format/observed-trace.ts';
 import type { Outcome } from '../../trace/format/trace-builder.ts';
 import { REDACTED, replyMayHoldSecret } from '../protocol/command-secrets.ts';
 import { HeadCache } from '../protocol/head-cache.ts';
-import { RespReplyParser, frameText, type FrameValue, type ReplyFrame } from '../protocol/resp-reply-parser.ts';
+import { RespReplyParser, frameOutcome, frameText, type FrameValue, type ReplyFrame } from '../protocol/resp-reply-parser.ts';
 import { RespRequestParser, type ParsedChunk, type ParsedCommand, type RequestLimits } from '../protocol/resp-request-parser.ts';
 import { commandText } from './command-text.ts';
 import { ChunkColumns, IndexColumn, InternTable, NumberColumn, RingQueue } from './record-columns.ts';
@@ -331,7 +330,7 @@ export class ConnectionRecorder {
     if (this.pendingHello || AFTER_REPLY_NAMES.has(waiting.name)) this.afterReply(waiting, frame);
     if (!recorded) return 'ignored';
     const secret = waiting.name === 'config' || waiting.name === 'acl' ? replyMayHoldSecret(waiting.args) : false;
-    const outcome: Outcome = secret ? SECRET_OUTCOME : (frame.outcome ??= outcomeOf(frame.value));
+    const outcome: Outcome = secret ? SECRET_OUTCOME : (frame.outcome ??= frameOutcome(frame.value));
     this.replyOutcomes.push(this.outcomes.indexOf(outcome));
     this.replyBytes.push(frame.bytes);
     return secret ? 'secret' : 'reply';
@@ -363,16 +362,3 @@ function firstWord(value: FrameValue): string | null {
   return first?.kind === 'string' ? first.text.toLowerCase() : null;
 }
 
-/** A frame as the trace stores a reply: strings, numbers and null as they are; aggregates as a short JSON text; errors. */
-function outcomeOf(value: FrameValue): Outcome {
-  if (value.kind === 'error') return { error: value.text };
-  return { reply: previewValue(value) };
-}
-
-function previewValue(value: FrameValue): ReplyValue {
-  if (value.kind === 'null') return null;
-  if (value.kind === 'number') return typeof value.value === 'number' ? value.value : value.value;
-  const text = frameText(value, REPLY_PREVIEW_CHARS);
-  if (value.kind === 'string' && value.bytes > REPLY_PREVIEW_CHARS) return `${value.text.slice(0, REPLY_PREVIEW_CHARS)}… (${value.bytes} bytes)`;
-  return text;
-}

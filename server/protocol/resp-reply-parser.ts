@@ -10,6 +10,7 @@
 // changed; a recorder may note its outcome on it once).
 
 import type { Outcome } from '../../trace/format/trace-builder.ts';
+import { REPLY_PREVIEW_CHARS, type ReplyValue } from '../../trace/format/trace-format.ts';
 import { ByteKeyCache } from './byte-key-cache.ts';
 
 /** A frame, shortened: strings cut, aggregates cut, with their true sizes. */
@@ -311,4 +312,18 @@ function plain(value: FrameValue): unknown {
       return items;
     }
   }
+}
+
+/** A frame as the trace stores a reply: strings, numbers and null as they are; aggregates as a short JSON text; errors. */
+export function frameOutcome(value: FrameValue): Outcome {
+  if (value.kind === 'error') return { error: value.text };
+  return { reply: previewValue(value) };
+}
+
+function previewValue(value: FrameValue): ReplyValue {
+  if (value.kind === 'null') return null;
+  if (value.kind === 'number') return typeof value.value === 'number' ? value.value : value.value;
+  const text = frameText(value, REPLY_PREVIEW_CHARS);
+  if (value.kind === 'string' && value.bytes > REPLY_PREVIEW_CHARS) return `${value.text.slice(0, REPLY_PREVIEW_CHARS)}… (${value.bytes} bytes)`;
+  return text;
 }

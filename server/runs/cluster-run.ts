@@ -15,7 +15,8 @@
 // single Redis; each node's RTT is in its connection, the run's `rtt` is the slowest node's. The sockets'
 // recorded addresses stay the nodes' own.
 //
-// Not yet on a cluster (refused before anything is sent, cluster-refusal.ts): other modes and engines,
+// ioredis and node-redis runs go through the library's own cluster client (cluster-client-run.ts).
+// Not yet on a cluster (refused before anything is sent, cluster-refusal.ts): other modes,
 // server-side probes, memory probes, the warm-up; the kernel TCP figures are left out (the header says the probe was off).
 import type { Rtt, TraceDocument } from '../../trace/format/trace-format.ts';
 import type { ClusterRecord, NodeRtt } from '../../trace/format/cluster-format.ts';
@@ -33,6 +34,7 @@ import type { RedisSession } from '../redis/redis-session.ts';
 import { viaProxy, type RedisTarget } from '../redis/redis-target.ts';
 import { RunClock, microsSince } from '../support/monotonic-clock.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
+import { runClientOnCluster } from './cluster-client-run.ts';
 import { deleteRunKeys, waitUntilClientGone } from './run-cleanup.ts';
 import type { GuardedRun } from './run-guard.ts';
 import { FLUSH_INTERVAL_MS, runHeader } from './run/measure-run.ts';
@@ -57,6 +59,7 @@ function nodeRtt(rtt: Rtt): NodeRtt {
 }
 
 export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded: GuardedRun<RunEnd>): Promise<TraceDocument> {
+  if (plan.engine.name !== 'raw') return runClientOnCluster(session, plan, guarded); // a library's cluster client routes its own commands
   const topology = session.cluster!;
   const keyspace = session.keyspace();
   const { workload, mode, namespace } = plan;

@@ -17,7 +17,7 @@ import { Redis } from 'ioredis';
 import { RedisSession } from '../redis/redis-session.ts';
 import { targetFromUrl } from '../redis/redis-target.ts';
 import { pipescopeKeysOnEveryNode, usePrivateCluster } from '../test-support/private-cluster.ts';
-import { CLUSTER_RAW_MODES, ClusterNotSupportedError } from './cluster-refusal.ts';
+import { ClusterNotSupportedError, routedOnCluster } from './cluster-refusal.ts';
 import { KeyJanitor } from './key-janitor.ts';
 import { takeLeasedKey } from './leased-key.ts';
 import { leaseOwner } from './run-lease.ts';
@@ -65,7 +65,7 @@ describe('a node of a cluster, named by URL', () => {
 
   it.each(RUN_MODES.filter((mode) => mode !== 'chunked'))('a %s run is refused before anything is written, with words', async (mode) => {
     for (const engine of ['ioredis', 'node-redis', 'raw'] as const) {
-      if (engine === 'raw' && CLUSTER_RAW_MODES.includes(mode)) continue; // split by node: cluster-raw.integration.test.ts
+      if (routedOnCluster(mode, { engine, command: 'SET' })) continue; // sent: cluster-raw and cluster-clients integration tests
       const error = await executeRun(session, mode, { command: 'SET', n: 10, valueBytes: 16, engine }).catch((e: Error) => e);
       expect(error).toBeInstanceOf(ClusterNotSupportedError);
       expect((error as Error).message).toMatch(/is a node of a Redis Cluster \(3 masters\).*Nothing was sent and no key was written/);
@@ -124,7 +124,7 @@ describe('the key janitor on a cluster', () => {
 });
 
 describe('as the documented least-privilege user, created on every node', () => {
-  it('the line of docs/your-own-redis.md plus +cluster|shards +cluster|slots +cluster|info: recognised, refused, cleaned', async () => {
+  it('the line of docs/your-own-redis.md plus +cluster|shards +cluster|slots +cluster|info: recognised, run by both libraries, refused, cleaned', async () => {
     const line = /^ACL SETUSER pipescope .*$/m.exec(readFileSync(join(projectRoot(), 'docs/your-own-redis.md'), 'utf8'))?.[0];
     expect(line).toBeDefined();
     const rules = line!.split(' ').slice(3).map((rule) => (rule === '>CHOOSE-A-PASSWORD' ? '>cluster-test-secret' : rule));
@@ -135,7 +135,13 @@ describe('as the documented least-privilege user, created on every node', () => 
     try {
       expect(limited.cluster?.source).toBe('cluster-shards');
       expect(limited.cluster?.nodes).toHaveLength(3);
-      await expect(executeRun(limited, 'pipeline', { command: 'SET', n: 10, valueBytes: 16 })).rejects.toThrow(ClusterNotSupportedError);
+      await expect(executeRun(limited, 'multi', { command: 'SET', n: 10, valueBytes: 16 })).rejects.toThrow(ClusterNotSupportedError);
+      // The libraries' cluster clients carry the credentials to every node they connect to.
+      for (const engine of ['ioredis', 'node-redis'] as const) {
+        const doc = await executeRun(limited, 'auto', { command: 'SET', n: 30, valueBytes: 16, engine });
+        expect(doc.cluster!.connections).toHaveLength(3);
+        expect(doc.commands.map((c) => ('reply' in c ? c.reply : c.error))).toEqual(Array(30).fill('OK'));
+      }
       await Promise.all(Array.from({ length: 300 }, (_, i) => context.client.set(`pipescope:lx0fffff-0000000f:key:${i}`, 'v')));
       const report = await new KeyJanitor(() => limited.keyspace(), () => {}).sweep();
       expect(report).toMatchObject({ runs: 1, deleted: 300 });

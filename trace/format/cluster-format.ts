@@ -83,8 +83,19 @@ export type Redirect = z.infer<typeof RedirectSchema>;
 export const ClientRefusalSchema = z.object({
   library: z.string().describe('The client library that refused, e.g. "ioredis 6.0.0".'),
   message: z.string().describe('What it said, as it said it (e.g. "All keys in the pipeline should belong to the same slots allocation group").'),
+  atUs: micros.optional().describe('When its call refused, µs since t0 (the run\'s time: it had nothing on the wire to time).'),
 }).describe('The client library refused the batch before sending anything: no command of it reached any node.');
 export type ClientRefusal = z.infer<typeof ClientRefusalSchema>;
+
+export const ClientErrorSchema = z.object({
+  library: z.string().describe('The client library whose call failed, e.g. "node-redis 6.3.1".'),
+  message: z.string().describe('What it reported to its caller, as it said it (node-redis execAsPipeline: the first MOVED reply, e.g. "MOVED 8911 127.0.0.1:7602").'),
+  atUs: micros.describe('When the call failed, µs since t0 (replies may still have been arriving).'),
+}).describe(
+  'The client library\'s call failed after its commands were sent: what it told its caller. Every reply Redis sent is still ' +
+    'in `commands`, as it came off the wire; the library handed its caller none of them.',
+);
+export type ClientError = z.infer<typeof ClientErrorSchema>;
 
 export const NodeCountersSchema = z.object({
   node: z.string().describe('The id of the node (topology.nodes[].id).'),
@@ -108,6 +119,7 @@ export const ClusterSchema = z.object({
   connections: z.array(ClusterConnectionSchema).describe('The client\'s sockets in the order they were opened, one per node it talked to.'),
   redirects: z.array(RedirectSchema).describe('Every MOVED, ASK, TRYAGAIN and CROSSSLOT error reply of the run, in the order they arrived.'),
   clientRefusal: ClientRefusalSchema.nullable().describe('null unless the client library refused the batch before sending it.'),
+  clientError: ClientErrorSchema.optional().describe('Absent unless the client library\'s call failed after sending (see ClientError).'),
   nodeCounters: z.array(NodeCountersSchema).optional().describe('Per node the run sent commands to, its INFO counters over the run; absent when they were not read (an incomplete run, or INFO not allowed).'),
 }).describe(
   'Optional (added within v4). Present when the run went to a Redis Cluster: its topology, the client\'s socket to each node, ' +

@@ -21,6 +21,7 @@ export const clusterLabelKeys = {
   asking: (index: number) => `cluster:asking:${index}`,
   refusal: (index: number) => `cluster:refusal:${index}`,
   clientRefusal: 'cluster:client-refusal',
+  clientError: 'cluster:client-error',
   slotRange: (first: number) => `cluster:slot-range:${first}`,
   slotCaption: 'cluster:slot-caption',
   densityNote: 'cluster:density-note',
@@ -115,11 +116,12 @@ function problemCandidates(g: ClusterGeometry, plot: Box, layout: ClusterLayout)
       priority: PRIORITY.refusal, within: plot,
     });
   }
-  const refusal = layout.clientRefusal;
-  if (refusal) {
+  // A library's refusal before sending, and its error after sending: the client lane's marks.
+  for (const [key, mark] of [[clusterLabelKeys.clientRefusal, layout.clientRefusal], [clusterLabelKeys.clientError, layout.clientError]] as const) {
+    if (!mark) continue;
     out.push({
-      key: clusterLabelKeys.clientRefusal, texts: unique([refusal.title, refusal.label, ...shortenings(refusal.title, 12)]), font: LABEL_FONTS.arrowLabelBold,
-      spots: [{ x: refusal.x + 12, y: refusal.y + 4, anchor: 'start' }], priority: PRIORITY.clientRefusal, within: { ...plot, x0: refusal.x },
+      key, texts: unique([mark.title, mark.label, ...shortenings(mark.title, 12)]), font: LABEL_FONTS.arrowLabelBold,
+      spots: [{ x: mark.x + 12, y: mark.y + 4, anchor: 'start' }], priority: PRIORITY.clientRefusal, within: { ...plot, x0: mark.x },
     });
   }
   return out;

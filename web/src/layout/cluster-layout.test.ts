@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { clusterRun } from '../model/cluster-run.ts';
 import { traceColumns } from '../model/trace-columns.ts';
-import { CLUSTER_TRACES, crossSlotMset, keySlot, redirectedCounter, refusedPipeline, spreadPipeline } from '../test-support/cluster-fixtures.ts';
+import { CLUSTER_TRACES, crossSlotMset, keySlot, movedPipeline, redirectedCounter, refusedPipeline, spreadPipeline } from '../test-support/cluster-fixtures.ts';
 import { recordedTrace } from '../test-support/recorded-traces.ts';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { clusterGeometry, slotX } from './cluster-geometry.ts';
@@ -100,6 +100,24 @@ describe('clusterLayout', () => {
     expect(layout.socketHeads).toEqual([]);
     // Narrow, the label is shortened; the title keeps all of it.
     expect(laidOut(doc, 400).layout.clientRefusal!.label.endsWith('…')).toBe(true);
+    // Timed, the refusal says when.
+    const timed = { ...doc, cluster: { ...doc.cluster!, clientRefusal: { ...refusal, atUs: 41 } } };
+    expect(laidOut(timed, 1400).layout.clientRefusal!.title).toBe(`refused by ${refusal.library} before sending (41 µs after t0): ${refusal.message} — nothing went on the wire`);
+  });
+
+  it('a client library\'s error thrown after sending: a mark on the client lane when it threw, the MOVED replies drawn', () => {
+    const doc = movedPipeline();
+    const { g, scale, layout } = laidOut(doc, 1400);
+    const thrown = doc.cluster!.clientError!;
+    expect(doc.cluster!.redirects.length).toBeGreaterThan(0);
+    expect(layout.clientError).toMatchObject({ x: g.clientX, title: `node-redis 6.3.1 threw at its caller at 95 µs: ${thrown.message} — the replies that succeeded were not handed on` });
+    // It threw after the last reply, which ends the time axis: drawn at the plot's foot, its time in words.
+    expect(scale(thrown.atUs)).toBeGreaterThan(g.plotBottom);
+    expect(layout.clientError!.y).toBeCloseTo(g.plotBottom - 4);
+    expect(layout.clientRefusal).toBeNull();
+    expect(layout.replies).toHaveLength(doc.commands.length);
+    expect(layout.redirects).toHaveLength(doc.cluster!.redirects.length);
+    expect(laidOut(spreadPipeline(6)).layout.clientError).toBeNull();
   });
 
   it('the slot strip: owners from the topology, one tick per slot the commands used, counted', () => {

@@ -11,7 +11,7 @@ import { slotRuns } from '../model/cluster-run.ts';
 import { splitHashTag, type TaggedKey } from '../model/hash-tag.ts';
 import type { TraceColumns } from '../model/trace-columns.ts';
 import { commandText, replyText } from '../format/command-text.ts';
-import { formatBytes, formatCount, plural } from '../format/number-format.ts';
+import { formatBytes, formatCount, formatUs, plural } from '../format/number-format.ts';
 import { slotX, type ClusterGeometry } from './cluster-geometry.ts';
 import type { LaneHeads } from './lane-heads-layout.ts';
 import type { TimeScale } from './time-scale-layout.ts';
@@ -115,6 +115,8 @@ export interface ClusterLayout {
   redirects: RedirectArrow[];
   refusals: RefusalMark[];
   clientRefusal: ClientRefusalMark | null;
+  /** The library's error thrown at its caller after sending, when it threw one. */
+  clientError: ClientRefusalMark | null;
   nodeHeads: NodeHead[];
   socketHeads: SocketHead[];
   /** The lifelines: x, colour, replica or not. */
@@ -200,9 +202,21 @@ export function clusterLayout(columns: TraceColumns, run: ClusterRun, scale: Tim
   const refusal = cluster.clientRefusal;
   let clientRefusal: ClientRefusalMark | null = null;
   if (refusal) {
-    const title = `refused by ${refusal.library} before sending: ${refusal.message} — nothing went on the wire`;
+    const when = refusal.atUs === undefined ? '' : ` (${formatUs(refusal.atUs)} after t0)`;
+    const title = `refused by ${refusal.library} before sending${when}: ${refusal.message} — nothing went on the wire`;
     const x = g.clientX;
     clientRefusal = { x, y: g.plotTop + 14, label: shorten(title, Math.max(12, Math.floor((g.width - x - 24) / CHAR_PX))), title };
+  }
+  // The library's call threw at its caller after sending (node-redis execAsPipeline at a MOVED): marked on
+  // the client lane when it happened (kept inside the plot: it may come after the last reply, which ends the
+  // time axis), its time in words; the replies drawn are what came off the wire all the same.
+  const thrown = cluster.clientError;
+  let clientError: ClientRefusalMark | null = null;
+  if (thrown) {
+    const title = `${thrown.library} threw at its caller at ${formatUs(thrown.atUs)}: ${thrown.message} — the replies that succeeded were not handed on`;
+    const x = g.clientX;
+    const y = Math.max(g.plotTop + 14, Math.min(scale(thrown.atUs), g.plotBottom - 4));
+    clientError = { x, y, label: shorten(title, Math.max(12, Math.floor((g.width - x - 24) / CHAR_PX))), title };
   }
 
   const nodeHeads: NodeHead[] = [];
@@ -248,7 +262,7 @@ export function clusterLayout(columns: TraceColumns, run: ClusterRun, scale: Tim
   const spacing = (g.strip.x1 - g.strip.x0) / Math.max(1, ticks.length);
   const tickHalfWidth = Math.min(4, Math.max(0.5, spacing * 0.4));
   return {
-    requests, replies, marks, redirects, refusals, clientRefusal, nodeHeads, socketHeads, lifelines, segments, ticks, tickHalfWidth, denseTicks: spacing < 4,
+    requests, replies, marks, redirects, refusals, clientRefusal, clientError, nodeHeads, socketHeads, lifelines, segments, ticks, tickHalfWidth, denseTicks: spacing < 4,
     stripCaption, commandsDrawn: drawn.size,
   };
 }

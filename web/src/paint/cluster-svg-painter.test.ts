@@ -10,7 +10,7 @@ import { estimateTextWidth } from '../layout/text-measure.ts';
 import { timeScale } from '../layout/time-scale-layout.ts';
 import { clusterRun } from '../model/cluster-run.ts';
 import { traceColumns } from '../model/trace-columns.ts';
-import { CLUSTER_TRACES, redirectedCounter, spreadPipeline } from '../test-support/cluster-fixtures.ts';
+import { CLUSTER_TRACES, movedPipeline, redirectedCounter, refusedPipeline, spreadPipeline } from '../test-support/cluster-fixtures.ts';
 import { recordedTrace } from '../test-support/recorded-traces.ts';
 import { createClusterLayers, paintCluster } from './cluster-svg-painter.ts';
 import { createSvgLayers, svgElement } from './sequence-svg-painter.ts';
@@ -57,6 +57,18 @@ describe('paintCluster', () => {
     expect(all('redirect-arrow')).toHaveLength(2);
     expect(all('redirect-label').map((t) => t.textContent)).toEqual(doc.cluster!.redirects.map((r) => r.error));
     expect(all('asking-label')).toHaveLength(1);
+  });
+
+  it('the client library\'s refusal before sending, and its error thrown after sending, each a mark with its words', () => {
+    const refused = painted(refusedPipeline());
+    expect(refused.all('client-refusal')).toHaveLength(1);
+    expect(refused.all('client-refusal')[0]!.querySelector('title')!.textContent).toBe(refused.layout.clientRefusal!.title);
+    expect(refused.all('client-error')).toHaveLength(0);
+    const moved = painted(movedPipeline());
+    expect(moved.all('client-error')).toHaveLength(1);
+    expect(moved.all('client-error')[0]!.querySelector('title')!.textContent).toMatch(/^node-redis 6\.3\.1 threw at its caller at 95 µs: MOVED \d+ /);
+    expect(moved.all('client-refusal')).toHaveLength(0);
+    expect(moved.all('redirect-label').map((t) => t.textContent)).toEqual(moved.layout.redirects.map((r) => r.label));
   });
 
   it('painting nothing removes every cluster element', () => {

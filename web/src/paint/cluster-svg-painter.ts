@@ -3,7 +3,7 @@
 // arrows (data-testid=request-arrow / reply-arrow with data-index, as in a single Redis's diagram, so
 // hover, tooltips and tests find them alike), redirect arrows (data-testid=redirect-arrow, the error's
 // text beside them, ASKING marked at the target), refusals on a node's lifeline (node-refusal) and the
-// client library's (client-refusal), and the slot strip (slot-strip, slot-tick). Colours of nodes are
+// client library's (client-refusal, client-error), and the slot strip (slot-strip, slot-tick). Colours of nodes are
 // classes (node-colour-0 …), so both themes and the SVG export resolve them from the stylesheet.
 // Every text is where the one label placement put it (cluster-labels-layout.ts), shortened or left out
 // where it found no room. Only loops over what layout produced; computes no positions.
@@ -239,24 +239,29 @@ function paintPlot(layers: ClusterLayers, layout: ClusterLayout, labels: Cluster
       placeText(group.select<SVGTextElement>('text'), labels.get(clusterLabelKeys.refusal(d.index)));
       group.select('title').text(d.title);
     });
-  plot
-    .selectAll<SVGGElement, NonNullable<ClusterLayout['clientRefusal']>>('g.client-refusal')
-    .data(layout.clientRefusal ? [layout.clientRefusal] : [])
-    .join((enter) => {
-      const group = enter.append('g').attr('class', 'client-refusal').attr('data-testid', 'client-refusal');
-      group.append('circle').attr('r', 6);
-      group.append('path');
-      group.append('text').attr('class', 'arrow-label error');
-      group.append('title');
-      return group;
-    })
-    .each(function (d) {
-      const group = select(this);
-      group.select('circle').attr('cx', d.x).attr('cy', d.y);
-      group.select('path').attr('d', `M${d.x - 4},${d.y + 4} L${d.x + 4},${d.y - 4}`);
-      placeText(group.select<SVGTextElement>('text'), labels.get(clusterLabelKeys.clientRefusal));
-      group.select('title').text(d.title);
-    });
+  for (const [className, mark, key] of [
+    ['client-refusal', layout.clientRefusal, clusterLabelKeys.clientRefusal],
+    ['client-error', layout.clientError, clusterLabelKeys.clientError],
+  ] as const) {
+    plot
+      .selectAll<SVGGElement, NonNullable<ClusterLayout['clientRefusal']>>(`g.${className}`)
+      .data(mark ? [mark] : [])
+      .join((enter) => {
+        const group = enter.append('g').attr('class', className).attr('data-testid', className);
+        group.append('circle').attr('r', 6);
+        group.append('path');
+        group.append('text').attr('class', 'arrow-label error');
+        group.append('title');
+        return group;
+      })
+      .each(function (d) {
+        const group = select(this);
+        group.select('circle').attr('cx', d.x).attr('cy', d.y);
+        group.select('path').attr('d', `M${d.x - 4},${d.y + 4} L${d.x + 4},${d.y - 4}`);
+        placeText(group.select<SVGTextElement>('text'), labels.get(key));
+        group.select('title').text(d.title);
+      });
+  }
 }
 
 /**

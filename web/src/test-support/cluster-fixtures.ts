@@ -80,6 +80,7 @@ export interface ClusterPlan {
   connections: ClusterRecord['connections'];
   topology?: ClusterRecord['topology'];
   redirects?: Redirect[];
+  clientError?: ClusterRecord['clientError'];
 }
 
 export function clusterTrace(plan: ClusterPlan): TraceDocument {
@@ -95,7 +96,10 @@ export function clusterTrace(plan: ClusterPlan): TraceDocument {
     reads: plan.reads.map((r) => ({ atUs: r.atUs, bytes: r.replies * 5, replies: r.replies, connection: r.connection })),
     outcomes: plan.commands.map((c) => c.outcome),
   });
-  const cluster: ClusterRecord = { topology: plan.topology ?? threeMasters(), connections: plan.connections, redirects: plan.redirects ?? [], clientRefusal: null };
+  const cluster: ClusterRecord = {
+    topology: plan.topology ?? threeMasters(), connections: plan.connections, redirects: plan.redirects ?? [], clientRefusal: null,
+    ...(plan.clientError ? { clientError: plan.clientError } : {}),
+  };
   const doc = b.finish({ reads: plan.reads.length, writes: plan.writes.length, execUs: plan.commands.length * 2, source: 'redis-info', exclusive: true }, { cluster });
   doc.commands = doc.commands.map((record, i) => {
     const c = plan.commands[i]!;
@@ -177,6 +181,31 @@ export function crossSlotMset(): TraceDocument {
     reads: [{ atUs: 75, connection: 0, replies: 1 }],
     connections: [{ node, address: addressOf(node) }],
     redirects: [{ atUs: 75, command: 0, kind: 'CROSSSLOT', from: node, error }],
+  });
+}
+
+/**
+ * node-redis's execAsPipeline of keys on several nodes: every command to the first key's node, which
+ * answers MOVED for the others; node-redis threw the first MOVED at its caller.
+ */
+export function movedPipeline(n = 6): TraceDocument {
+  const id = 'cl-moved';
+  const keyPattern = `pipescope:${id}:key:{i}`;
+  const first = ownerOf(keySlot(keyPattern.replace('{i}', '0')));
+  const commands: PlannedCommand[] = [];
+  const redirects: Redirect[] = [];
+  for (let i = 0; i < n; i++) {
+    const slot = keySlot(keyPattern.replace('{i}', String(i)));
+    const owner = ownerOf(slot);
+    const error = `MOVED ${slot} ${addressOf(owner)}`;
+    commands.push({ connection: 0, slot, outcome: owner === first ? { reply: 'OK' } : { error } });
+    if (owner !== first) redirects.push({ atUs: 90, command: i, kind: 'MOVED', slot, from: first, to: addressOf(owner), error });
+  }
+  return clusterTrace({
+    id, mode: 'pipeline', command: 'SET', keyPattern, operations: n, client: 'node-redis 6.3.1', commands,
+    writes: [{ atUs: 10, connection: 0, commands: n }], reads: [{ atUs: 90, connection: 0, replies: n }],
+    connections: [{ node: first, address: addressOf(first) }], redirects,
+    clientError: { library: 'node-redis 6.3.1', message: redirects[0]?.error ?? '', atUs: 95 },
   });
 }
 
