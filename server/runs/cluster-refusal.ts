@@ -1,9 +1,12 @@
 // A run Pipescope cannot yet send correctly is refused before anything is written: on a Redis Cluster
 // a run's keys spread over slots on every node, and a node refuses the commands whose slot is not its
 // own (MOVED), so a run sent to one node would fail part-way and leave keys on it. The raw engine's
-// 'pipeline' and 'sequential' runs are split by node (cluster-run.ts) and go; any other run, a sweep, a
-// redis-benchmark reference or a leased key asked of a cluster fails here, with words, before any lease
-// or key exists: nothing is left on any node.
+// 'pipeline' and 'sequential' runs are split by node (cluster-run.ts) and go, and so do its 'multi' and
+// 'multikey' runs, each one transaction or one MSET/MGET sent to one node (whose refusals, CROSSSLOT
+// and EXECABORT, are what such a run shows); any other run, a sweep, a redis-benchmark reference or a
+// leased key asked of a cluster fails here, with words, before any lease or key exists: nothing is left
+// on any node. The cluster-only parameters (clusterKeys hashtag, clusterSplit serial) asked of a single
+// Redis are refused here too, in words.
 import type { RunMode } from '../../trace/format/trace-format.ts';
 import { describeTopology } from '../redis/cluster-topology.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
@@ -14,6 +17,7 @@ export class ClusterNotSupportedError extends Error {
 
 /** What decides whether a run can go to a cluster yet (a run's parameters; all optional). */
 export interface ClusterRunShape {
+  command?: string | undefined;
   engine?: string | undefined;
   rttMs?: number | undefined;
   jitterMs?: number | undefined;
@@ -26,14 +30,25 @@ export interface ClusterRunShape {
   neighborRate?: number | undefined;
   errorAt?: number | undefined;
   memoryRepeat?: boolean | undefined;
+  clusterKeys?: string | undefined;
+  clusterSplit?: string | undefined;
 }
 
-/** The modes the raw engine splits by node on a cluster (cluster-run.ts). */
-export const CLUSTER_RAW_MODES: readonly RunMode[] = ['pipeline', 'sequential'];
+/** The modes the raw engine sends to a cluster (cluster-run.ts): split by node, or one transaction or MSET to one node. */
+export const CLUSTER_RAW_MODES: readonly RunMode[] = ['pipeline', 'sequential', 'multi', 'multikey'];
 
-/** Whether a run of `mode` with `spec` is sent to a cluster, split by node: the raw engine, pipeline or sequential, no delay, no probes. */
+/**
+ * Error replies a cluster run in `mode` is there to show, not a failure of the run: a transaction or one
+ * multi-key command goes to one node, which refuses keys of other slots (CROSSSLOT), keys of other nodes'
+ * slots while queueing (MOVED), and then the transaction (EXECABORT). null: every error reply fails the run.
+ */
+export function expectedClusterErrors(mode: RunMode): RegExp | null {
+  return mode === 'multi' || mode === 'multikey' ? /^(CROSSSLOT|MOVED|EXECABORT)\b/ : null;
+}
+
+/** Whether a run of `mode` with `spec` is sent to a cluster: the raw engine in CLUSTER_RAW_MODES, no dependent steps, no delay, no probes. */
 export function routedOnCluster(mode: RunMode, spec: ClusterRunShape): boolean {
-  return spec.engine === 'raw' && CLUSTER_RAW_MODES.includes(mode) && !spec.rttMs && !spec.jitterMs && !spec.serverTrace && !spec.monitor &&
+  return spec.engine === 'raw' && CLUSTER_RAW_MODES.includes(mode) && spec.command !== 'GET-COMPUTE-SET' && !spec.rttMs && !spec.jitterMs && !spec.serverTrace && !spec.monitor &&
     !spec.strace && !spec.memory && !spec.kernelTcp && !spec.heldConnection && !spec.neighborRate && spec.errorAt === undefined && !spec.memoryRepeat;
 }
 
@@ -43,15 +58,32 @@ export function routedOnCluster(mode: RunMode, spec: ClusterRunShape): boolean {
  */
 export function refuseOnCluster(session: RedisSession, what = 'runs', run?: { mode: RunMode; spec: ClusterRunShape }): void {
   const topology = session.cluster;
-  if (!topology) return;
+  if (!topology) {
+    refuseClusterParameters(session, run?.spec);
+    return;
+  }
   if (run && routedOnCluster(run.mode, run.spec)) return;
   throw new ClusterNotSupportedError(
     `Redis at ${session.target.address} is a node of a Redis Cluster (${describeTopology(topology)}): Pipescope does not send ${what} ` +
       'to a cluster yet (a run\'s keys spread over slots served by different nodes, and a node refuses the others with MOVED)' +
-      (run ? '; only the raw engine\'s pipeline and sequential runs, without added delay or probes, are split by node so far. ' : '. ') +
+      (run ? '; only the raw engine\'s pipeline, sequential, multi and multikey runs, without added delay or probes, go so far. ' : '. ') +
       'Nothing was sent and no key was written. ' +
       (session.target.embedded
         ? 'This is Pipescope\'s private cluster (--cluster): start without --cluster for the private redis-server.'
         : 'Point Pipescope at a single Redis, or start it without --redis-url for its private redis-server.'),
+  );
+}
+
+/** The cluster-only parameters asked of a single Redis: refused in words (the page offers them only on a cluster). */
+function refuseClusterParameters(session: RedisSession, spec: ClusterRunShape | undefined): void {
+  const asked = [
+    ...(spec?.clusterKeys === 'hashtag' ? ['keys under one hash tag (clusterKeys hashtag, link keys=hashtag)'] : []),
+    ...(spec?.clusterSplit === 'serial' ? ['a pipeline split by node, one node after another (clusterSplit serial, link split=serial)'] : []),
+  ];
+  if (asked.length === 0) return;
+  throw new ClusterNotSupportedError(
+    `Redis at ${session.target.address} is a single Redis, not a node of a Redis Cluster: ${asked.join(' and ')} ` +
+      `${asked.length > 1 ? 'are' : 'is'} only for a cluster, whose keys live on several nodes. Nothing was sent. ` +
+      'Leave keys spread and split parallel, or point Pipescope at a cluster (npm start -- --cluster starts a private one).',
   );
 }

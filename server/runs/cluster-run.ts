@@ -1,38 +1,53 @@
-// A run of the raw engine on a Redis Cluster, split by node: one connection per master, each command
-// sent to the master serving its slot (drivers/cluster-split.ts). 'pipeline': every master's share
-// encoded before t0 into one buffer, and all of them written at once, each on its own socket, their
-// replies read in parallel (the critical path is the slowest node, not the sum). 'sequential': one
-// command at a time, each to its node, its reply awaited before the next.
+// A run of the raw engine on a Redis Cluster: one connection per master, each wire command on the socket
+// drivers/cluster-wire.ts gives it. 'pipeline': every master's share encoded before t0 into one buffer;
+// split 'parallel' writes all of them at once, each on its own socket, their replies read in parallel
+// (the critical path is the slowest node); split 'serial' writes one node's share, awaits its replies,
+// then the next node's (the sum of the nodes). 'sequential': one command at a time, each to its node,
+// its reply awaited before the next. 'multi' and 'multikey': the transaction (MULTI, the n commands,
+// EXEC) or the one MSET/MGET, whole, to the master of its first key's slot: on one slot (the keys
+// under one hash tag) it runs; across slots Redis refuses it (CROSSSLOT, MOVED while queueing, then
+// EXECABORT), and the trace keeps each error reply exactly as sent.
+//
+// Before t0, as a single Redis run: the workload's set-up (GET's value), a warm-up on every master's
+// socket (cluster-warmup.ts), then PINGs timed on every master's socket (the trace's `rtt` is the first
+// socket's, cluster.nodeRtts every node's), each master's INFO (on the housekeeping connection to it).
 //
 // What the trace holds: every write and read of every socket (one socket probe per connection, one
 // clock), each naming its socket; the commands numbered in the order they were written, across sockets
 // (trace/format/cluster-format.ts), each with its slot, node and socket; the topology and the sockets;
-// Redis's counters as the sum over the masters of each master's INFO delta (its own INFO taken out).
-// The run's lease and clean-up go per slot (redis/keyspace.ts): no key is left on any node.
+// every MOVED, ASK, TRYAGAIN and CROSSSLOT reply as a redirect (cluster-replies.ts; none followed);
+// each master's INFO counters over the run (read and write events, errorstats, rejected calls:
+// probes/node-counters.ts) and Redis's counters as their sum. The live page gets the same cluster
+// record and command places with the run's end (run-listener.ts RunEnd.cluster). The run's lease and
+// clean-up go per slot (redis/keyspace.ts): no key is left on any node.
 //
 // Not yet on a cluster (refused before anything is sent, cluster-refusal.ts): other modes and engines,
-// added delay, server-side probes, memory and kernel probes, the warm-up.
+// added delay, server-side probes, memory and kernel probes.
 import type { TraceDocument } from '../../trace/format/trace-format.ts';
-import type { ClusterRecord } from '../../trace/format/cluster-format.ts';
+import type { ClusterRecord, NodeRtt } from '../../trace/format/cluster-format.ts';
+import { placeClusterCommands, type CommandPlaces } from '../../trace/format/cluster-commands.ts';
 import { TraceBuilder, type Outcome, type ProbeBatch, type ReadEvent, type WriteEvent } from '../../trace/format/trace-builder.ts';
-import { splitByNode } from '../drivers/cluster-split.ts';
+import { clusterWire } from '../drivers/cluster-wire.ts';
 import { RawDriver, RAW_CLIENT } from '../drivers/raw-driver.ts';
-import { encodeBatch } from '../protocol/resp-encoder.ts';
+import { assertAllowed } from '../protocol/command-guard.ts';
 import { previewReply } from '../protocol/reply-preview.ts';
 import { RespError, type RespValue } from '../protocol/resp-reply-reader.ts';
 import { SocketProbe } from '../probes/socket-probe.ts';
+import { nodeCounters } from '../probes/node-counters.ts';
 import { parseSnapshot, readServerInfo, serverDelta } from '../probes/server-counters.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
 import type { RedisTarget } from '../redis/redis-target.ts';
 import { RunClock, microsSince } from '../support/monotonic-clock.ts';
 import { RunCancelledError } from '../support/run-cancelled-error.ts';
+import { countedCommands, redirectsOf } from './cluster-replies.ts';
+import { warmUpCluster, type ClusterWarmup } from './cluster-warmup.ts';
 import { deleteRunKeys, waitUntilClientGone } from './run-cleanup.ts';
 import type { GuardedRun } from './run-guard.ts';
 import { FLUSH_INTERVAL_MS, runHeader } from './run/measure-run.ts';
 import type { RunEnd } from './run/run-listener.ts';
 import type { RunPlan } from './run/run-plan.ts';
 
-/** PINGs timed on the first master's connection before the run, for the trace's RTT. */
+/** PINGs timed on every master's connection before the run: the trace's RTT (the first's) and cluster.nodeRtts. */
 const RTT_SAMPLES = 5;
 
 /** The session's target with a node's address: same credentials, TLS and database. */
@@ -44,40 +59,62 @@ function nodeTarget(target: RedisTarget, address: string): RedisTarget {
   return { ...target, url: url.toString(), address };
 }
 
+/** RTT_SAMPLES PINGs on one socket, one after another: fastest and median, µs. */
+async function timePings(driver: RawDriver, node: string): Promise<NodeRtt> {
+  const times: number[] = [];
+  for (let i = 0; i < RTT_SAMPLES; i++) {
+    const started = process.hrtime.bigint();
+    await driver.ping();
+    times.push(Number(process.hrtime.bigint() - started) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  return { node, measuredMinUs: times[0]!, measuredMedianUs: times[Math.floor(RTT_SAMPLES / 2)]!, samples: RTT_SAMPLES };
+}
+
+/** The wire command names whose commandstats time is the run's service time (EXEC's holds what it ran). */
+function serviceCommands(plan: RunPlan): string[] {
+  if (plan.mode === 'multi') return ['MULTI', 'EXEC'];
+  if (plan.mode === 'multikey') return [plan.workload.command === 'SET' ? 'MSET' : 'MGET'];
+  return [plan.workload.command];
+}
+
 export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded: GuardedRun<RunEnd>): Promise<TraceDocument> {
   const topology = session.cluster!;
   const keyspace = session.keyspace();
   const { workload, mode, namespace } = plan;
   const n = plan.wire.n;
   const { signal, listener, hooks } = guarded;
-  const split = splitByNode(workload.commands, n, topology);
+  const wire = clusterWire(mode, workload.commands, n, workload.wirePlan, topology);
+  const split = mode === 'pipeline' ? plan.cluster.split : undefined;
   const drivers: RawDriver[] = [];
   const probes: SocketProbe[] = [];
   let written = 0;
+  let warmup: ClusterWarmup | undefined;
   let document: TraceDocument | undefined;
   let failure: unknown;
   const abort = () => drivers.forEach((driver) => driver.abort());
   signal.addEventListener('abort', abort);
+  const cancelled = () => signal.aborted;
   try {
-    for (const node of split.masters) drivers.push(await RawDriver.open(nodeTarget(session.target, node.address), `pipescope-run-${plan.id}`));
-    if (signal.aborted) throw new RunCancelledError('Run cancelled');
-    // Before t0: each master's share encoded into one buffer (pipeline), or each command's bytes (sequential).
-    const { bytes, offsets } = encodeBatch(workload.commands, n);
-    const commandBytes = (i: number) => bytes.subarray(offsets[i]!, offsets[i + 1]!);
-    const shares = split.shares.map((share) => Buffer.concat(share.map(commandBytes)));
-    const rttTimes: number[] = [];
-    for (let i = 0; i < RTT_SAMPLES; i++) {
-      const started = process.hrtime.bigint();
-      await drivers[0]!.ping();
-      rttTimes.push(Number(process.hrtime.bigint() - started) / 1000);
+    for (const node of wire.masters) drivers.push(await RawDriver.open(nodeTarget(session.target, node.address), `pipescope-run-${plan.id}`));
+    if (cancelled()) throw new RunCancelledError('Run cancelled');
+    // Set-up before t0 (GET's value), each command to its key's node.
+    for (const [name, ...args] of workload.commands.setup) {
+      assertAllowed(namespace, name, args.map(String));
+      await keyspace.keys.call(name, ...args);
     }
-    rttTimes.sort((a, b) => a - b);
-    const rtt = { addedMs: 0, jitterMs: 0, measuredMinUs: rttTimes[0]!, measuredMedianUs: rttTimes[Math.floor(RTT_SAMPLES / 2)]!, samples: RTT_SAMPLES };
-    const header = runHeader(plan, session.info, rtt, null, RAW_CLIENT);
+    warmup = await warmUpCluster(drivers, topology, plan, session.baseRttUs, cancelled);
+    const nodeRtts: NodeRtt[] = [];
+    for (const [k, driver] of drivers.entries()) nodeRtts.push(await timePings(driver, wire.masters[k]!.id));
+    const first = nodeRtts[0]!;
+    const rtt = { addedMs: 0, jitterMs: 0, measuredMinUs: first.measuredMinUs, measuredMedianUs: first.measuredMedianUs, samples: first.samples };
+    const header = runHeader(plan, session.info, rtt, warmup.record, RAW_CLIENT);
+    // Before t0: each socket's share encoded into one buffer (sequential writes each command's bytes).
+    const shares = wire.shares.map((share) => Buffer.concat(share.map((i) => wire.bytesOf(i))));
     await hooks.measuring();
     listener.onStart?.(header);
-    // Each master's INFO on the housekeeping client's connection to it, in the split's (the topology's) order.
-    const masters = split.masters.map((node) => {
+    // Each master's INFO on the housekeeping client's connection to it, in the wire's (the topology's) order.
+    const masters = wire.masters.map((node) => {
       const connection = keyspace.scanTargets().find((redis) => `${redis.options.host}:${redis.options.port}` === node.address);
       if (!connection) throw new Error(`the cluster client has no connection to master ${node.address}: the topology changed since it was read`);
       return connection;
@@ -89,16 +126,15 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
     const recorder = (i: number) => (reply: RespValue) => {
       outcomes[i] = reply instanceof RespError ? { error: reply.message } : { reply: previewReply(reply) };
     };
-    const perShare = split.shares.map((share) => {
+    const perShare = wire.shares.map((share) => {
       let next = 0;
       return (reply: RespValue) => recorder(share[next++]!)(reply);
     });
-    const cancelled = () => signal.aborted;
     // The trace numbers commands in the order they were written, across sockets: `order` maps each trace
-    // position to its workload command, extended as writes are taken; outcomes follow in that order once known.
+    // position to its wire command, extended as writes are taken; outcomes follow in that order once known.
     const builder = new TraceBuilder(header);
     const order: number[] = [];
-    const cursor = split.shares.map(() => 0);
+    const cursor = wire.shares.map(() => 0);
     let listed = 0;
     const flushes = { inRunUs: 0, count: 0 };
     let running = false;
@@ -110,7 +146,7 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       const reads: ReadEvent[] = taken.flatMap((batch, k) => batch.reads.map((r) => ({ ...r, connection: k }))).sort((a, b) => a.atUs - b.atUs);
       for (const write of writes) {
         const k = write.connection!;
-        for (let j = 0; j < write.commands; j++) order.push(split.shares[k]![cursor[k]!++]!);
+        for (let j = 0; j < write.commands; j++) order.push(wire.shares[k]![cursor[k]!++]!);
       }
       const known: Outcome[] = [];
       while (listed < order.length && outcomes[order[listed]!] !== undefined) known.push(outcomes[order[listed++]!]!);
@@ -127,17 +163,24 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
     try {
       running = true;
       const t0 = clock.start();
-      if (mode === 'pipeline') {
-        const sends = split.shares.map((share, k) => (share.length ? drivers[k]!.write(shares[k]!, share.length, perShare[k]!) : Promise.resolve()));
-        written = n;
-        await Promise.all(sends);
-      } else {
+      if (mode === 'sequential') {
         for (let i = 0; i < n; i++) {
           if (cancelled()) throw new RunCancelledError('Run cancelled');
-          const k = split.owners[i]!;
           written = i + 1;
-          await drivers[k]!.write(commandBytes(i), 1, recorder(i));
+          await drivers[wire.owners[i]!]!.write(wire.bytesOf(i), 1, recorder(i));
         }
+      } else if (split === 'serial') {
+        // One node after another: each share written, its replies awaited, then the next.
+        for (const [k, share] of wire.shares.entries()) {
+          if (share.length === 0) continue;
+          if (cancelled()) throw new RunCancelledError('Run cancelled');
+          written += share.length;
+          await drivers[k]!.write(shares[k]!, share.length, perShare[k]!);
+        }
+      } else {
+        const sends = wire.shares.map((share, k) => (share.length ? drivers[k]!.write(shares[k]!, share.length, perShare[k]!) : Promise.resolve()));
+        written = n;
+        await Promise.all(sends);
       }
       doneUs = microsSince(t0);
     } finally {
@@ -149,10 +192,8 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
     const nodesInfoAfter = await Promise.all(masters.map((node) => readServerInfo(node, namespace)));
     hooks.measured();
     guarded.hooks.replied();
-    const deltas = masters.map((_, k) => {
-      const share = split.shares[k]!.length;
-      return serverDelta(parseSnapshot(nodesInfoBefore[k]!), parseSnapshot(nodesInfoAfter[k]!), share, workload.commands.command);
-    });
+    const counted = wire.shares.map((share) => countedCommands(mode, share.map((i) => outcomes[i]!)));
+    const deltas = masters.map((_, k) => serverDelta(parseSnapshot(nodesInfoBefore[k]!), parseSnapshot(nodesInfoAfter[k]!), counted[k]!, serviceCommands(plan)));
     const server = {
       reads: deltas.reduce((sum, d) => sum + d.reads, 0),
       writes: deltas.reduce((sum, d) => sum + d.writes, 0),
@@ -160,11 +201,15 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       source: 'redis-info' as const,
       exclusive: deltas.every((d) => d.exclusive),
     };
+    const places: CommandPlaces = { slots: order.map((i) => wire.slots[i] ?? null), connections: order.map((i) => wire.owners[i]!) };
     const cluster: ClusterRecord = {
       topology,
-      connections: split.masters.map((node) => ({ node: node.id, address: node.address })),
+      connections: wire.masters.map((node) => ({ node: node.id, address: node.address })),
       redirects: [],
       clientRefusal: null,
+      nodeCounters: wire.masters.map((node, k) => nodeCounters(node.id, nodesInfoBefore[k]!, nodesInfoAfter[k]!, counted[k]!)),
+      nodeRtts,
+      ...(split ? { split } : {}),
     };
     // Per node, Redis's CPU is that node's: not summed into one figure (yet).
     const serverCpu = { source: 'redis-info-cpu' as const, unavailable: 'a cluster run\'s CPU time is each node\'s own: not measured per node yet' };
@@ -173,18 +218,13 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       socket: { inRunUs: costs.reduce((sum, c) => sum + c.inRunUs, 0), events: costs.reduce((sum, c) => sum + c.events, 0) },
       flushes,
     };
-    builder.checkComplete();
+    document = placeClusterCommands(builder.finish(server, { doneUs, cluster, serverCpu, probeCosts }), cluster, places);
+    // The redirects read from the placed commands; the document's record is this one, and the live page gets it whole.
+    cluster.redirects = redirectsOf(document.commands);
     listener.onEnd?.(plan.id, {
       server, serverSide: null, memory: null, doneUs, t0Ns: clock.t0, kernelTcp: null, keysAfter: null, neighbor: null, heldConnection: null, serverCpu, probeCosts,
+      clusterEnd: { record: cluster, places },
     });
-    const doc = builder.finish(server, { doneUs, cluster, serverCpu, probeCosts });
-    doc.commands = doc.commands.map((command, position) => {
-      const i = order[position]!;
-      const { index, sentUs, repliedUs, ...outcome } = command as { index: number; sentUs: number; repliedUs: number } & Outcome;
-      const slot = split.slots[i];
-      return { index, sentUs, repliedUs, ...(slot === undefined ? {} : { slot }), node: split.masters[split.owners[i]!]!.id, connection: split.owners[i]!, ...outcome } as TraceDocument['commands'][number];
-    });
-    document = doc;
   } catch (error) {
     failure = signal.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;
   }
@@ -196,7 +236,8 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
   let leftKeys: string | undefined;
   try {
     if (!document) for (const source of sources) await waitUntilClientGone(keyspace, source);
-    await deleteRunKeys(keyspace, namespace, workload.commands, written === 0 ? 0 : workload.operations);
+    await deleteRunKeys(keyspace, namespace, workload.commands, written === 0 && workload.commands.setup.length === 0 ? 0 : workload.operations);
+    if (warmup) await deleteRunKeys(keyspace, namespace, warmup.workload, warmup.written);
   } catch (error) {
     leftKeys = `its keys (${namespace}*) could not be deleted: ${(error as Error).message}`;
   }

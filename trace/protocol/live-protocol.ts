@@ -10,6 +10,8 @@ import { RunSpecSchema } from '../format/run-request.ts';
 import { SweepDocumentSchema, SweepInfoSchema, SweepSpecSchema } from '../format/sweep-format.ts';
 import { describeIssues } from '../format/trace-io.ts';
 import { STORED_ID_PATTERN } from './stored-runs.ts';
+import { ClusterSchema, SlotSchema } from '../format/cluster-format.ts';
+import { placeClusterCommands } from '../format/cluster-commands.ts';
 import { isPlainWireOutcome } from '../format/plain-elements.ts';
 import { FollowClientMessageSchemas, FollowServerMessageSchemas } from './follow-protocol.ts';
 import { ObserveClientMessageSchemas, ObserveServerMessageSchemas } from './observe-protocol.ts';
@@ -96,6 +98,13 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     /** Redis's CPU time over the run; which probes ran and what each cost it (trace-format.ts). */
     serverCpu: ServerCpuSchema.optional(),
     probeCosts: ProbeCostsSchema.optional(),
+    /**
+     * Cluster runs only: the trace's cluster record, and per command in trace order its key's slot (null
+     * without a key) and its socket (index in cluster.connections): the page's copy then equals the trace.
+     */
+    cluster: ClusterSchema.optional(),
+    commandSlots: z.array(SlotSchema.nullable()).optional(),
+    commandConnections: z.array(z.number().int().nonnegative()).optional(),
   }),
   z.object({ type: z.literal('sweep-start'), requestId, sweep: SweepInfoSchema, redis: RedisInfoSchema, recorder: RecorderSchema }),
   /** Progress: which run of the sweep is being measured (one message per run, so a few dozen in all). */
@@ -156,11 +165,13 @@ export function serverSideOf(message: RunEndMessage): ServerSide | null {
 
 /** The finished trace for a run-end message: what the recorder saved, rebuilt from the wire. */
 export function finishRun(builder: TraceBuilder, message: RunEndMessage): TraceDocument {
-  return builder.finish(message.server, {
+  const doc = builder.finish(message.server, {
     serverSide: serverSideOf(message), memory: message.memory ?? null, doneUs: message.doneUs, kernelTcp: message.kernelTcp ?? null,
     keysAfter: message.keysAfter ?? null, neighbor: message.neighbor ?? null, heldConnection: message.heldConnection ?? null,
-    serverCpu: message.serverCpu ?? null, probeCosts: message.probeCosts ?? null,
+    serverCpu: message.serverCpu ?? null, probeCosts: message.probeCosts ?? null, cluster: message.cluster ?? null,
   });
+  if (!message.cluster) return doc;
+  return placeClusterCommands(doc, message.cluster, { slots: message.commandSlots ?? [], connections: message.commandConnections ?? [] });
 }
 
 /** Why a frame was not a message: each end words it for its own reader. */
