@@ -217,6 +217,7 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
           offline={offline}
           moreOptions={moreOptions}
           onMoreOptions={setMoreOptions}
+          cluster={redis?.cluster ?? null}
           onTour={tourStep === null ? () => setTourStep(1) : undefined}
           onObservePreset={
             observe
