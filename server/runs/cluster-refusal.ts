@@ -46,10 +46,14 @@ export function expectedClusterErrors(mode: RunMode): RegExp | null {
   return mode === 'multi' || mode === 'multikey' ? /^(CROSSSLOT|MOVED|EXECABORT)\b/ : null;
 }
 
-/** Whether a run of `mode` with `spec` is sent to a cluster: the raw engine in CLUSTER_RAW_MODES, no dependent steps, no delay, no probes. */
+/**
+ * Whether a run of `mode` with `spec` is sent to a cluster: the raw engine in CLUSTER_RAW_MODES, no dependent
+ * steps, no delay, no probes. The kernel's TCP figures (asked for by default) are left out on a cluster, the
+ * trace saying so (run.probes.kernelTcp false, kernelTcp null), rather than refusing every run the page sends.
+ */
 export function routedOnCluster(mode: RunMode, spec: ClusterRunShape): boolean {
   return spec.engine === 'raw' && CLUSTER_RAW_MODES.includes(mode) && spec.command !== 'GET-COMPUTE-SET' && !spec.rttMs && !spec.jitterMs && !spec.serverTrace && !spec.monitor &&
-    !spec.strace && !spec.memory && !spec.kernelTcp && !spec.heldConnection && !spec.neighborRate && spec.errorAt === undefined && !spec.memoryRepeat;
+    !spec.strace && !spec.memory && !spec.heldConnection && !spec.neighborRate && spec.errorAt === undefined && !spec.memoryRepeat;
 }
 
 /**

@@ -201,6 +201,7 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
             runs={runs}
             sweeps={sweepState}
             onView={setView}
+            cluster={redis?.cluster !== undefined}
           />
         )}
         <RunControlsView
