@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RUN_NAMESPACE_PREFIX, RefusedCommandError, assertAllowed, namespaceFor } from './command-guard.ts';
+import { RUN_NAMESPACE_PREFIX, RefusedCommandError, assertAllowed, hashTaggedNamespaceFor, namespaceFor, namespaceOfKey, runIdOfKey } from './command-guard.ts';
 import { BATCH_SCRIPTS, SINGLE_SCRIPTS, scriptSha } from './lua-scripts.ts';
 
 const NS = namespaceFor('m3x9k2ab-0a1b2c3d');
@@ -171,5 +171,24 @@ describe('assertAllowed: the v3 modes', () => {
     expect(refusal(NS, 'EXEC', ['x'])).toBe('Refused: EXEC takes no arguments.');
     expect(refusal(NS, 'SET', [])).toBe('Refused: SET without a key.');
     expect(refusal(NS, 'INCR', ['user:1'])).toMatch(/^Refused: INCR names key "user:1"/);
+  });
+});
+
+describe('a run\'s hash-tagged namespace (keys under one hash tag on a cluster)', () => {
+  const ID = 'lx0guard-0000000f';
+  it('is pipescope:{<run id>}:, its keys the run\'s own, found again by the janitor', () => {
+    const ns = hashTaggedNamespaceFor(ID);
+    expect(ns).toBe(`pipescope:{${ID}}:`);
+    expect(() => assertAllowed(ns, 'SET', [`${ns}key:3`, 'v'])).not.toThrow();
+    expect(() => assertAllowed(ns, 'SET', [`${namespaceFor(ID)}key:3`, 'v'])).toThrow(RefusedCommandError);
+    for (const key of [`${ns}key:3`, `${ns}warmup:key:0`, `${namespaceFor(ID)}counter`]) expect(runIdOfKey(key)).toBe(ID);
+    expect(namespaceOfKey(`${ns}key:3`)).toBe(ns);
+    expect(namespaceOfKey(`${namespaceFor(ID)}key:3`)).toBe(namespaceFor(ID));
+    // Braces half open, or around something else, are no run's.
+    for (const key of [`pipescope:{${ID}:key:3`, `pipescope:${ID}}:key:3`, `pipescope:{x}:key:3`]) {
+      expect(runIdOfKey(key)).toBeNull();
+      expect(namespaceOfKey(key)).toBeNull();
+    }
+    expect(() => hashTaggedNamespaceFor('bad id')).toThrow(RefusedCommandError);
   });
 });

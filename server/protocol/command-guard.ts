@@ -25,7 +25,7 @@ export class RefusedCommandError extends Error {
  * sweep reference's. The key janitor deletes nothing else, so a user's `pipescope:config` or
  * `pipescope:not-a-run:1` is never taken for a leftover.
  */
-export const RUN_KEY = /^pipescope:([0-9a-z]{6,12}-[0-9a-f]{8}):(?:warmup:)?(?:key:\d+|counter(?::\d+)?|value|neighbor|bench)$/;
+export const RUN_KEY = /^pipescope:(?:([0-9a-z]{6,12}-[0-9a-f]{8})|\{([0-9a-z]{6,12}-[0-9a-f]{8})\}):(?:warmup:)?(?:key:\d+|counter(?::\d+)?|value|neighbor|bench)$/;
 /** A run's lease (runs/run-lease.ts): while it exists, the run's keys are its own. */
 export const LEASE_PREFIX = `${RUN_NAMESPACE_PREFIX}lease:`;
 /** The set of run ids whose keys may still exist: the janitor's cheap look for leftovers. */
@@ -36,7 +36,14 @@ const LEASE_KEY = /^pipescope:lease:([0-9a-z]{6,12}-[0-9a-f]{8})$/;
 
 /** The run id a run key belongs to, or null when the key is not a run's (RUN_KEY). */
 export function runIdOfKey(key: string): string | null {
-  return RUN_KEY.exec(key)?.[1] ?? null;
+  const match = RUN_KEY.exec(key);
+  return match ? (match[1] ?? match[2]!) : null;
+}
+
+/** The namespace a run key lies in (its run's, hash-tagged or not: namespaceFor), or null when the key is not a run's. */
+export function namespaceOfKey(key: string): string | null {
+  const match = RUN_KEY.exec(key);
+  return match ? (match[1] ? namespaceFor(match[1]) : hashTaggedNamespaceFor(match[2]!)) : null;
 }
 
 /** The run id of a lease key, or null when the key is not a lease. */
@@ -76,6 +83,15 @@ export function assertHousekeeping(name: string, args: readonly (string | number
 export function namespaceFor(runId: string): string {
   if (!/^[a-z0-9-]{4,64}$/.test(runId)) throw new RefusedCommandError(`Invalid run id "${runId}"`);
   return `${RUN_NAMESPACE_PREFIX}${runId}:`;
+}
+
+/**
+ * A run's namespace with its id as the keys' hash tag, `pipescope:{<run id>}:`: on a Redis Cluster every
+ * key of the run hashes to one slot (CRC16 of the id alone), and so lives on one node.
+ */
+export function hashTaggedNamespaceFor(runId: string): string {
+  if (!/^[a-z0-9-]{4,64}$/.test(runId)) throw new RefusedCommandError(`Invalid run id "${runId}"`);
+  return `${RUN_NAMESPACE_PREFIX}{${runId}}:`;
 }
 
 /** Throws unless the command is on the allow-list and every key it names is under `namespace`. */

@@ -163,12 +163,12 @@ describe('the raw engine split by node', () => {
   it('other modes, and probes, are still refused before anything is sent', async () => {
     for (const [mode, spec] of [
       ['chunked', { engine: 'ioredis', chunk: 5 }],
-      ['multi', { engine: 'raw' }],
+      ['eval', { engine: 'raw' }],
       ['pipeline', { engine: 'raw', serverTrace: true }],
     ] as const) {
       const error = await executeRun(session, mode, { command: 'SET', n: 10, valueBytes: 16, ...spec }).catch((e: Error) => e);
       expect(error).toBeInstanceOf(ClusterNotSupportedError);
-      expect((error as Error).message).toMatch(/only the raw engine's pipeline and sequential runs.*Nothing was sent and no key was written/);
+      expect((error as Error).message).toMatch(/only the raw engine's pipeline, sequential, multi and multikey runs.*Nothing was sent and no key was written/);
     }
     expect(await pipescopeKeysOnEveryNode(context.masters)).toEqual([]);
   });

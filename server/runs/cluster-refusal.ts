@@ -1,12 +1,14 @@
 // A run Pipescope cannot yet send correctly is refused before anything is written: on a Redis Cluster
 // a run's keys spread over slots on every node, and a node refuses the commands whose slot is not its
 // own (MOVED), so a run sent to one node would fail part-way and leave keys on it. The raw engine's
-// 'pipeline' and 'sequential' runs are split by node (cluster-run.ts), with or without added delay (a
-// delay proxy per node), and ioredis's and node-redis's 'pipeline', 'sequential' and 'auto' runs of SET,
-// GET or INCR go through the library's own cluster client (cluster-client-run.ts), up to
-// MAX_ONE_TICK_COMMANDS, without added delay; any other run, a sweep, a
-// redis-benchmark reference or a leased key asked of a cluster fails here, with words, before any lease
-// or key exists: nothing is left on any node.
+// 'pipeline' and 'sequential' runs are split by node (cluster-run.ts), and its 'multi' and 'multikey' runs
+// go, each one transaction or one MSET/MGET sent to one node (whose refusals, CROSSSLOT and EXECABORT, are
+// what such a run shows), with or without added delay (a delay proxy per node); ioredis's and node-redis's
+// 'pipeline', 'sequential' and 'auto' runs of SET, GET or INCR go through the library's own cluster client
+// (cluster-client-run.ts), up to MAX_ONE_TICK_COMMANDS, without added delay; any other run, a sweep, a
+// redis-benchmark reference or a leased key asked of a cluster fails here, with words, before any lease or
+// key exists: nothing is left on any node. The cluster-only parameters (clusterKeys hashtag, clusterSplit
+// serial) asked of a single Redis are refused here too, in words.
 import { MAX_ONE_TICK_COMMANDS } from '../../trace/format/run-request.ts';
 import type { RunMode } from '../../trace/format/trace-format.ts';
 import { describeTopology } from '../redis/cluster-topology.ts';
@@ -32,25 +34,37 @@ export interface ClusterRunShape {
   neighborRate?: number | undefined;
   errorAt?: number | undefined;
   memoryRepeat?: boolean | undefined;
+  clusterKeys?: string | undefined;
+  clusterSplit?: string | undefined;
 }
 
-/** The modes the raw engine splits by node on a cluster (cluster-run.ts). */
-export const CLUSTER_RAW_MODES: readonly RunMode[] = ['pipeline', 'sequential'];
+/** The modes the raw engine sends to a cluster (cluster-run.ts): split by node, or one transaction or MSET to one node. */
+export const CLUSTER_RAW_MODES: readonly RunMode[] = ['pipeline', 'sequential', 'multi', 'multikey'];
 
 /** The modes a client library's cluster client runs (cluster-client-run.ts), and the commands. */
 export const CLUSTER_CLIENT_MODES: readonly RunMode[] = ['pipeline', 'sequential', 'auto'];
 export const CLUSTER_CLIENT_COMMANDS: readonly string[] = ['SET', 'GET', 'INCR'];
 
 /**
- * Whether a run of `mode` with `spec` is sent to a cluster: the raw engine split by node (pipeline or
- * sequential, added delay allowed: a delay proxy per node), or ioredis or node-redis through their cluster
- * client (pipeline, sequential or auto; SET, GET or INCR; no added delay yet); no probes. The kernel TCP
- * figures, asked by default, are left out there rather than refused (the run's probes say so).
+ * Error replies a cluster run in `mode` is there to show, not a failure of the run: a transaction or one
+ * multi-key command goes to one node, which refuses keys of other slots (CROSSSLOT), keys of other nodes'
+ * slots while queueing (MOVED), and then the transaction (EXECABORT). null: every error reply fails the run.
+ */
+export function expectedClusterErrors(mode: RunMode): RegExp | null {
+  return mode === 'multi' || mode === 'multikey' ? /^(CROSSSLOT|MOVED|EXECABORT)\b/ : null;
+}
+
+/**
+ * Whether a run of `mode` with `spec` is sent to a cluster: the raw engine in CLUSTER_RAW_MODES (no
+ * dependent steps; added delay allowed: a delay proxy per node), or ioredis or node-redis through their
+ * cluster client (pipeline, sequential or auto; SET, GET or INCR; no added delay yet); no probes. The
+ * kernel's TCP figures (asked for by default) are left out on a cluster, the trace saying so
+ * (run.probes.kernelTcp false, kernelTcp null), rather than refusing every run the page sends.
  */
 export function routedOnCluster(mode: RunMode, spec: ClusterRunShape): boolean {
   const engine = spec.engine ?? 'ioredis';
   const routed = engine === 'raw'
-    ? CLUSTER_RAW_MODES.includes(mode)
+    ? CLUSTER_RAW_MODES.includes(mode) && spec.command !== 'GET-COMPUTE-SET'
     : CLUSTER_CLIENT_MODES.includes(mode) && (spec.command === undefined || CLUSTER_CLIENT_COMMANDS.includes(spec.command)) &&
       (spec.n ?? 0) <= MAX_ONE_TICK_COMMANDS && !spec.rttMs && !spec.jitterMs; // a library's cluster pipeline is built in one go, holding the backend meanwhile
   return routed && !spec.serverTrace && !spec.monitor &&
@@ -63,13 +77,16 @@ export function routedOnCluster(mode: RunMode, spec: ClusterRunShape): boolean {
  */
 export function refuseOnCluster(session: RedisSession, what = 'runs', run?: { mode: RunMode; spec: ClusterRunShape }): void {
   const topology = session.cluster;
-  if (!topology) return;
+  if (!topology) {
+    refuseClusterParameters(session, run?.spec);
+    return;
+  }
   if (run && routedOnCluster(run.mode, run.spec)) return;
   throw new ClusterNotSupportedError(
     `Redis at ${session.target.address} is a node of a Redis Cluster (${describeTopology(topology)}): Pipescope does not send ${what} ` +
       'to a cluster yet (a run\'s keys spread over slots served by different nodes, and a node refuses the others with MOVED)' +
       (run
-        ? '; so far only the raw engine\'s pipeline and sequential runs (split by node, added delay allowed), and ioredis\'s and node-redis\'s pipeline, ' +
+        ? '; so far only the raw engine\'s pipeline, sequential, multi and multikey runs (added delay allowed), and ioredis\'s and node-redis\'s pipeline, ' +
           `sequential and auto runs of SET, GET or INCR (through their cluster client, at most ${MAX_ONE_TICK_COMMANDS.toLocaleString('en-US')} commands, no added delay), ` +
           'without probes, go to a cluster. '
         : '. ') +
@@ -77,5 +94,19 @@ export function refuseOnCluster(session: RedisSession, what = 'runs', run?: { mo
       (session.target.embedded
         ? 'This is Pipescope\'s private cluster (--cluster): start without --cluster for the private redis-server.'
         : 'Point Pipescope at a single Redis, or start it without --redis-url for its private redis-server.'),
+  );
+}
+
+/** The cluster-only parameters asked of a single Redis: refused in words (the page offers them only on a cluster). */
+function refuseClusterParameters(session: RedisSession, spec: ClusterRunShape | undefined): void {
+  const asked = [
+    ...(spec?.clusterKeys === 'hashtag' ? ['keys under one hash tag (clusterKeys hashtag, link keys=hashtag)'] : []),
+    ...(spec?.clusterSplit === 'serial' ? ['a pipeline split by node, one node after another (clusterSplit serial, link split=serial)'] : []),
+  ];
+  if (asked.length === 0) return;
+  throw new ClusterNotSupportedError(
+    `Redis at ${session.target.address} is a single Redis, not a node of a Redis Cluster: ${asked.join(' and ')} ` +
+      `${asked.length > 1 ? 'are' : 'is'} only for a cluster, whose keys live on several nodes. Nothing was sent. ` +
+      'Leave keys spread and split parallel, or point Pipescope at a cluster (npm start -- --cluster starts a private one).',
   );
 }

@@ -13,7 +13,7 @@
 // span slots, CROSSSLOT), sent by a cluster client to the node serving that slot; the registry lives on
 // the one node its slot maps to.
 import type { Keyspace } from '../redis/keyspace.ts';
-import { LEASE_PREFIX, LEASE_REGISTRY, SCAN_PATTERN, assertAllowed, assertHousekeeping, namespaceFor, runIdOfKey, runIdOfLease } from '../protocol/command-guard.ts';
+import { LEASE_PREFIX, LEASE_REGISTRY, SCAN_PATTERN, assertAllowed, assertHousekeeping, namespaceOfKey, runIdOfKey, runIdOfLease } from '../protocol/command-guard.ts';
 import { ownerGone } from './run-lease.ts';
 import { measuring, outsideMeasurement } from './measurement-window.ts';
 
@@ -144,8 +144,8 @@ export class KeyJanitor {
       assertHousekeeping('UNLINK', batch);
       // Each run key is also checked as its own run's would be (its namespace, UNLINK).
       for (const key of batch) {
-        const runId = runIdOfKey(key);
-        if (runId) assertAllowed(namespaceFor(runId), 'UNLINK', [key]);
+        const namespace = namespaceOfKey(key);
+        if (namespace) assertAllowed(namespace, 'UNLINK', [key]);
       }
       const keyspace = this.keyspace();
       for (const group of keyspace.groups(batch)) await keyspace.keys.unlink(...group);

@@ -24,12 +24,15 @@ export class ReplyRefusals {
   private seen = 0;
   private first: { index: number; error: string } | undefined;
 
-  /** `planted`: the run has a planted error, whose own error replies are expected. */
-  constructor(private readonly planted: boolean) {}
+  /**
+   * `planted`: the run has a planted error, whose own error replies are expected. `expected`: error replies
+   * the run is there to show (a cluster's CROSSSLOT: cluster-refusal.ts), never a refusal.
+   */
+  constructor(private readonly planted: boolean, private readonly expected: RegExp | null = null) {}
 
   note(outcomes: readonly Outcome[]): void {
     for (const outcome of outcomes) {
-      if ('error' in outcome && (!this.planted || REFUSAL_CODES.test(outcome.error))) {
+      if ('error' in outcome && !this.expected?.test(outcome.error) && (!this.planted || REFUSAL_CODES.test(outcome.error))) {
         this.refused++;
         this.first ??= { index: this.seen, error: outcome.error };
       }

@@ -28,7 +28,7 @@ import { durationText } from '../support/duration-text.ts';
 import { backgroundSettled, carryOn } from './background-work.ts';
 import { openMeasurementWindow } from './measurement-window.ts';
 import { RunLease } from './run-lease.ts';
-import { refuseOnCluster } from './cluster-refusal.ts';
+import { expectedClusterErrors, refuseOnCluster } from './cluster-refusal.ts';
 import { ReplyRefusals } from './refused-replies.ts';
 import { newRunId } from './run-id.ts';
 
@@ -138,7 +138,7 @@ export async function guardRun<T extends { rtt: { measuredMinUs: number; addedMs
   const stallLimitMs = stallMs(spec);
   let sent = 0;
   let replied = 0;
-  const refusals = new ReplyRefusals(spec.errorAt !== undefined);
+  const refusals = new ReplyRefusals(spec.errorAt !== undefined, session.cluster ? expectedClusterErrors(mode) : null);
   let lastProgress = performance.now();
   const silent = (message: string) => {
     session.noteSilence(message);

@@ -114,6 +114,9 @@ export const NodeCountersSchema = z.object({
 }).describe('One node\'s INFO counters over the run, read on that node before t0 and after the last reply (Pipescope\'s own INFO calls taken out).');
 export type NodeCounters = z.infer<typeof NodeCountersSchema>;
 
+/** How the raw engine wrote a pipeline's shares to the nodes: all at once, or one node after another. */
+export const CLUSTER_SPLIT_KINDS = ['parallel', 'serial'] as const;
+
 export const ClusterSchema = z.object({
   topology: ClusterTopologySchema,
   connections: z.array(ClusterConnectionSchema).describe('The client\'s sockets in the order they were opened, one per node it talked to.'),
@@ -121,6 +124,10 @@ export const ClusterSchema = z.object({
   clientRefusal: ClientRefusalSchema.nullable().describe('null unless the client library refused the batch before sending it.'),
   clientError: ClientErrorSchema.optional().describe('Absent unless the client library\'s call failed after sending (see ClientError).'),
   nodeCounters: z.array(NodeCountersSchema).optional().describe('Per node the run sent commands to, its INFO counters over the run; absent when they were not read (an incomplete run, or INFO not allowed).'),
+  split: z.enum(CLUSTER_SPLIT_KINDS).optional().describe(
+    'Optional. A pipeline split by node: parallel, every node\'s share written at once, each on its own socket (the critical ' +
+      'path is the slowest node); serial, one node\'s share, its replies awaited, then the next node\'s (the sum of the nodes).',
+  ),
 }).describe(
   'Optional (added within v4). Present when the run went to a Redis Cluster: its topology, the client\'s socket to each node, ' +
     'and the redirects. Commands then carry their `slot`, `node` and `connection`, and writes and reads their `connection`. ' +

@@ -173,3 +173,15 @@ describe('one-tick limits', () => {
     expect(issue({ n: 200_000, modes: ['chunked'], chunk: 150_000, engine: 'node-redis' })).toMatch(/^node-redis issues a pipeline in one tick/);
   });
 });
+
+describe('the cluster parameters', () => {
+  it('default to keys spread and split parallel; serial needs the raw engine\'s pipeline', () => {
+    expect(RunSpecSchema.parse(VALID)).toMatchObject({ clusterKeys: 'spread', clusterSplit: 'parallel' });
+    expect(RunSpecSchema.parse({ ...VALID, clusterKeys: 'hashtag', engine: 'raw', clusterSplit: 'serial' })).toMatchObject({ clusterKeys: 'hashtag', clusterSplit: 'serial' });
+    const refused = (fields: object) => RunSpecSchema.safeParse({ ...VALID, ...fields }).error?.issues.map((issue) => issue.message);
+    expect(refused({ clusterKeys: 'one' })).toEqual(['clusterKeys must be spread or hashtag']);
+    expect(refused({ clusterSplit: 'both' })).toEqual(['clusterSplit must be parallel or serial']);
+    expect(refused({ clusterSplit: 'serial' })).toEqual([expect.stringMatching(/^clusterSplit serial is how the raw engine writes a pipeline .* it needs the raw engine and the pipeline mode$/)]);
+    expect(refused({ clusterSplit: 'serial', engine: 'raw', modes: ['sequential'] })).toHaveLength(1);
+  });
+});

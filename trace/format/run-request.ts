@@ -48,6 +48,21 @@ export const MAX_CHUNK_PAUSE_MS = 1000;
  * SETs 11 s). ioredis's explicit pipelines and the raw engine go in slices and are not limited.
  */
 export const MAX_ONE_TICK_COMMANDS = 100_000;
+/**
+ * A run on a Redis Cluster: where its keys go. spread: each key its own slot, as a single Redis's run
+ * names them (they land on every master). hashtag: every key of the run under one `{hash tag}` inside its
+ * `pipescope:` namespace, so all of them share one slot, and so one node.
+ */
+export const CLUSTER_KEYS = ['spread', 'hashtag'] as const;
+export type ClusterKeys = (typeof CLUSTER_KEYS)[number];
+/**
+ * The raw engine's pipeline on a Redis Cluster: parallel writes every node's share at once, each on its
+ * own socket (the critical path is the slowest node); serial writes one node's share, awaits its replies,
+ * then the next node's (the sum of the nodes).
+ */
+export const CLUSTER_SPLITS = ['parallel', 'serial'] as const;
+export type ClusterSplit = (typeof CLUSTER_SPLITS)[number];
+
 /** Modes a GET-COMPUTE-SET step can run in: its SET needs its GET's reply, so only one at a time or in Lua. */
 export const DEPENDENT_MODES: readonly RunMode[] = ['sequential', 'eval'];
 
@@ -139,6 +154,10 @@ export const RunSpecSchema = z
      * samples); false = never; absent = as memorySampled() decides: for runs that can move memory.
      */
     memory: z.boolean({ error: 'memory must be true or false' }).optional(),
+    /** A Redis Cluster only: the run's keys spread over slots, or under one hash tag (link field `keys`). */
+    clusterKeys: z.enum(CLUSTER_KEYS, { error: 'clusterKeys must be spread or hashtag' }).default('spread'),
+    /** A Redis Cluster only, the raw engine's pipeline: every node's share at once, or one node after another (link field `split`). */
+    clusterSplit: z.enum(CLUSTER_SPLITS, { error: 'clusterSplit must be parallel or serial' }).default('parallel'),
     modes: z
       .array(RunModeSchema)
       .min(1, 'choose at least one mode')
@@ -185,6 +204,10 @@ export const RunSpecSchema = z
   .refine((spec) => spec.chunkPauseMs === 0 || spec.modes.includes('chunked'), {
     message: 'chunkPauseMs is the pause between chunks: it needs the chunked mode',
     path: ['chunkPauseMs'],
+  })
+  .refine((spec) => spec.clusterSplit === 'parallel' || (spec.engine === 'raw' && spec.modes.includes('pipeline')), {
+    message: 'clusterSplit serial is how the raw engine writes a pipeline to a cluster\'s nodes, one after another: it needs the raw engine and the pipeline mode',
+    path: ['clusterSplit'],
   })
   .refine((spec) => !(spec.serverTrace || spec.monitor || spec.strace) || spec.n <= MAX_SERVER_TRACED_COMMANDS, {
     message: `a server-traced run may have at most ${MAX_SERVER_TRACED_COMMANDS.toLocaleString('en-US')} commands`,

@@ -42,6 +42,8 @@ export const RedisStatusSchema = z.object({
   version: z.string().optional(),
   embedded: z.boolean(),
   address: z.string(),
+  /** Present when Redis is a node of a Redis Cluster: its masters and replicas (the page offers the cluster's run choices then). */
+  cluster: z.object({ masters: z.number().int().nonnegative(), replicas: z.number().int().nonnegative() }).optional(),
 });
 export type RedisStatus = z.infer<typeof RedisStatusSchema>;
 

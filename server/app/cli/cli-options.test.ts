@@ -31,12 +31,18 @@ describe('parseRecordOptions', () => {
       spec: {
         command: 'PING', n: 100, valueBytes: 16, rttMs: 0, jitterMs: 0, engine: 'ioredis', serverTrace: false, monitor: false, strace: false,
         cold: false, repeats: 1, kernelTcp: true, modes: ['pipeline'],
-        chunkPauseMs: 0, errorKind: 'runtime', neighborRate: 0, neighborCommand: 'INCR', heldConnection: false,
+        chunkPauseMs: 0, errorKind: 'runtime', neighborRate: 0, neighborCommand: 'INCR', heldConnection: false, clusterKeys: 'spread', clusterSplit: 'parallel',
       },
       redisUrl: undefined,
       out: 'trace.json',
       everyRepeat: false,
     });
+  });
+
+  it('takes a cluster\'s keys and split, refusing other values and a serial split without the raw pipeline', () => {
+    expect(parseRecordOptions([...REQUIRED, '--engine', 'raw', '--keys', 'hashtag', '--split', 'serial'], {})).toMatchObject({ spec: { clusterKeys: 'hashtag', clusterSplit: 'serial' } });
+    expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--keys', 'everywhere'], {}))).toMatch(/clusterKeys must be spread or hashtag/);
+    expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--split', 'serial'], {}))).toMatch(/clusterSplit serial is how the raw engine writes a pipeline/);
   });
 
   it('compares several modes, until certain unless --repeats says a count', () => {

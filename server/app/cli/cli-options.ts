@@ -40,7 +40,7 @@ export interface RecordOptions {
   /** The modes to run, in rounds (several: compared, with a verdict). */
   modes: RunMode[];
   spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'repeats' | 'kernelTcp'
-    | 'chunkPauseMs' | 'errorAt' | 'errorKind' | 'neighborRate' | 'neighborCommand' | 'heldConnection' | 'modes'>;
+    | 'chunkPauseMs' | 'errorAt' | 'errorKind' | 'neighborRate' | 'neighborCommand' | 'heldConnection' | 'clusterKeys' | 'clusterSplit' | 'modes'>;
   redisUrl: string | undefined;
   /** --cluster: a private Redis Cluster with this many replicas per master. */
   cluster?: { replicas: number } | undefined;
@@ -54,6 +54,7 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M[,M…] --command 
                          [--error-at K] [--error-kind runtime|queueing]
                          [--monitor] [--strace] [--server-trace] [--cold] [--repeats K|until-certain] [--every-repeat] [--memory | --no-memory]
                          [--neighbor-rate R [--neighbor-command INCR|GET]] [--held-connection]
+                         [--keys spread|hashtag] [--split parallel|serial]
                          [--redis-url redis://host:port | --redis-url-file FILE | --cluster [--cluster-replicas N]]
        npm run record -- sweep --out FILE [--depths 1,2,4,…,1024 | --max-depth D] [--per-point M] [--repeats K]
                          [--command C] [--value-bytes B] [--engine E] [--rtt-ms MS] [--jitter-ms MS] [--reference]
@@ -98,6 +99,10 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M[,M…] --command 
                          commands ran inside the run
   --neighbor-command C   what the neighbour sends: INCR (default) or GET (of a value of --value-bytes)
   --held-connection      one PING behind the run on its own connection, one beside it on a second connection
+  --keys hashtag         a cluster only: every key of the run under one {hash tag}, so all share one slot and one node
+                         (default spread: each key its own slot, over every master)
+  --split serial         a cluster only, the raw engine's pipeline: one node's share after another, each awaited
+                         (default parallel: every node's share written at once)
   sweep                  throughput against pipeline depth, untraced: at each depth, K runs of M commands in
                          pipelines of that depth (defaults: depths 1…1024 doubling, M 10000, K 3, PING);
                          --reference also runs redis-benchmark -c 1 -P depth at each depth
@@ -132,6 +137,8 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     'neighbor-rate': { type: 'string' },
     'neighbor-command': { type: 'string' },
     'held-connection': { type: 'boolean' },
+    keys: { type: 'string' },
+    split: { type: 'string' },
     ...REDIS_URL_FLAGS,
     ...CLUSTER_FLAGS,
     out: { type: 'string' },
@@ -173,6 +180,8 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     neighborRate: numberFlag(values['neighbor-rate']),
     neighborCommand: values['neighbor-command']?.toUpperCase(),
     heldConnection: values['held-connection'] ?? false,
+    ...(values.keys !== undefined ? { clusterKeys: values.keys } : {}),
+    ...(values.split !== undefined ? { clusterSplit: values.split } : {}),
     modes,
   });
   if (!spec.success) throw specError(spec.error, values.command);

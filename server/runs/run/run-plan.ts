@@ -4,10 +4,10 @@
 // client, the engine. Pure apart from the run's id; every command the run will send is checked by
 // the command guard here, so a refused run fails before a single connection is made.
 import { newRunId } from '../run-id.ts';
-import { commandTakesValue, serverProbes, type Engine, type RunSpec } from '../../../trace/format/run-request.ts';
+import { commandTakesValue, serverProbes, type ClusterKeys, type ClusterSplit, type Engine, type RunSpec } from '../../../trace/format/run-request.ts';
 import type { CommandName, Neighbor, RunInfo, RunMode } from '../../../trace/format/trace-format.ts';
 import { wireCommandCount, workCommandCount, type WireRun } from '../../../trace/format/wire-layout.ts';
-import { assertAllowed, namespaceFor } from '../../protocol/command-guard.ts';
+import { assertAllowed, hashTaggedNamespaceFor, namespaceFor } from '../../protocol/command-guard.ts';
 import { PLAN_MODES, executionsOf, modePlan, type Executions, type WirePlan } from '../../protocol/mode-plan.ts';
 import { workloadFor, type InjectedError, type Workload } from '../../protocol/run-workload.ts';
 import { monitorLineBytes } from '../../probes/monitor-probe.ts';
@@ -15,7 +15,7 @@ import { monitorLineBytes } from '../../probes/monitor-probe.ts';
 /** What one run needs to know; the optional fields default to ioredis, direct, untraced, warm, one repeat. */
 export type RunParameters = Pick<RunSpec, 'command' | 'n' | 'valueBytes'> &
   Partial<Pick<RunSpec, 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'kernelTcp' | 'chunkPauseMs' | 'errorAt' | 'errorKind'>> &
-  Partial<Pick<RunSpec, 'neighborRate' | 'neighborCommand' | 'heldConnection'>> & {
+  Partial<Pick<RunSpec, 'neighborRate' | 'neighborCommand' | 'heldConnection' | 'clusterKeys' | 'clusterSplit'>> & {
     /** Which repeat of its request this run is, from 0 (recorded as run.repeat). */
     repeat?: number;
     /** The request's memory repeat: it samples memory, and its time is not compared (run.memoryRepeat). */
@@ -78,6 +78,12 @@ export interface EnginePlan {
   pipelineSlice?: number;
 }
 
+/** On a Redis Cluster: the run's keys spread over slots or under one hash tag; the raw pipeline's nodes at once or in turn. */
+export interface ClusterPlan {
+  keys: ClusterKeys;
+  split: ClusterSplit;
+}
+
 export interface RunPlan {
   id: string;
   /** Every key of the run lives under this prefix. */
@@ -91,13 +97,15 @@ export interface RunPlan {
   network: NetworkPlan;
   probes: ProbesPlan;
   neighbor: NeighborPlan | null;
+  cluster: ClusterPlan;
 }
 
 export { newRunId };
 
 /** The plan of one run in `mode`; throws for a combination that cannot run or a command the guard refuses. */
 export function planRun(mode: RunMode, spec: RunParameters, id: string = newRunId()): RunPlan {
-  const namespace = namespaceFor(id);
+  const cluster: ClusterPlan = { keys: spec.clusterKeys ?? 'spread', split: spec.clusterSplit ?? 'parallel' };
+  const namespace = cluster.keys === 'hashtag' ? hashTaggedNamespaceFor(id) : namespaceFor(id);
   const valueBytes = commandTakesValue(spec.command) ? spec.valueBytes : 0;
   const injectedError = spec.errorAt === undefined ? null : { operation: spec.errorAt, kind: spec.errorKind ?? 'runtime' };
   const commands = workloadFor(spec.command, namespace, valueBytes, injectedError);
@@ -133,6 +141,7 @@ export function planRun(mode: RunMode, spec: RunParameters, id: string = newRunI
     probes,
     // The neighbour reads values of the request's size, whether or not the run's command takes one.
     neighbor: (spec.neighborRate ?? 0) > 0 ? { ratePerSec: spec.neighborRate!, command: spec.neighborCommand ?? 'INCR', valueBytes: spec.valueBytes } : null,
+    cluster,
   };
 }
 

@@ -1,8 +1,10 @@
 // The plain-words line under each diagram, computed from the trace: how many writes carried the
 // commands, how many reads brought the replies, and whether each command waited for the previous
 // reply (a round trip each), many were in flight at once, or both in turn (rounds: a chunked run's
-// pipelines, each written after the previous one's replies). Never a canned sentence.
+// pipelines, each written after the previous one's replies). Never a canned sentence. A cluster run's
+// line says its critical path over the nodes instead (cluster-run-explanation.ts).
 import type { TraceColumns } from '../model/trace-columns.ts';
+import { clusterRunExplanation } from './cluster-run-explanation.ts';
 import { formatCount, plural } from './number-format.ts';
 
 /** Most commands written but not yet answered at any one moment. */
@@ -31,6 +33,9 @@ export function waitedForPrevious(columns: TraceColumns): number {
 
 export function runExplanation(columns: TraceColumns): string {
   const { n, doc } = columns;
+  // A cluster run: its round trips per node and on the critical path (cluster-run-explanation.ts).
+  const cluster = doc.cluster ? clusterRunExplanation(doc) : null;
+  if (cluster) return cluster;
   const writes = doc.writes.length;
   const reads = doc.reads.length;
   const carried = `${plural(n, 'command')} in ${plural(writes, 'write')}, replies in ${plural(reads, 'read')}`;

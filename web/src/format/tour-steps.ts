@@ -6,7 +6,7 @@
 import { RunSpecSchema, UNTIL_CERTAIN, type RunSpec } from '../../../trace/format/run-request.ts';
 import { DEFAULT_SWEEP_REPEATS, SweepSpecSchema, type SweepSpec } from '../../../trace/format/sweep-format.ts';
 import {
-  atomicityVerdict, memoryVerdict, pingPongVerdict, rollbackVerdict, rttVerdict, scriptsVerdict, sweepVerdict, syscallsVerdict,
+  atomicityVerdict, clusterVerdict, memoryVerdict, pingPongVerdict, rollbackVerdict, rttVerdict, scriptsVerdict, sweepVerdict, syscallsVerdict,
   type TourVerdictFn,
 } from './tour-verdicts.ts';
 
@@ -22,6 +22,8 @@ export interface TourStep {
   source: string;
   preset: TourPreset;
   verdict: TourVerdictFn;
+  /** Runs live only against a Redis Cluster; elsewhere the step shows its recording and says why. */
+  cluster?: boolean;
 }
 
 /**
@@ -106,6 +108,17 @@ export const TOUR_STEPS: readonly TourStep[] = [
     source: 'Redis docs, “Pipelining vs Scripting”',
     preset: run({ command: 'GET-COMPUTE-SET', n: 10, valueBytes: 16, modes: ['sequential', 'eval'], rttMs: 10, repeats: UNTIL_CERTAIN }),
     verdict: scriptsVerdict,
+  },
+  {
+    id: 'cluster',
+    title: 'In a cluster: share a node, or split by node',
+    text: 'In Redis Cluster each key lives on the master serving its slot, so a pipeline’s keys must share a node or the client '
+      + 'must split it. Here the raw engine splits 30 SETs by node, one write per master, all at once; one MSET of the same keys '
+      + 'cannot be split, and the node it reaches refuses it. Live only against a Redis Cluster (npm start -- --cluster).',
+    source: 'Redis Cluster specification (hash slots, CROSSSLOT); client libraries’ cluster pipelines',
+    preset: run({ command: 'SET', n: 30, valueBytes: 16, modes: ['pipeline', 'multikey'], engine: 'raw', kernelTcp: false }),
+    verdict: clusterVerdict,
+    cluster: true,
   },
 ];
 

@@ -10,7 +10,7 @@ import { seriesOfDocument } from '../model/sweep-series.ts';
 import { formatRate, formatUs } from './number-format.ts';
 import { TOUR_STEPS, tourStepOf } from './tour-steps.ts';
 import {
-  atomicityVerdict, memoryVerdict, othersBetweenOperations, pingPongVerdict, rateText, rollbackVerdict, rttVerdict, scriptsVerdict, sweepVerdict,
+  atomicityVerdict, clusterVerdict, memoryVerdict, othersBetweenOperations, pingPongVerdict, rateText, rollbackVerdict, rttVerdict, scriptsVerdict, sweepVerdict,
   syscallsVerdict, waitedForPrevious, writtenBeforeFirstReply, type TourResult,
 } from './tour-verdicts.ts';
 
@@ -166,5 +166,17 @@ describe('the verdicts', () => {
   it('scripts: two round trips per step sequentially, one for the whole EVAL', () => {
     const r = recorded('scripts');
     expect(scriptsVerdict(r)!.headline).toMatch(/^Measured: 20 round trips vs 1; /);
+  });
+});
+
+describe('the cluster step', () => {
+  it('words its recording: the split pipeline\'s one round trip over three nodes, the MSET refused in Redis\'s words and counted by INFO there', () => {
+    const v = clusterVerdict(recorded('cluster'))!;
+    expect(v.headline).toBe('Measured: the pipeline split over 3 nodes waited 1 round trip; one MSET of the same keys was refused: “CROSSSLOT Keys in request don\'t hash to the same slot”');
+    expect(v.lines).toHaveLength(4);
+    for (const line of v.lines.slice(0, 3)) expect(line).toMatch(/^127\.0\.0\.1:\d+: \d+ commands in 1 round trip, [\d.]+ (µs|ms) — client socket\.$/);
+    expect(v.lines[3]).toMatch(/^One MSET of 30 keys to 127\.0\.0\.1:\d+: “CROSSSLOT Keys in request don't hash to the same slot” — INFO on that node: errorstats CROSSSLOT \+1, rejected calls mset \+1\.$/);
+    // A single Redis's run has no cluster: no verdict rather than a wrong one.
+    expect(clusterVerdict(recorded('rollback'))).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { operationAt } from '../../../trace/format/wire-layout.ts';
 import { kernelCounts } from '../model/kernel-counts.ts';
 import { memoryPeak } from '../model/memory-series.ts';
 import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
+import { clusterRoundTrips } from '../../../trace/derive/cluster-round-trips.ts';
 import { isCertain } from '../../../trace/derive/paired-verdict.ts';
 import { medianRepeat } from '../../../trace/derive/repeat-stats.ts';
 import { compareRepeats } from '../../../trace/derive/run-pairs.ts';
@@ -276,6 +277,34 @@ export const scriptsVerdict: TourVerdictFn = ({ traces }) => {
       `Sequential GET, compute, SET × ${formatCount(seq.run.operations)}: ${plural(roundTripsWaited(seq), 'round trip')}${rtt}, ${formatUs(seq.totals.durationUs)} — client socket.`,
       `One EVAL doing the same steps in Lua on Redis: ${plural(roundTripsWaited(script), 'round trip')}, ${formatUs(script.totals.durationUs)} — client socket.`,
       time.line,
+    ],
+  };
+};
+
+/**
+ * Step 9 (a Redis Cluster): the pipeline split by node, one round trip on the critical path however many
+ * nodes it went to; one MSET of the same keys refused by the node it went to, in Redis's words, and
+ * counted there by INFO.
+ */
+export const clusterVerdict: TourVerdictFn = ({ traces }) => {
+  const pipe = byMode(traces, 'pipeline');
+  const mset = byMode(traces, 'multikey');
+  const trips = pipe ? clusterRoundTrips(pipe) : null;
+  if (!pipe || !mset || !trips || !mset.cluster) return null;
+  const address = (connection: number) => pipe.cluster!.connections[connection]!.address;
+  const used = trips.perNode.filter((node) => node.commands > 0);
+  const refused = mset.commands.find((command) => 'error' in command);
+  const error = refused && 'error' in refused ? refused.error : null;
+  const counted = mset.cluster.nodeCounters?.find((c) => c.node === refused?.node);
+  const node = refused?.connection === undefined ? null : mset.cluster.connections[refused.connection]!.address;
+  return {
+    headline: `Measured: the pipeline split over ${plural(used.length, 'node')} waited ${plural(trips.criticalPath, 'round trip')}; `
+      + (error ? `one MSET of the same keys was refused: “${error}”` : 'one MSET of the same keys went through: its keys shared a slot'),
+    lines: [
+      ...used.map((n) => `${address(n.connection)}: ${plural(n.commands, 'command')} in ${plural(n.roundTrips, 'round trip')}, ${formatUs(n.spanUs)} — client socket.`),
+      error && node
+        ? `One MSET of ${plural(mset.run.operations, 'key')} to ${node}: “${error}”${counted ? ` — INFO on that node: errorstats ${Object.entries(counted.errors).map(([k, v]) => `${k} +${formatCount(v)}`).join(', ') || 'unchanged'}, rejected calls ${Object.entries(counted.rejectedCalls).map(([k, v]) => `${k} +${formatCount(v)}`).join(', ') || 'none'}` : ''}.`
+        : `One MSET of ${plural(mset.run.operations, 'key')}: ${formatUs(mset.totals.durationUs)} — client socket.`,
     ],
   };
 };

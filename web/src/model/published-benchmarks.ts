@@ -63,6 +63,8 @@ const BASE = {
   neighborCommand: 'INCR',
   heldConnection: false,
   memory: false,
+  clusterKeys: 'spread',
+  clusterSplit: 'parallel',
   modes: ['sequential', 'pipeline'],
 } as const satisfies Omit<RunSpec, 'command' | 'n'>;
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK_PRESETS, applyPreset, currentPreset } from './network-presets.ts';
+import { CLUSTER_ONLY, NETWORK_PRESETS, applyPreset, currentPreset } from './network-presets.ts';
 import { validateRunForm, type RunFormState } from './run-form-state.ts';
 import { memorySampled } from '../../../trace/format/run-request.ts';
 
 const form: RunFormState = { command: 'INCR', n: '10', valueBytes: '16', mode: 'both', chunk: '10000', rttMs: '0', jitterMs: '0', monitor: false, strace: false, cold: false,
   repeats: '5', engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: '0', plantError: false, errorAt: '4', errorKind: 'runtime', neighborRate: '0',
-  neighborCommand: 'INCR', heldConnection: false, memory: false };
+  neighborCommand: 'INCR', heldConnection: false, memory: false, clusterKeys: 'spread', clusterSplit: 'parallel' };
 const preset = (id: string) => NETWORK_PRESETS.find((p) => p.id === id)!;
 
 describe('presets', () => {
@@ -74,5 +74,21 @@ describe('what redis-py’s pipeline() sends', () => {
     for (const words of ['transaction=True', 'MULTI … EXEC', 'pipeline(transaction=False)', 'multi().exec()', 'multi().execAsPipeline()', 'ioredis pipeline()', 'observing port']) {
       expect(preset('redis-py').lesson).toContain(words);
     }
+  });
+});
+
+describe('the cluster presets', () => {
+  it('set the cluster\'s choices and say they are for a cluster; every other preset puts them back to spread and parallel', () => {
+    const split = NETWORK_PRESETS.find((p) => p.id === 'cluster-split')!;
+    expect(split).toMatchObject({ cluster: true, engine: 'raw', modes: ['sequential', 'pipeline', 'multi', 'multikey'] });
+    const applied = applyPreset({ ...form, clusterKeys: 'hashtag' }, split);
+    expect(applied).toMatchObject({ clusterKeys: 'spread', clusterSplit: 'parallel', engine: 'raw', mode: 'custom' });
+    expect(validateRunForm(applied).ok).toBe(true);
+    expect(currentPreset(applied)?.id).toBe('cluster-split');
+    const serial = applyPreset(form, NETWORK_PRESETS.find((p) => p.id === 'cluster-serial')!);
+    expect(serial).toMatchObject({ clusterSplit: 'serial', mode: 'pipeline', engine: 'raw' });
+    expect(validateRunForm(serial).ok).toBe(true);
+    expect(applyPreset(serial, NETWORK_PRESETS.find((p) => p.id === 'loopback')!)).toMatchObject({ clusterKeys: 'spread', clusterSplit: 'parallel' });
+    expect(CLUSTER_ONLY).toMatch(/^Only on a Redis Cluster/);
   });
 });

@@ -7,7 +7,7 @@
 // EXECABORT), a read-compute-write that a pipeline cannot batch, and what redis-py's default pipeline()
 // puts on the wire (MULTI … EXEC): real redis-py, run by the backend through the observing port
 // (the Observe tab), its pipeline() beside pipeline(transaction=False).
-import type { Engine } from '../../../trace/format/run-request.ts';
+import type { ClusterKeys, ClusterSplit, Engine } from '../../../trace/format/run-request.ts';
 import type { CommandName, RunMode } from '../../../trace/format/trace-format.ts';
 import type { RunFormState } from './run-form-state.ts';
 import type { ModeChoice } from './run-form-state.ts';
@@ -48,7 +48,15 @@ export interface NetworkPreset {
    * switches to the Observe tab and runs them (the form is left as it was).
    */
   observe?: { clients: ObserveClient[]; n: number };
+  /** Offered only when the backend's Redis is a node of a cluster (the preset menu says so elsewhere). */
+  cluster?: boolean;
+  /** A cluster's run choices; unnamed: keys spread, nodes at once (what a single Redis runs). */
+  clusterKeys?: ClusterKeys;
+  clusterSplit?: ClusterSplit;
 }
+
+/** Said of a cluster preset where the Redis is a single one. */
+export const CLUSTER_ONLY = 'Only on a Redis Cluster (npm start -- --cluster starts a private one): this Redis is a single one.';
 
 export const NETWORK_PRESETS: readonly NetworkPreset[] = [
   { id: 'loopback', label: 'Loopback', rttMs: 0, jitterMs: 0, command: 'PING', n: 1000,
@@ -89,6 +97,16 @@ export const NETWORK_PRESETS: readonly NetworkPreset[] = [
       + 'sends them bare. Here real redis-py runs both through Pipescope’s observing port (the Observe tab), which records what it '
       + 'put on the wire: see MULTI in the wire view and the verdicts. Elsewhere: node-redis multi().exec() is a transaction, '
       + 'multi().execAsPipeline() a plain pipeline; ioredis pipeline() is plain, multi() a transaction.' },
+  { id: 'cluster-split', label: 'Cluster: split by node vs one hash tag', rttMs: 0, jitterMs: 0, command: 'SET', n: 30, valueBytes: 16,
+    mode: 'custom', modes: ['sequential', 'pipeline', 'multi', 'multikey'], engine: 'raw', repeats: '1', cluster: true, clusterKeys: 'spread',
+    lesson: 'In a cluster, a pipeline’s keys must share a node or the client must split it. Keys spread over slots: the raw engine '
+      + 'splits the pipeline by node (one write per master, all at once), while MULTI/EXEC and one MSET cannot be split and the node '
+      + 'refuses them (CROSSSLOT, MOVED, EXECABORT). Then choose Keys: under one {hash tag} (More options) and run again: every key on '
+      + 'one node, all four go through.' },
+  { id: 'cluster-serial', label: 'Cluster: pipeline split by node, one node after another', rttMs: 0, jitterMs: 0, command: 'SET', n: 300, valueBytes: 16,
+    mode: 'pipeline', engine: 'raw', repeats: '1', cluster: true, clusterKeys: 'spread', clusterSplit: 'serial',
+    lesson: 'The same split pipeline, each node’s share written only after the previous node answered: the critical path is the sum '
+      + 'of the nodes’ round trips, not the slowest one. Compare with Raw pipeline: every node at once (More options).' },
 ];
 
 /** The form a preset sets up: every field it names, both modes and ioredis unless it says otherwise; the rest as they were. */
@@ -110,6 +128,8 @@ export function applyPreset(form: RunFormState, p: NetworkPreset): RunFormState 
     errorAt: p.errorAt === undefined ? form.errorAt : String(p.errorAt),
     errorKind: p.errorKind ?? form.errorKind,
     repeats: p.repeats ?? form.repeats,
+    clusterKeys: p.clusterKeys ?? 'spread',
+    clusterSplit: p.clusterSplit ?? 'parallel',
   };
 }
 

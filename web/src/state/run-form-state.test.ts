@@ -4,7 +4,7 @@ import { modeRefusal, validateRunForm, type RunFormState } from './run-form-stat
 const form = (patch: Partial<RunFormState>): RunFormState => ({
   command: 'INCR', n: '10', valueBytes: '16', mode: 'both', chunk: '10000', rttMs: '0', jitterMs: '0', monitor: false, strace: false, cold: false, repeats: '5',
   engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: '0', plantError: false, errorAt: '4', errorKind: 'runtime', neighborRate: '0',
-  neighborCommand: 'INCR', heldConnection: false, memory: false, ...patch,
+  neighborCommand: 'INCR', heldConnection: false, memory: false, clusterKeys: 'spread', clusterSplit: 'parallel', ...patch,
 });
 
 describe('validateRunForm', () => {

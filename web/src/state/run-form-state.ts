@@ -2,7 +2,7 @@
 // its validation against the shared RunSpecSchema: the backend checks the same schema, so the messages
 // shown inline are the ones the backend would give. modeRefusal says beforehand, for the menu, which
 // modes the spec would refuse. The URL carries the form (url/run-link.ts), built on these types.
-import { DEPENDENT_MODES, RunSpecSchema, UNTIL_CERTAIN, commandTakesValue, type Engine, type RunSpec } from '../../../trace/format/run-request.ts';
+import { DEPENDENT_MODES, RunSpecSchema, UNTIL_CERTAIN, commandTakesValue, type ClusterKeys, type ClusterSplit, type Engine, type RunSpec } from '../../../trace/format/run-request.ts';
 import { RUN_MODES, type CommandName, type NEIGHBOR_COMMANDS, type RunMode } from '../../../trace/format/trace-format.ts';
 import { multiKeyCommand } from '../../../trace/format/wire-layout.ts';
 
@@ -79,6 +79,9 @@ export interface RunFormState {
    * (memorySampled: runs that can move memory are sampled anyway); ticked, every run is.
    */
   memory: boolean;
+  /** A Redis Cluster only (offered under More options there): the keys spread or under one hash tag; the raw pipeline's nodes at once or in turn. */
+  clusterKeys: ClusterKeys;
+  clusterSplit: ClusterSplit;
 }
 
 export type FormErrors = Partial<
@@ -89,7 +92,7 @@ export type FormResult = { ok: true; spec: RunSpec } | { ok: false; errors: Form
 
 const FIELDS = [
   'command', 'n', 'valueBytes', 'chunk', 'rttMs', 'jitterMs', 'repeats', 'modes', 'engine', 'monitor', 'strace', 'cold', 'chunkPauseMs', 'errorAt',
-  'errorKind', 'neighborRate', 'neighborCommand', 'heldConnection', 'memory',
+  'errorKind', 'neighborRate', 'neighborCommand', 'heldConnection', 'memory', 'clusterKeys', 'clusterSplit',
 ] as const;
 
 export function modesOf(mode: ModeChoice, custom: readonly RunMode[] = []): RunSpec['modes'] {
@@ -136,6 +139,8 @@ export function validateRunForm(form: RunFormState): FormResult {
     neighborCommand: form.neighborCommand,
     heldConnection: form.heldConnection,
     ...(form.memory ? { memory: true } : {}),
+    clusterKeys: form.clusterKeys,
+    clusterSplit: form.clusterSplit,
   });
   if (parsed.success) return { ok: true, spec: parsed.data };
   const errors: FormErrors = {};

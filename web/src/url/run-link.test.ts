@@ -30,8 +30,19 @@ describe('reading the run form', () => {
       neighborCommand: 'INCR',
       heldConnection: false,
       memory: false,
+      clusterKeys: 'spread',
+      clusterSplit: 'parallel',
       options: false,
     });
+  });
+
+  it('a cluster\'s choices: keys=hashtag and split=serial, written only when not the default, an unknown value read as the default', () => {
+    const link = readRun('#command=SET&n=30&valueBytes=16&mode=pipeline&engine=raw&keys=hashtag&split=serial');
+    expect(link).toMatchObject({ clusterKeys: 'hashtag', clusterSplit: 'serial' });
+    expect(runLinkEntries(link).filter(([key]) => key === 'keys' || key === 'split')).toEqual([['keys', 'hashtag'], ['split', 'serial']]);
+    expect(runFormOf(link)).toMatchObject({ clusterKeys: 'hashtag', clusterSplit: 'serial' });
+    expect(runLinkEntries(readRun('#command=SET&n=30&keys=spread')).some(([key]) => key === 'keys')).toBe(false);
+    expect(readRun('#keys=everywhere&split=sideways')).toMatchObject({ clusterKeys: 'spread', clusterSplit: 'parallel' });
   });
 
   it('knows the default form, whatever the scale and the fold', () => {

@@ -6,13 +6,15 @@
 // memory in a memory repeat, also for a run too small to be sampled by itself) the rest. Links made
 // before MONITOR and strace were apart say &serverTrace=1, which still means both. The diagrams' time scale
 // (scale=) travels with them, and so does whether the form's "More options" are unfolded (options=1).
+// On a Redis Cluster: keys=hashtag (every key of the run under one {hash tag}) and split=serial (the raw
+// pipeline's nodes one after another), each only when not the default.
 // Parsing is tolerant (link-fields.ts): any missing or bad value falls back to
 // its default. The form and its choices are state/run-form-state.ts's; this is how a link spells them.
 import { z } from 'zod';
 import { COMMAND_NAMES, NEIGHBOR_COMMANDS, type CommandName, type RunMode, RUN_MODES } from '../../../trace/format/trace-format.ts';
 import {
-  DEFAULT_REPEATS, ENGINES, MAX_ADDED_RTT_MS, MAX_CHUNK_PAUSE_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_NEIGHBOR_RATE, MAX_REPEATS, MAX_VALUE_BYTES, UNTIL_CERTAIN,
-  type Engine, type Repeats,
+  CLUSTER_KEYS, CLUSTER_SPLITS, DEFAULT_REPEATS, ENGINES, MAX_ADDED_RTT_MS, MAX_CHUNK_PAUSE_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_NEIGHBOR_RATE, MAX_REPEATS, MAX_VALUE_BYTES, UNTIL_CERTAIN,
+  type ClusterKeys, type ClusterSplit, type Engine, type Repeats,
 } from '../../../trace/format/run-request.ts';
 import { SCALE_CHOICES, type ScaleChoice } from '../state/page-choices.ts';
 import {
@@ -54,6 +56,9 @@ export interface RunLink {
   heldConnection: boolean;
   /** Sample memory even where the request would not by itself (run-request.ts memorySampled). */
   memory: boolean;
+  /** A Redis Cluster: the run's keys spread or under one hash tag (link keys=), the raw pipeline's nodes at once or in turn (split=). */
+  clusterKeys: ClusterKeys;
+  clusterSplit: ClusterSplit;
   /** The form's "More options" unfolded: a view setting, like the scale, not a setting of the run. */
   options: boolean;
 }
@@ -61,7 +66,7 @@ export interface RunLink {
 export const DEFAULT_RUN_LINK: RunLink = {
   command: 'INCR', n: 10, valueBytes: 16, mode: 'both', chunk: 10_000, scale: 'shared', rttMs: 0, jitterMs: 0, monitor: false, strace: false, cold: false,
   repeats: DEFAULT_REPEATS, engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: 0, errorAt: null, errorKind: 'runtime', neighborRate: 0,
-  neighborCommand: 'INCR', heldConnection: false, memory: false, options: false,
+  neighborCommand: 'INCR', heldConnection: false, memory: false, clusterKeys: 'spread', clusterSplit: 'parallel', options: false,
 };
 
 const d = DEFAULT_RUN_LINK;
@@ -102,14 +107,18 @@ const RUN_FIELDS = {
   neighborCommand: choice(NEIGHBOR_COMMANDS).catch(d.neighborCommand),
   heldConnection: flag.catch(d.heldConnection),
   memory: flag.catch(d.memory),
+  keys: choice(CLUSTER_KEYS).catch(d.clusterKeys),
+  split: choice(CLUSTER_SPLITS).catch(d.clusterSplit),
   options: flag.catch(d.options),
 };
 
 /** The keys the run form reads from a link. */
 export const RUN_KEYS: readonly string[] = Object.keys(RUN_FIELDS);
 
-export const RunLinkSchema = z.object(RUN_FIELDS).transform(({ serverTrace, monitor, strace, ...rest }): RunLink => ({
+export const RunLinkSchema = z.object(RUN_FIELDS).transform(({ serverTrace, monitor, strace, keys, split, ...rest }): RunLink => ({
   ...rest,
+  clusterKeys: keys,
+  clusterSplit: split,
   monitor: monitor ?? serverTrace ?? d.monitor,
   strace: strace ?? serverTrace ?? d.strace,
 }));
@@ -147,6 +156,8 @@ export function runLinkEntries(p: RunLink): [string, string][] {
   }
   if (p.heldConnection) add('heldConnection', '1');
   if (p.memory) add('memory', '1');
+  if (p.clusterKeys !== d.clusterKeys) add('keys', p.clusterKeys);
+  if (p.clusterSplit !== d.clusterSplit) add('split', p.clusterSplit);
   if (p.options) add('options', '1');
   return entries;
 }
@@ -157,7 +168,7 @@ export function runFormOf(p: RunLink): RunFormState {
     command: p.command, n: String(p.n), valueBytes: String(p.valueBytes), mode: p.mode, chunk: String(p.chunk), rttMs: String(p.rttMs), jitterMs: String(p.jitterMs),
     monitor: p.monitor, strace: p.strace, cold: p.cold, repeats: String(p.repeats), engine: p.engine, modes: p.modes, chunkPauseMs: String(p.chunkPauseMs),
     plantError: p.errorAt !== null, errorAt: String(p.errorAt ?? 0), errorKind: p.errorKind, neighborRate: String(p.neighborRate), neighborCommand: p.neighborCommand,
-    heldConnection: p.heldConnection, memory: p.memory,
+    heldConnection: p.heldConnection, memory: p.memory, clusterKeys: p.clusterKeys, clusterSplit: p.clusterSplit,
   };
 }
 
@@ -201,6 +212,8 @@ export function runLinkOf(form: RunFormState, scale: ScaleChoice, last: RunLink)
     neighborCommand: form.neighborCommand,
     heldConnection: form.heldConnection,
     memory: form.memory,
+    clusterKeys: form.clusterKeys,
+    clusterSplit: form.clusterSplit,
     options: last.options,
   };
 }

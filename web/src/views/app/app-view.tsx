@@ -201,6 +201,7 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
             runs={runs}
             sweeps={sweepState}
             onView={setView}
+            cluster={redis?.cluster !== undefined}
           />
         )}
         <RunControlsView
@@ -217,6 +218,7 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
           offline={offline}
           moreOptions={moreOptions}
           onMoreOptions={setMoreOptions}
+          cluster={redis?.cluster ?? null}
           onTour={tourStep === null ? () => setTourStep(1) : undefined}
           onObservePreset={
             observe

@@ -3,16 +3,18 @@
 // The menu shows the preset the form now matches; its one-line lesson (PresetLessonView) goes in the
 // line under the bar, where the form says what Run will do.
 import { useId } from 'react';
-import { NETWORK_PRESETS, currentPreset, type NetworkPreset } from '../../state/network-presets.ts';
+import { CLUSTER_ONLY, NETWORK_PRESETS, currentPreset, type NetworkPreset } from '../../state/network-presets.ts';
 import type { RunFormState } from '../../state/run-form-state.ts';
 import './network-presets-view.css';
 
 interface Props {
   form: RunFormState;
   onApply: (preset: NetworkPreset) => void;
+  /** The backend's Redis is a node of a cluster: its presets are offered (elsewhere they are shown, not offered). */
+  cluster?: boolean;
 }
 
-export function NetworkPresetsView({ form, onApply }: Props) {
+export function NetworkPresetsView({ form, onApply, cluster = false }: Props) {
   const id = useId();
   const current = currentPreset(form);
   return (
@@ -31,11 +33,14 @@ export function NetworkPresetsView({ form, onApply }: Props) {
         <option value="" disabled>
           Ready-made runs…
         </option>
-        {NETWORK_PRESETS.map((preset) => (
-          <option key={preset.id} value={preset.id} title={preset.lesson}>
-            {preset.label}
-          </option>
-        ))}
+        {NETWORK_PRESETS.map((preset) => {
+          const unavailable = preset.cluster === true && !cluster;
+          return (
+            <option key={preset.id} value={preset.id} disabled={unavailable} title={unavailable ? `${CLUSTER_ONLY} ${preset.lesson}` : preset.lesson}>
+              {preset.label}{unavailable ? ' (a Redis Cluster only)' : ''}
+            </option>
+          );
+        })}
       </select>
     </div>
   );

@@ -33,9 +33,11 @@ interface Props {
   onMoreOptions: (open: boolean) => void;
   /** Starts the guided tour (offered beside Run); absent while it is open. */
   onTour?: () => void;
+  /** The backend's Redis Cluster (RedisStatus.cluster), or null for a single Redis. */
+  cluster?: { masters: number; replicas: number } | null;
 }
 
-export function RunControlsView({ form, onFormChange, store, runs, blockedReason, onOpenFiles, hidden, offline, onObservePreset, moreOptions, onMoreOptions, onTour, barOnly = false }: Props) {
+export function RunControlsView({ form, onFormChange, store, runs, blockedReason, onOpenFiles, hidden, offline, onObservePreset, moreOptions, onMoreOptions, onTour, barOnly = false, cluster = null }: Props) {
   const { active, traces } = runs;
   const longRun = useLongRunConfirm(store, traces.at(-1));
   const revealResults = useRevealResults(traces);
@@ -55,9 +57,11 @@ export function RunControlsView({ form, onFormChange, store, runs, blockedReason
         moreOptions={moreOptions}
         onMoreOptions={onMoreOptions}
         onTour={onTour}
+        cluster={cluster}
         barExtra={
           <NetworkPresetsView
             form={form}
+            cluster={cluster !== null}
             onApply={(p) => (p.observe && onObservePreset ? onObservePreset(p) : onFormChange(applyPreset(form, p)))}
           />
         }

@@ -8,7 +8,7 @@ import { RunFormView } from './run-form-view.tsx';
 const base: RunFormState = {
   command: 'INCR', n: '10', valueBytes: '16', mode: 'custom', chunk: '5', rttMs: '0', jitterMs: '0', monitor: false, strace: false, cold: false, repeats: '1',
   engine: 'ioredis', modes: ['pipeline', 'multi'], chunkPauseMs: '0', plantError: false, errorAt: '4', errorKind: 'runtime', neighborRate: '0',
-  neighborCommand: 'INCR', heldConnection: false, memory: false,
+  neighborCommand: 'INCR', heldConnection: false, memory: false, clusterKeys: 'spread', clusterSplit: 'parallel',
 };
 
 describe('RunFormView', () => {
@@ -69,5 +69,23 @@ describe('RunFormView', () => {
     expect(options).toContain('Chunks of 10,000: here one pipeline of 10');
     render({ mode: 'chunked', n: '100000', chunk: '10000' });
     expect([...view.host.querySelectorAll('option')].map((o) => o.textContent)).toContain('N commands in pipelines of 10,000');
+  });
+
+  it('offers the cluster\'s choices only on a cluster; a single Redis sees them only when a link set them, with why', () => {
+    const renderOn = (cluster: { masters: number; replicas: number } | null, patch: Partial<RunFormState>) =>
+      view.render(<RunFormView form={{ ...base, ...patch }} onChange={() => {}} onRun={() => {}} onCancel={() => {}} running={false} cancelling={false} blockedReason={null} cluster={cluster} />);
+    renderOn(null, {});
+    expect(view.host.querySelector('[data-testid=cluster-fields]')).toBeNull();
+    renderOn({ masters: 3, replicas: 0 }, {});
+    const fields = view.host.querySelector('[data-testid=cluster-fields]')!;
+    expect(fields.querySelector('legend')!.textContent).toBe('Redis Cluster (3 masters)');
+    expect(view.host.querySelector<HTMLSelectElement>('[data-testid=cluster-keys]')!.value).toBe('spread');
+    expect([...view.host.querySelectorAll('[data-testid=cluster-keys] option')].map((o) => o.textContent)).toEqual(['spread over slots (every master)', 'under one {hash tag} (one slot, one node)']);
+    expect(view.host.querySelector('[data-testid=cluster-fields-note]')).toBeNull();
+    renderOn(null, { clusterKeys: 'hashtag' });
+    expect(view.host.querySelector('[data-testid=cluster-fields-note]')!.textContent).toBe('only for a Redis Cluster: this Redis is a single one, which refuses them');
+    // serial needs the raw engine's pipeline: the schema's words beside the field
+    renderOn({ masters: 3, replicas: 3 }, { clusterSplit: 'serial', engine: 'ioredis' });
+    expect(view.host.querySelector('[data-testid=cluster-fields]')!.textContent).toMatch(/clusterSplit serial is how the raw engine writes a pipeline/);
   });
 });

@@ -28,6 +28,7 @@ import { RUN_MODES, type RunMode } from '../../../../trace/format/trace-format.t
 import { chunkedChoiceLabel, chunkNote, modeBadge, modeWireLine } from '../../format/run-label.ts';
 import { formatCount } from '../../format/number-format.ts';
 import { MODES_OF, MODE_CHOICES, formModes, hasChunks, modeRefusal, validateRunForm, type FormErrors, type ModeChoice, type RunFormState } from '../../state/run-form-state.ts';
+import { ClusterFieldsView } from './cluster-fields-view.tsx';
 import { NeighborFieldsView } from './neighbor-fields-view.tsx';
 import { PlantErrorView } from './plant-error-view.tsx';
 import { RTT_STOPS_MS, rttAtStop, stopIndexFor } from '../../state/rtt-slider-stops.ts';
@@ -57,6 +58,8 @@ interface Props {
   promptExtra?: ReactNode;
   /** Starts the guided tour, offered to a newcomer beside Run. */
   onTour?: () => void;
+  /** The backend's Redis Cluster (masters, replicas), or null for a single Redis: the cluster's choices show then. */
+  cluster?: { masters: number; replicas: number } | null;
 }
 
 /** What each choice runs, in words; C is the chunk size as typed (or "C" while it is not a number). */
@@ -130,10 +133,10 @@ function repeatChoices(current: string): string[] {
 }
 
 /** The fields under "More options" whose message shows beside them (the rest say theirs under the form). */
-const FOLDED_FIELDS: readonly (keyof FormErrors)[] = ['chunkPauseMs', 'jitterMs', 'errorAt', 'errorKind', 'repeats', 'neighborRate'];
+const FOLDED_FIELDS: readonly (keyof FormErrors)[] = ['chunkPauseMs', 'jitterMs', 'errorAt', 'errorKind', 'repeats', 'neighborRate', 'clusterSplit'];
 
 export function RunFormView({
-  form, onChange, onRun, onCancel, running, cancelling, blockedReason, moreOptions, onMoreOptions, barExtra, promptExtra, onTour,
+  form, onChange, onRun, onCancel, running, cancelling, blockedReason, moreOptions, onMoreOptions, barExtra, promptExtra, onTour, cluster = null,
 }: Props) {
   const id = useId();
   const result = validateRunForm(form);
@@ -342,6 +345,7 @@ export function RunFormView({
           </label>
         </fieldset>
         <NeighborFieldsView form={form} errors={errors} onChange={set} />
+        <ClusterFieldsView id={`${id}-cluster`} form={form} errors={errors} cluster={cluster} onChange={set} />
       </div>
       {(errors.form || errors.modes || errors.command || errors.engine || errors.monitor || errors.strace || errors.cold) && (
         <p className="field-error form-error" data-testid="form-error">

@@ -46,9 +46,18 @@ interface Props {
   runs: RunSnapshot;
   sweeps: SweepSnapshot;
   onView: (view: ViewChoice) => void;
+  /** The backend's Redis is a node of a cluster: the cluster step runs live, the others show their recordings. */
+  cluster?: boolean;
 }
 
-export function TourView({ step, onStep, onClose, live, liveWhere, store, sweepStore, runs, sweeps, onView }: Props) {
+/** Why a step cannot run live against this Redis (a cluster step on a single Redis, or the reverse), or null. */
+export function tourMismatch(step: TourStep, cluster: boolean): string | null {
+  if (step.cluster && !cluster) return 'This step needs a Redis Cluster, and this Redis is a single one: it shows the step’s recording (npm start -- --cluster runs it live).';
+  if (!step.cluster && cluster) return 'This step runs against a single Redis, and this Redis is a node of a cluster: it shows the step’s recording.';
+  return null;
+}
+
+export function TourView({ step, onStep, onClose, live, liveWhere, store, sweepStore, runs, sweeps, onView, cluster = false }: Props) {
   const index = step - 1;
   const current = TOUR_STEPS[index]!;
   const [states, setStates] = useState<ReadonlyMap<number, StepState>>(new Map());
@@ -91,7 +100,7 @@ export function TourView({ step, onStep, onClose, live, liveWhere, store, sweepS
 
   const runStep = useCallback((i: number) => {
     const s = TOUR_STEPS[i]!;
-    if (!live) {
+    if (!live || tourMismatch(s, cluster)) {
       void loadRecorded(i, s);
       return;
     }
@@ -104,7 +113,7 @@ export function TourView({ step, onStep, onClose, live, liveWhere, store, sweepS
     }
     pending.current = { index: i, kind: preset.kind, tracesBefore: runs.traces, sweepBefore: sweeps.doc, sawActive: false };
     setState(i, { status: 'running' });
-  }, [live, loadRecorded, onView, store, sweepStore, runs.traces, sweeps.doc, setState]);
+  }, [live, cluster, loadRecorded, onView, store, sweepStore, runs.traces, sweeps.doc, setState]);
 
   /** Shows a step's earlier result again when the presenter comes back to it. */
   const goTo = useCallback((n: number) => {
@@ -149,6 +158,8 @@ export function TourView({ step, onStep, onClose, live, liveWhere, store, sweepS
   }, []);
 
   const verdict = state?.status === 'done' ? current.verdict(state.result) : null;
+  const mismatch = live ? tourMismatch(current, cluster) : null;
+  const liveHere = live && !mismatch;
   return (
     <section className="tour" aria-label="Guided tour" data-testid="tour" data-step={step} data-step-state={state?.status ?? 'idle'}>
       <div className="tour-main">
@@ -169,13 +180,18 @@ export function TourView({ step, onStep, onClose, live, liveWhere, store, sweepS
             ← Previous
           </button>
           <button type="button" className="button primary" onClick={() => runStep(index)} disabled={running} data-testid="tour-run">
-            {running ? 'Running…' : !live ? (state?.status === 'done' ? 'Reload the recording' : 'Show the recording') : state?.status === 'done' ? 'Run again' : 'Run this step'}
+            {running ? 'Running…' : !liveHere ? (state?.status === 'done' ? 'Reload the recording' : 'Show the recording') : state?.status === 'done' ? 'Run again' : 'Run this step'}
           </button>
           <button type="button" className="button" onClick={() => goTo(step + 1)} disabled={step >= TOUR_STEPS.length} title="Next step (PageDown once this step has run)">
             Next →
           </button>
           <span className="tour-hint">PageDown: {state?.status === 'done' ? 'next step' : 'run this step'} · PageUp: back</span>
         </div>
+        {mismatch && (
+          <p className="tour-hint" data-testid="tour-mismatch">
+            {mismatch}
+          </p>
+        )}
         {state?.status === 'failed' && (
           <p className="tour-failed" role="alert">
             {state.message}
