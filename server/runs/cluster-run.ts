@@ -10,16 +10,23 @@
 // Redis's counters as the sum over the masters of each master's INFO delta (its own INFO taken out).
 // The run's lease and clean-up go per slot (redis/keyspace.ts): no key is left on any node.
 //
+// Redirects (MOVED, ASK, TRYAGAIN) are followed and recorded by drivers/cluster-redirects.ts: every command
+// on the wire, resends and ASKINGs included, is a WireEntry of its socket. A resharding run (plan.reshard,
+// private cluster only) moves one slot of the run's keys during it (cluster-reshard.ts) and checks every
+// reply against the value stored before t0.
+//
 // Not yet on a cluster (refused before anything is sent, cluster-refusal.ts): other modes and engines,
 // added delay, server-side probes, memory and kernel probes, the warm-up.
 import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import type { ClusterRecord } from '../../trace/format/cluster-format.ts';
 import { TraceBuilder, type Outcome, type ProbeBatch, type ReadEvent, type WriteEvent } from '../../trace/format/trace-builder.ts';
-import { splitByNode } from '../drivers/cluster-split.ts';
+import { slotOwners, splitByNode } from '../drivers/cluster-split.ts';
+import { RedirectFollower, type WireEntry } from '../drivers/cluster-redirects.ts';
+import { assertAllowed } from '../protocol/command-guard.ts';
+import { moveSlot, type SlotMoveResult } from '../redis/slot-migration.ts';
+import { expectedAnswer, expectedRunUs, reshardMove, reshardPacing } from './cluster-reshard.ts';
 import { RawDriver, RAW_CLIENT } from '../drivers/raw-driver.ts';
 import { encodeBatch } from '../protocol/resp-encoder.ts';
-import { previewReply } from '../protocol/reply-preview.ts';
-import { RespError, type RespValue } from '../protocol/resp-reply-reader.ts';
 import { SocketProbe } from '../probes/socket-probe.ts';
 import { parseSnapshot, readServerInfo, serverDelta } from '../probes/server-counters.ts';
 import type { RedisSession } from '../redis/redis-session.ts';
@@ -51,16 +58,37 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
   const n = plan.wire.n;
   const { signal, listener, hooks } = guarded;
   const split = splitByNode(workload.commands, n, topology);
+  // The run's sockets: one per master, in the split's order, and any a redirect opens to another node.
   const drivers: RawDriver[] = [];
+  const connections: ClusterRecord['connections'] = split.masters.map((node) => ({ node: node.id, address: node.address }));
   const probes: SocketProbe[] = [];
   let written = 0;
+  let setUp = false;
   let document: TraceDocument | undefined;
   let failure: unknown;
-  const abort = () => drivers.forEach((driver) => driver.abort());
+  const reshardStop = new AbortController();
+  let moving: Promise<SlotMoveResult> | undefined;
+  const abort = () => {
+    drivers.forEach((driver) => driver.abort());
+    reshardStop.abort();
+  };
   signal.addEventListener('abort', abort);
+  // Each master's housekeeping connection (the cluster client's), by address: INFO, and a reshard's steps.
+  const housekeeping = (address: string) => {
+    const connection = keyspace.scanTargets().find((redis) => `${redis.options.host}:${redis.options.port}` === address);
+    if (!connection) throw new Error(`the cluster client has no connection to master ${address}: the topology changed since it was read`);
+    return connection;
+  };
+  const move = plan.reshard ? reshardMove(split) : undefined;
   try {
     for (const node of split.masters) drivers.push(await RawDriver.open(nodeTarget(session.target, node.address), `pipescope-run-${plan.id}`));
     if (signal.aborted) throw new RunCancelledError('Run cancelled');
+    // The workload's set-up (GET's value), through the cluster client to the node serving each key.
+    for (const [name, ...args] of workload.commands.setup) {
+      assertAllowed(namespace, name, args.map(String));
+      setUp = true;
+      await keyspace.keys.call(name, ...args);
+    }
     // Before t0: each master's share encoded into one buffer (pipeline), or each command's bytes (sequential).
     const { bytes, offsets } = encodeBatch(workload.commands, n);
     const commandBytes = (i: number) => bytes.subarray(offsets[i]!, offsets[i + 1]!);
@@ -76,29 +104,40 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
     const header = runHeader(plan, session.info, rtt, null, RAW_CLIENT);
     await hooks.measuring();
     listener.onStart?.(header);
-    // Each master's INFO on the housekeeping client's connection to it, in the split's (the topology's) order.
-    const masters = split.masters.map((node) => {
-      const connection = keyspace.scanTargets().find((redis) => `${redis.options.host}:${redis.options.port}` === node.address);
-      if (!connection) throw new Error(`the cluster client has no connection to master ${node.address}: the topology changed since it was read`);
-      return connection;
-    });
+    const masters = split.masters.map((node) => housekeeping(node.address));
     const nodesInfoBefore = await Promise.all(masters.map((node) => readServerInfo(node, namespace)));
-    const clock = new RunClock();
-    for (const driver of drivers) probes.push(new SocketProbe(driver.socket, clock, true));
-    const outcomes = new Array<Outcome>(n);
-    const recorder = (i: number) => (reply: RespValue) => {
-      outcomes[i] = reply instanceof RespError ? { error: reply.message } : { reply: previewReply(reply) };
-    };
-    const perShare = split.shares.map((share) => {
-      let next = 0;
-      return (reply: RespValue) => recorder(share[next++]!)(reply);
-    });
+    const runClock = new RunClock();
+    const openings = new Map<string, Promise<number>>();
+    for (const driver of drivers) probes.push(new SocketProbe(driver.socket, runClock, true));
+    const follower = new RedirectFollower({
+      write: (k, data, count, each) => drivers[k]!.write(data, count, each).catch((error: unknown) => {
+        if (signal.aborted) throw error;
+        throw new Error(`the connection to cluster node ${connections[k]!.address} failed during the run (${(error as Error).message}): the node stopped answering`);
+      }),
+      commandBytes,
+      connectionTo: (address) => {
+        const known = connections.findIndex((connection) => connection.address === address);
+        if (known >= 0) return Promise.resolve(known);
+        let opening = openings.get(address);
+        if (!opening) openings.set(address, (opening = openConnection(address)));
+        return opening;
+      },
+    }, slotOwners(split.masters).map((k) => Math.max(0, k)), n);
+    async function openConnection(address: string): Promise<number> {
+      // A node the topology did not name as a master (a failover, a node added): a socket of its own, watched like the others.
+      const driver = await RawDriver.open(nodeTarget(session.target, address), `pipescope-run-${plan.id}`);
+      if (signal.aborted) driver.abort();
+      drivers.push(driver);
+      probes.push(new SocketProbe(driver.socket, runClock, true));
+      connections.push({ node: topology.nodes.find((node) => node.address === address)?.id ?? address, address });
+      return connections.length - 1;
+    }
     const cancelled = () => signal.aborted;
     // The trace numbers commands in the order they were written, across sockets: `order` maps each trace
-    // position to its workload command, extended as writes are taken; outcomes follow in that order once known.
+    // position to its wire entry, extended as writes are taken; outcomes follow in that order once known.
     const builder = new TraceBuilder(header);
-    const order: number[] = [];
-    const cursor = split.shares.map(() => 0);
+    const order: WireEntry[] = [];
+    const cursor: number[] = [];
     let listed = 0;
     const flushes = { inRunUs: 0, count: 0 };
     let running = false;
@@ -108,14 +147,22 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       const taken = probes.map((probe) => probe.take());
       const writes: WriteEvent[] = taken.flatMap((batch, k) => batch.writes.map((w) => ({ ...w, connection: k }))).sort((a, b) => a.atUs - b.atUs);
       const reads: ReadEvent[] = taken.flatMap((batch, k) => batch.reads.map((r) => ({ ...r, connection: k }))).sort((a, b) => a.atUs - b.atUs);
+      let resent = 0;
+      const asking: number[] = [];
       for (const write of writes) {
         const k = write.connection!;
-        for (let j = 0; j < write.commands; j++) order.push(split.shares[k]![cursor[k]!++]!);
+        for (let j = 0; j < write.commands; j++) {
+          const entry = follower.queues[k]![(cursor[k] = (cursor[k] ?? 0) + 1) - 1]!;
+          entry.position = order.length;
+          if (entry.kind === 'resend') resent++;
+          else if (entry.kind === 'asking') asking.push(order.length);
+          order.push(entry);
+        }
       }
       const known: Outcome[] = [];
-      while (listed < order.length && outcomes[order[listed]!] !== undefined) known.push(outcomes[order[listed++]!]!);
+      while (listed < order.length && order[listed]!.outcome !== undefined) known.push(order[listed++]!.outcome!);
       if (writes.length === 0 && reads.length === 0 && known.length === 0) return;
-      const batch: ProbeBatch = { writes, reads, outcomes: known };
+      const batch: ProbeBatch = { writes, reads, outcomes: known, ...(resent + asking.length > 0 ? { added: { resent, asking } } : {}) };
       builder.addBatch(batch);
       listener.onBatch?.(plan.id, batch);
       if (!running) return;
@@ -126,17 +173,20 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
     let doneUs: number;
     try {
       running = true;
-      const t0 = clock.start();
+      const t0 = runClock.start();
+      // A resharding run: the slot's move begins now, on the housekeeping connections, paced to fall inside the run.
+      if (move) moving = moveSlot(move, housekeeping, () => microsSince(t0), reshardStop.signal, reshardPacing(expectedRunUs(plan, rtt.measuredMedianUs)));
       if (mode === 'pipeline') {
-        const sends = split.shares.map((share, k) => (share.length ? drivers[k]!.write(shares[k]!, share.length, perShare[k]!) : Promise.resolve()));
         written = n;
-        await Promise.all(sends);
+        await Promise.all(split.shares.map((share, k) => (share.length ? follower.send(k, share, shares[k]!) : Promise.resolve())));
+        await follower.drain();
       } else {
         for (let i = 0; i < n; i++) {
           if (cancelled()) throw new RunCancelledError('Run cancelled');
-          const k = split.owners[i]!;
+          const slot = split.slots[i];
           written = i + 1;
-          await drivers[k]!.write(commandBytes(i), 1, recorder(i));
+          await follower.send(slot === undefined ? 0 : follower.slotOwner[slot]!, [i], commandBytes(i));
+          await follower.drain();
         }
       }
       doneUs = microsSince(t0);
@@ -146,6 +196,7 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       for (const probe of probes) probe.detach();
       flush();
     }
+    const moved = moving ? await moving : undefined;
     const nodesInfoAfter = await Promise.all(masters.map((node) => readServerInfo(node, namespace)));
     hooks.measured();
     guarded.hooks.replied();
@@ -160,12 +211,6 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       source: 'redis-info' as const,
       exclusive: deltas.every((d) => d.exclusive),
     };
-    const cluster: ClusterRecord = {
-      topology,
-      connections: split.masters.map((node) => ({ node: node.id, address: node.address })),
-      redirects: [],
-      clientRefusal: null,
-    };
     // Per node, Redis's CPU is that node's: not summed into one figure (yet).
     const serverCpu = { source: 'redis-info-cpu' as const, unavailable: 'a cluster run\'s CPU time is each node\'s own: not measured per node yet' };
     const costs = probes.map((probe) => probe.cost());
@@ -174,21 +219,58 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       flushes,
     };
     builder.checkComplete();
+    // The check of a resharding run: each command's final answer against the value stored before t0.
+    const wrong = new Set<WireEntry>();
+    let checked = 0;
+    if (move) {
+      const expected = expectedAnswer(plan);
+      for (const entry of follower.answers) {
+        if (!entry) continue;
+        checked++;
+        if (!('reply' in entry.outcome!) || entry.outcome.reply !== expected) wrong.add(entry);
+      }
+    }
+    const timeOf = (entry: WireEntry) => builder.times.repliedUs[entry.position!]!;
+    const cluster: ClusterRecord = {
+      topology,
+      connections,
+      redirects: follower.redirects.map((event) => ({
+        atUs: timeOf(event.refused),
+        command: event.refused.position!,
+        kind: event.kind,
+        ...(event.slot === undefined ? {} : { slot: event.slot }),
+        from: connections[event.from]!.node,
+        ...(event.to === undefined ? {} : { to: event.to }),
+        error: event.error,
+        ...(event.followedBy?.position === undefined ? {} : { followedBy: event.followedBy.position }),
+      })),
+      clientRefusal: null,
+      ...(moved ? { reshard: { ...moved, checked, wrong: wrong.size } } : {}),
+    };
     listener.onEnd?.(plan.id, {
-      server, serverSide: null, memory: null, doneUs, t0Ns: clock.t0, kernelTcp: null, keysAfter: null, neighbor: null, heldConnection: null, serverCpu, probeCosts,
+      server, serverSide: null, memory: null, doneUs, t0Ns: runClock.t0, kernelTcp: null, keysAfter: null, neighbor: null, heldConnection: null, serverCpu, probeCosts,
     });
     const doc = builder.finish(server, { doneUs, cluster, serverCpu, probeCosts });
+    const expected = move ? expectedAnswer(plan) : null;
     doc.commands = doc.commands.map((command, position) => {
-      const i = order[position]!;
+      const entry = order[position]!;
       const { index, sentUs, repliedUs, ...outcome } = command as { index: number; sentUs: number; repliedUs: number } & Outcome;
-      const slot = split.slots[i];
-      return { index, sentUs, repliedUs, ...(slot === undefined ? {} : { slot }), node: split.masters[split.owners[i]!]!.id, connection: split.owners[i]!, ...outcome } as TraceDocument['commands'][number];
+      // ASKING carries no key: it stands for the slot of the command written right after it.
+      const op = entry.kind === 'asking' ? order[position + 1]!.op : entry.op;
+      const slot = split.slots[op];
+      return {
+        index, sentUs, repliedUs, ...(slot === undefined ? {} : { slot }), node: connections[entry.connection]!.node, connection: entry.connection, ...outcome,
+        ...(wrong.has(entry) ? { valueStored: expected } : {}),
+      } as TraceDocument['commands'][number];
     });
     document = doc;
   } catch (error) {
     failure = signal.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;
   }
   signal.removeEventListener('abort', abort);
+  // A failed run's move still completes (or is set back), whatever happened: the cluster's layout stays sane.
+  reshardStop.abort();
+  const moved = moving ? await moving.catch((error: unknown) => ({ error: (error as Error).message }) as Partial<SlotMoveResult>) : undefined;
   // Each socket's local address, to see Redis let go of it: a failed or cancelled run's commands already
   // read by a node would otherwise make keys after their deletion.
   const sources = drivers.map((driver) => `${driver.socket.localAddress}:${driver.socket.localPort}`);
@@ -196,12 +278,20 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
   let leftKeys: string | undefined;
   try {
     if (!document) for (const source of sources) await waitUntilClientGone(keyspace, source);
-    await deleteRunKeys(keyspace, namespace, workload.commands, written === 0 ? 0 : workload.operations);
+    await deleteRunKeys(keyspace, namespace, workload.commands, written === 0 && !setUp ? 0 : workload.operations);
   } catch (error) {
     leftKeys = `its keys (${namespace}*) could not be deleted: ${(error as Error).message}`;
   }
+  // The private cluster keeps the layout it was formed with: the moved slot goes back, now that its keys are gone.
+  let layout: string | undefined;
+  if (move && moved && (moved.doneUs !== undefined || (moved.error !== undefined && (moved.keys ?? 0) > 0))) {
+    const back = await moveSlot({ slot: move.slot, from: move.to, to: move.from, masters: move.masters }, housekeeping, () => 0, new AbortController().signal,
+      { startAfterMs: 0, betweenKeysMs: 0, holdMs: 0 }).catch((error: unknown) => ({ error: (error as Error).message }));
+    if (back.error) layout = `slot ${move.slot} could not be moved back to ${move.from.address}: ${back.error}`;
+  }
   await hooks.cleaned(!leftKeys);
-  if (failure) throw failure instanceof Error && leftKeys ? Object.assign(failure, { message: `${failure.message}; also, ${leftKeys}` }) : failure;
-  if (leftKeys) throw new Error(`The run finished, but ${leftKeys}`);
+  const also = [leftKeys, layout].filter(Boolean).join('; ');
+  if (failure) throw failure instanceof Error && also ? Object.assign(failure, { message: `${failure.message}; also, ${also}` }) : failure;
+  if (also) throw new Error(`The run finished, but ${also}`);
   return document!;
 }
