@@ -89,6 +89,8 @@ export class RedirectFollower {
   readonly redirects: RedirectEvent[] = [];
   /** Each run command's final reply (after every redirect followed), by workload index. */
   readonly answers: (WireEntry | undefined)[];
+  /** How many run commands have their final reply so far. */
+  answered = 0;
   private readonly redirectsOf: Uint8Array;
   private readonly pending = new Set<Promise<void>>();
   private failure: Error | undefined;
@@ -127,7 +129,7 @@ export class RedirectFollower {
     if (entry.kind === 'asking') return;
     const redirect = reply instanceof RespError ? parseRedirect(reply.message) : null;
     if (!redirect) {
-      this.answers[entry.op] = entry;
+      this.answer(entry);
       return;
     }
     const event: RedirectEvent = { refused: entry, kind: redirect.kind, from: entry.connection, error: (reply as RespError).message };
@@ -135,7 +137,7 @@ export class RedirectFollower {
     if (redirect.to !== undefined) event.to = redirect.to;
     this.redirects.push(event);
     if (redirect.kind === 'CROSSSLOT') {
-      this.answers[entry.op] = entry; // the same command is refused on any node: not followed
+      this.answer(entry); // the same command is refused on any node: not followed
       return;
     }
     const times = ++this.redirectsOf[entry.op]!;
@@ -167,6 +169,11 @@ export class RedirectFollower {
     }
     // ASK: ASKING and the command in one write: the node serves the slot it imports for that one command.
     return this.write(k, [{ op: -1, kind: 'asking', connection: k }, resend], Buffer.concat([ASKING, bytes]));
+  }
+
+  private answer(entry: WireEntry): void {
+    this.answers[entry.op] = entry;
+    this.answered++;
   }
 
   private track(work: Promise<void>): void {

@@ -29,13 +29,30 @@ export interface SlotMove {
   masters: readonly ClusterNode[];
 }
 
+/** A moment the move waits for: `ready()` polled every GATE_POLL_MS, for at most `maxMs`. */
+export interface SlotMoveGate {
+  ready(): boolean;
+  maxMs: number;
+}
+
 export interface SlotMovePacing {
-  /** ms after the start before the first step. */
-  startAfterMs: number;
+  /** When the first step goes (e.g. a third of the run's replies in). */
+  start: SlotMoveGate;
   /** ms between one key's MIGRATE and the next. */
   betweenKeysMs: number;
-  /** ms the slot stays migrating after its last key moved, before SETSLOT NODE (ASK keeps coming then). */
-  holdMs: number;
+  /** How long the slot stays migrating after its last key moved, before SETSLOT NODE (ASK keeps coming then). */
+  hold: SlotMoveGate;
+}
+
+/** No waiting: a move straight through. */
+export const AT_ONCE: SlotMovePacing = { start: { ready: () => true, maxMs: 0 }, betweenKeysMs: 0, hold: { ready: () => true, maxMs: 0 } };
+
+/** How often a gate is polled (ms). */
+const GATE_POLL_MS = 1;
+
+async function until(gate: SlotMoveGate, signal: AbortSignal): Promise<void> {
+  const deadline = performance.now() + gate.maxMs;
+  while (!signal.aborted && !gate.ready() && performance.now() < deadline) await sleep(GATE_POLL_MS, signal);
 }
 
 export interface SlotMoveResult {
@@ -80,7 +97,7 @@ export async function moveSlot(
   const source = connectionOf(from.address);
   const target = connectionOf(to.address);
   const [toHost, toPort] = hostPort(to.address);
-  await sleep(pacing.startAfterMs, signal);
+  await until(pacing.start, signal);
   const result: SlotMoveResult = { slot, from: from.id, to: to.id, keys: 0, startedUs: nowUs() };
   try {
     await target.call('CLUSTER', 'SETSLOT', slot, 'IMPORTING', from.id);
@@ -97,7 +114,7 @@ export async function moveSlot(
       if (result.keys > MAX_KEYS_MOVED) throw new Error(`slot ${slot} holds more than ${MAX_KEYS_MOVED} keys: not moved during a run`);
     }
     result.keysMovedUs = nowUs();
-    await sleep(pacing.holdMs, signal);
+    await until(pacing.hold, signal);
     await setOwner(move, connectionOf);
     result.doneUs = nowUs();
   } catch (error) {

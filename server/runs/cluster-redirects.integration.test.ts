@@ -16,7 +16,9 @@ import { targetFromUrl } from '../redis/redis-target.ts';
 import { parseRedirect } from '../drivers/cluster-redirects.ts';
 import { pipescopeKeysOnEveryNode, usePrivateCluster } from '../test-support/private-cluster.ts';
 import { ClusterNotSupportedError } from './cluster-refusal.ts';
-import { executeRun } from './run-executor.ts';
+import { executeRun, type RunEnd } from './run-executor.ts';
+import { TraceBuilder } from '../../trace/format/trace-builder.ts';
+import { decodeBatch, encodeBatch, finishRun, type RunEndMessage } from '../../trace/protocol/live-protocol.ts';
 
 const context = usePrivateCluster();
 let session: RedisSession;
@@ -77,6 +79,14 @@ async function untilOwned(slots: readonly number[], owner: string): Promise<void
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
+}
+
+/** '' when the texts are equal; otherwise a short excerpt of each where they first differ. */
+function firstDifference(a: string, b: string): string {
+  if (a === b) return '';
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `at ${i}: …${a.slice(Math.max(0, i - 80), i + 80)}… vs …${b.slice(Math.max(0, i - 80), i + 80)}…`;
 }
 
 /** The redirects of a trace, each checked against the commands around it; returns them by kind. */
@@ -180,7 +190,19 @@ describe('redirects followed by the raw engine', () => {
 describe('a resharding run', () => {
   it('moves the slot of its keys during the run: ASK then MOVED, every answer the value stored, the slot moved back after', async () => {
     const before = await context.masters[0]!.call('CLUSTER', 'SLOTS');
-    const doc = await executeRun(session, 'sequential', { command: 'GET', n: 3000, valueBytes: 16, engine: 'raw', reshard: true });
+    // The page's copy, built from the events as they come over the WebSocket (JSON), and the run's end.
+    let live: TraceBuilder | undefined;
+    let ended: RunEnd | undefined;
+    const doc = await executeRun(session, 'sequential', { command: 'GET', n: 3000, valueBytes: 16, engine: 'raw', reshard: true }, {
+      onStart: (header) => (live = new TraceBuilder(JSON.parse(JSON.stringify(header)) as typeof header)),
+      onBatch: (_, batch) => live!.addBatch(decodeBatch(JSON.parse(JSON.stringify(encodeBatch(batch))))),
+      onEnd: (_, end) => (ended = end),
+    });
+    const end = JSON.parse(JSON.stringify({
+      type: 'run-end', requestId: 'r', runId: doc.run.id, server: ended!.server, doneUs: ended!.doneUs, serverCpu: ended!.serverCpu, probeCosts: ended!.probeCosts,
+      cluster: ended!.clusterRun!.record, clusterCommands: ended!.clusterRun!.commands,
+    })) as RunEndMessage;
+    expect(firstDifference(serializeTrace(finishRun(live!, end)), serializeTrace(doc))).toBe('');
     const reshard = doc.cluster!.reshard!;
     const counts = checkRedirects(doc);
     expect(reshard.error).toBeUndefined();

@@ -1,9 +1,9 @@
 // A resharding run on Pipescope's private cluster (run option `reshard`): which slot moves where, when,
 // and what each reply should have been. The slot is the one holding most of the run's keys (ties: the
 // one whose first command comes nearest the middle of the run); it moves to the next master in slot
-// order. The move (redis/slot-migration.ts) starts at t0 and is paced from the run's expected length,
-// so that the run meets its ASKs and then its MOVEDs while it runs: a third of it before the move, the
-// slot held migrating for another third. After the run's clean-up the slot is moved back, so the
+// order. The move (redis/slot-migration.ts) starts at t0 and is paced by the run's progress, so that
+// the run meets its ASKs and then its MOVEDs while it runs: a third of its replies in before the move,
+// the slot held migrating until two thirds are (each wait bounded). After the run's clean-up the slot is moved back, so the
 // private cluster keeps the layout it was formed with (and every session's topology stays true).
 //
 // The check: a GET run's key holds the workload's value, written before t0 (its set-up, under the
@@ -41,10 +41,18 @@ export function reshardMove(split: ClusterSplit): SlotMove {
   return { slot, from, to, masters };
 }
 
-/** The move's timing for a run expected to take `expectedUs`: it starts a third in, and holds the slot migrating for another third. */
-export function reshardPacing(expectedUs: number): SlotMovePacing {
-  const thirdMs = Math.min(2_000, Math.max(0, expectedUs / 3000));
-  return { startAfterMs: thirdMs, betweenKeysMs: 0, holdMs: Math.max(1, thirdMs) };
+/**
+ * The move's timing, from the run's progress (`answered()`: its commands with their final reply, of
+ * `operations`): it starts once a third are in, and holds the slot migrating until two thirds are, each
+ * wait bounded by the run's expected length (`expectedUs`) so that a stalled run never holds the slot.
+ */
+export function reshardPacing(answered: () => number, operations: number, expectedUs: number): SlotMovePacing {
+  const maxMs = Math.min(5_000, Math.max(1, expectedUs / 1000));
+  return {
+    start: { ready: () => answered() >= operations / 3, maxMs },
+    betweenKeysMs: 0,
+    hold: { ready: () => answered() >= (2 * operations) / 3, maxMs },
+  };
 }
 
 /** The run's expected length: sequential, a round trip per command; a pipeline, one round trip and ~1 µs per command. */

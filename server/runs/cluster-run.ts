@@ -17,13 +17,14 @@
 //
 // Not yet on a cluster (refused before anything is sent, cluster-refusal.ts): other modes and engines,
 // added delay, server-side probes, memory and kernel probes, the warm-up.
-import type { TraceDocument } from '../../trace/format/trace-format.ts';
+import type { ReplyValue, TraceDocument } from '../../trace/format/trace-format.ts';
+import { withClusterFields, type ClusterCommandFields } from '../../trace/format/cluster-commands.ts';
 import type { ClusterRecord } from '../../trace/format/cluster-format.ts';
 import { TraceBuilder, type Outcome, type ProbeBatch, type ReadEvent, type WriteEvent } from '../../trace/format/trace-builder.ts';
 import { slotOwners, splitByNode } from '../drivers/cluster-split.ts';
 import { RedirectFollower, type WireEntry } from '../drivers/cluster-redirects.ts';
 import { assertAllowed } from '../protocol/command-guard.ts';
-import { moveSlot, type SlotMoveResult } from '../redis/slot-migration.ts';
+import { AT_ONCE, moveSlot, type SlotMoveResult } from '../redis/slot-migration.ts';
 import { expectedAnswer, expectedRunUs, reshardMove, reshardPacing } from './cluster-reshard.ts';
 import { RawDriver, RAW_CLIENT } from '../drivers/raw-driver.ts';
 import { encodeBatch } from '../protocol/resp-encoder.ts';
@@ -175,7 +176,10 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       running = true;
       const t0 = runClock.start();
       // A resharding run: the slot's move begins now, on the housekeeping connections, paced to fall inside the run.
-      if (move) moving = moveSlot(move, housekeeping, () => microsSince(t0), reshardStop.signal, reshardPacing(expectedRunUs(plan, rtt.measuredMedianUs)));
+      if (move) {
+        const pacing = reshardPacing(() => follower.answered, n, expectedRunUs(plan, rtt.measuredMedianUs));
+        moving = moveSlot(move, housekeeping, () => microsSince(t0), reshardStop.signal, pacing);
+      }
       if (mode === 'pipeline') {
         written = n;
         await Promise.all(split.shares.map((share, k) => (share.length ? follower.send(k, share, shares[k]!) : Promise.resolve())));
@@ -247,22 +251,19 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       clientRefusal: null,
       ...(moved ? { reshard: { ...moved, checked, wrong: wrong.size } } : {}),
     };
+    // Each command's slot (ASKING carries no key: the slot of the command written right after it) and socket.
+    const expected = move ? expectedAnswer(plan) : null;
+    const commandFields: ClusterCommandFields = {
+      slots: order.map((entry, position) => split.slots[entry.kind === 'asking' ? order[position + 1]!.op : entry.op] ?? null),
+      connections: order.map((entry) => entry.connection),
+      valueStored: order.flatMap((entry, position) => (wrong.has(entry) ? [[position, expected] as [number, ReplyValue]] : [])),
+    };
     listener.onEnd?.(plan.id, {
       server, serverSide: null, memory: null, doneUs, t0Ns: runClock.t0, kernelTcp: null, keysAfter: null, neighbor: null, heldConnection: null, serverCpu, probeCosts,
+      clusterRun: { record: cluster, commands: commandFields },
     });
     const doc = builder.finish(server, { doneUs, cluster, serverCpu, probeCosts });
-    const expected = move ? expectedAnswer(plan) : null;
-    doc.commands = doc.commands.map((command, position) => {
-      const entry = order[position]!;
-      const { index, sentUs, repliedUs, ...outcome } = command as { index: number; sentUs: number; repliedUs: number } & Outcome;
-      // ASKING carries no key: it stands for the slot of the command written right after it.
-      const op = entry.kind === 'asking' ? order[position + 1]!.op : entry.op;
-      const slot = split.slots[op];
-      return {
-        index, sentUs, repliedUs, ...(slot === undefined ? {} : { slot }), node: connections[entry.connection]!.node, connection: entry.connection, ...outcome,
-        ...(wrong.has(entry) ? { valueStored: expected } : {}),
-      } as TraceDocument['commands'][number];
-    });
+    doc.commands = withClusterFields(doc.commands, cluster, commandFields);
     document = doc;
   } catch (error) {
     failure = signal.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;
@@ -285,8 +286,7 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
   // The private cluster keeps the layout it was formed with: the moved slot goes back, now that its keys are gone.
   let layout: string | undefined;
   if (move && moved && (moved.doneUs !== undefined || (moved.error !== undefined && (moved.keys ?? 0) > 0))) {
-    const back = await moveSlot({ slot: move.slot, from: move.to, to: move.from, masters: move.masters }, housekeeping, () => 0, new AbortController().signal,
-      { startAfterMs: 0, betweenKeysMs: 0, holdMs: 0 }).catch((error: unknown) => ({ error: (error as Error).message }));
+    const back = await moveSlot({ slot: move.slot, from: move.to, to: move.from, masters: move.masters }, housekeeping, () => 0, new AbortController().signal, AT_ONCE).catch((error: unknown) => ({ error: (error as Error).message }));
     if (back.error) layout = `slot ${move.slot} could not be moved back to ${move.from.address}: ${back.error}`;
   }
   await hooks.cleaned(!leftKeys);

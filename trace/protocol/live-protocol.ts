@@ -11,6 +11,8 @@ import { SweepDocumentSchema, SweepInfoSchema, SweepSpecSchema } from '../format
 import { describeIssues } from '../format/trace-io.ts';
 import { STORED_ID_PATTERN } from './stored-runs.ts';
 import { isPlainWireOutcome } from '../format/plain-elements.ts';
+import { ClusterSchema } from '../format/cluster-format.ts';
+import { withClusterFields } from '../format/cluster-commands.ts';
 import { FollowClientMessageSchemas, FollowServerMessageSchemas } from './follow-protocol.ts';
 import { ObserveClientMessageSchemas, ObserveServerMessageSchemas } from './observe-protocol.ts';
 
@@ -98,6 +100,13 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     /** Redis's CPU time over the run; which probes ran and what each cost it (trace-format.ts). */
     serverCpu: ServerCpuSchema.optional(),
     probeCosts: ProbeCostsSchema.optional(),
+    /** Cluster runs: the cluster record (topology, sockets, redirects, a reshard) and each command's slot and socket, by position. */
+    cluster: ClusterSchema.optional(),
+    clusterCommands: z.object({
+      slots: z.array(z.number().int().min(0).max(16383).nullable()),
+      connections: z.array(z.number().int().nonnegative()),
+      valueStored: z.array(z.tuple([z.number().int().nonnegative(), ReplyValueSchema])),
+    }).optional(),
   }),
   z.object({ type: z.literal('sweep-start'), requestId, sweep: SweepInfoSchema, redis: RedisInfoSchema, recorder: RecorderSchema }),
   /** Progress: which run of the sweep is being measured (one message per run, so a few dozen in all). */
@@ -158,11 +167,13 @@ export function serverSideOf(message: RunEndMessage): ServerSide | null {
 
 /** The finished trace for a run-end message: what the recorder saved, rebuilt from the wire. */
 export function finishRun(builder: TraceBuilder, message: RunEndMessage): TraceDocument {
-  return builder.finish(message.server, {
+  const doc = builder.finish(message.server, {
     serverSide: serverSideOf(message), memory: message.memory ?? null, doneUs: message.doneUs, kernelTcp: message.kernelTcp ?? null,
     keysAfter: message.keysAfter ?? null, neighbor: message.neighbor ?? null, heldConnection: message.heldConnection ?? null,
-    serverCpu: message.serverCpu ?? null, probeCosts: message.probeCosts ?? null,
+    serverCpu: message.serverCpu ?? null, probeCosts: message.probeCosts ?? null, cluster: message.cluster ?? null,
   });
+  if (message.cluster && message.clusterCommands) doc.commands = withClusterFields(doc.commands, message.cluster, message.clusterCommands);
+  return doc;
 }
 
 /** Why a frame was not a message: each end words it for its own reader. */

@@ -3,6 +3,8 @@
 // assembled. The live endpoint streams these to the browser; the recorder and tests may ignore them.
 import type { ProbeBatch, ServerCounts, ServerSide, TraceHeader } from '../../../trace/format/trace-builder.ts';
 import type { HeldConnection, KernelTcp, KeysAfter, Memory, Neighbor, ProbeCosts, ServerCpu } from '../../../trace/format/trace-format.ts';
+import type { ClusterRecord } from '../../../trace/format/cluster-format.ts';
+import type { ClusterCommandFields } from '../../../trace/format/cluster-commands.ts';
 
 export interface RunListener {
   onStart?(header: TraceHeader): void;
@@ -30,4 +32,6 @@ export interface RunEnd {
   /** Redis's CPU time over the run; which probes ran and what each cost it. */
   serverCpu: ServerCpu;
   probeCosts: ProbeCosts;
+  /** Cluster runs: the cluster record and each command's slot and socket (trace/format/cluster-commands.ts). */
+  clusterRun?: { record: ClusterRecord; commands: ClusterCommandFields };
 }
