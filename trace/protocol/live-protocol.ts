@@ -42,6 +42,8 @@ export const RedisStatusSchema = z.object({
   version: z.string().optional(),
   embedded: z.boolean(),
   address: z.string(),
+  /** A node of a Redis Cluster: how many masters and replicas (with `embedded`, Pipescope's private cluster). */
+  cluster: z.object({ masters: z.number().int().nonnegative(), replicas: z.number().int().nonnegative() }).optional(),
 });
 export type RedisStatus = z.infer<typeof RedisStatusSchema>;
 

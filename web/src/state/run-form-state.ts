@@ -79,6 +79,8 @@ export interface RunFormState {
    * (memorySampled: runs that can move memory are sampled anyway); ticked, every run is.
    */
   memory: boolean;
+  /** Pipescope's private cluster only: move a slot of the run's keys during the run (absent: off). */
+  reshard?: boolean;
 }
 
 export type FormErrors = Partial<
@@ -89,7 +91,7 @@ export type FormResult = { ok: true; spec: RunSpec } | { ok: false; errors: Form
 
 const FIELDS = [
   'command', 'n', 'valueBytes', 'chunk', 'rttMs', 'jitterMs', 'repeats', 'modes', 'engine', 'monitor', 'strace', 'cold', 'chunkPauseMs', 'errorAt',
-  'errorKind', 'neighborRate', 'neighborCommand', 'heldConnection', 'memory',
+  'errorKind', 'neighborRate', 'neighborCommand', 'heldConnection', 'memory', 'reshard',
 ] as const;
 
 export function modesOf(mode: ModeChoice, custom: readonly RunMode[] = []): RunSpec['modes'] {
@@ -136,6 +138,7 @@ export function validateRunForm(form: RunFormState): FormResult {
     neighborCommand: form.neighborCommand,
     heldConnection: form.heldConnection,
     ...(form.memory ? { memory: true } : {}),
+    ...(form.reshard ? { reshard: true } : {}),
   });
   if (parsed.success) return { ok: true, spec: parsed.data };
   const errors: FormErrors = {};

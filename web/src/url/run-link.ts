@@ -54,6 +54,8 @@ export interface RunLink {
   heldConnection: boolean;
   /** Sample memory even where the request would not by itself (run-request.ts memorySampled). */
   memory: boolean;
+  /** Pipescope's private cluster: move a slot of the run's keys during the run (reshard=1). */
+  reshard: boolean;
   /** The form's "More options" unfolded: a view setting, like the scale, not a setting of the run. */
   options: boolean;
 }
@@ -61,7 +63,7 @@ export interface RunLink {
 export const DEFAULT_RUN_LINK: RunLink = {
   command: 'INCR', n: 10, valueBytes: 16, mode: 'both', chunk: 10_000, scale: 'shared', rttMs: 0, jitterMs: 0, monitor: false, strace: false, cold: false,
   repeats: DEFAULT_REPEATS, engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: 0, errorAt: null, errorKind: 'runtime', neighborRate: 0,
-  neighborCommand: 'INCR', heldConnection: false, memory: false, options: false,
+  neighborCommand: 'INCR', heldConnection: false, memory: false, reshard: false, options: false,
 };
 
 const d = DEFAULT_RUN_LINK;
@@ -102,6 +104,7 @@ const RUN_FIELDS = {
   neighborCommand: choice(NEIGHBOR_COMMANDS).catch(d.neighborCommand),
   heldConnection: flag.catch(d.heldConnection),
   memory: flag.catch(d.memory),
+  reshard: flag.catch(d.reshard),
   options: flag.catch(d.options),
 };
 
@@ -147,6 +150,7 @@ export function runLinkEntries(p: RunLink): [string, string][] {
   }
   if (p.heldConnection) add('heldConnection', '1');
   if (p.memory) add('memory', '1');
+  if (p.reshard) add('reshard', '1');
   if (p.options) add('options', '1');
   return entries;
 }
@@ -157,7 +161,7 @@ export function runFormOf(p: RunLink): RunFormState {
     command: p.command, n: String(p.n), valueBytes: String(p.valueBytes), mode: p.mode, chunk: String(p.chunk), rttMs: String(p.rttMs), jitterMs: String(p.jitterMs),
     monitor: p.monitor, strace: p.strace, cold: p.cold, repeats: String(p.repeats), engine: p.engine, modes: p.modes, chunkPauseMs: String(p.chunkPauseMs),
     plantError: p.errorAt !== null, errorAt: String(p.errorAt ?? 0), errorKind: p.errorKind, neighborRate: String(p.neighborRate), neighborCommand: p.neighborCommand,
-    heldConnection: p.heldConnection, memory: p.memory,
+    heldConnection: p.heldConnection, memory: p.memory, ...(p.reshard ? { reshard: true } : {}),
   };
 }
 
@@ -201,6 +205,7 @@ export function runLinkOf(form: RunFormState, scale: ScaleChoice, last: RunLink)
     neighborCommand: form.neighborCommand,
     heldConnection: form.heldConnection,
     memory: form.memory,
+    reshard: form.reshard ?? false,
     options: last.options,
   };
 }

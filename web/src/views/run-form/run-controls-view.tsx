@@ -33,9 +33,11 @@ interface Props {
   onMoreOptions: (open: boolean) => void;
   /** Starts the guided tour (offered beside Run); absent while it is open. */
   onTour?: () => void;
+  /** Runs go to Pipescope's private Redis Cluster: the form offers to reshard during a run. */
+  privateCluster?: boolean;
 }
 
-export function RunControlsView({ form, onFormChange, store, runs, blockedReason, onOpenFiles, hidden, offline, onObservePreset, moreOptions, onMoreOptions, onTour, barOnly = false }: Props) {
+export function RunControlsView({ form, onFormChange, store, runs, blockedReason, onOpenFiles, hidden, offline, onObservePreset, moreOptions, onMoreOptions, onTour, barOnly = false, privateCluster = false }: Props) {
   const { active, traces } = runs;
   const longRun = useLongRunConfirm(store, traces.at(-1));
   const revealResults = useRevealResults(traces);
@@ -55,6 +57,7 @@ export function RunControlsView({ form, onFormChange, store, runs, blockedReason
         moreOptions={moreOptions}
         onMoreOptions={onMoreOptions}
         onTour={onTour}
+        privateCluster={privateCluster}
         barExtra={
           <NetworkPresetsView
             form={form}

@@ -57,6 +57,8 @@ interface Props {
   promptExtra?: ReactNode;
   /** Starts the guided tour, offered to a newcomer beside Run. */
   onTour?: () => void;
+  /** Runs go to Pipescope's private Redis Cluster: "Reshard during the run" is offered under More options. */
+  privateCluster?: boolean;
 }
 
 /** What each choice runs, in words; C is the chunk size as typed (or "C" while it is not a number). */
@@ -130,10 +132,10 @@ function repeatChoices(current: string): string[] {
 }
 
 /** The fields under "More options" whose message shows beside them (the rest say theirs under the form). */
-const FOLDED_FIELDS: readonly (keyof FormErrors)[] = ['chunkPauseMs', 'jitterMs', 'errorAt', 'errorKind', 'repeats', 'neighborRate'];
+const FOLDED_FIELDS: readonly (keyof FormErrors)[] = ['chunkPauseMs', 'jitterMs', 'errorAt', 'errorKind', 'repeats', 'neighborRate', 'reshard'];
 
 export function RunFormView({
-  form, onChange, onRun, onCancel, running, cancelling, blockedReason, moreOptions, onMoreOptions, barExtra, promptExtra, onTour,
+  form, onChange, onRun, onCancel, running, cancelling, blockedReason, moreOptions, onMoreOptions, barExtra, promptExtra, onTour, privateCluster = false,
 }: Props) {
   const id = useId();
   const result = validateRunForm(form);
@@ -342,6 +344,16 @@ export function RunFormView({
           </label>
         </fieldset>
         <NeighborFieldsView form={form} errors={errors} onChange={set} />
+        {(privateCluster || form.reshard) && (
+          <fieldset className="field checks">
+            <legend>Redis Cluster</legend>
+            <label className="check" title="Pipescope's private cluster only: a slot of the run's keys moves to another master, key by key, while the run runs (ASK, then MOVED); every reply is checked against the value stored before it">
+              <input type="checkbox" data-testid="reshard" checked={form.reshard ?? false} onChange={(e) => set({ reshard: e.target.checked })} />
+              Reshard during the run <span className="check-note">(GET or SET; answers checked against the value stored)</span>
+            </label>
+            {errors.reshard && <p className="field-error" data-testid="reshard-error">{errors.reshard}</p>}
+          </fieldset>
+        )}
       </div>
       {(errors.form || errors.modes || errors.command || errors.engine || errors.monitor || errors.strace || errors.cold) && (
         <p className="field-error form-error" data-testid="form-error">
