@@ -17,6 +17,8 @@ import { parseRedirect } from '../drivers/cluster-redirects.ts';
 import { pipescopeKeysOnEveryNode, usePrivateCluster } from '../test-support/private-cluster.ts';
 import { ClusterNotSupportedError } from './cluster-refusal.ts';
 import { executeRun, type RunEnd } from './run-executor.ts';
+import { backgroundSettled } from './background-work.ts';
+import { RunCancelledError } from '../support/run-cancelled-error.ts';
 import { TraceBuilder } from '../../trace/format/trace-builder.ts';
 import { decodeBatch, encodeBatch, finishRun, type RunEndMessage } from '../../trace/protocol/live-protocol.ts';
 
@@ -232,6 +234,33 @@ describe('a resharding run', () => {
     expect(doc.cluster!.reshard!.checked).toBe(20_000);
     console.log(`FIGURE resharding, pipeline of 20000 GET: ${counts.ASK ?? 0} ASK, ${counts.MOVED ?? 0} MOVED; run ${(doc.totals.durationUs / 1000).toFixed(1)} ms`);
     expect(await pipescopeKeysOnEveryNode(context.masters)).toEqual([]);
+  });
+
+  it('cancelled mid-move: the move is finished or set back, the slot returned, no key left', async () => {
+    const before = await context.masters[0]!.call('CLUSTER', 'SLOTS');
+    const controller = new AbortController();
+    let migratingSeen = false;
+    const run = executeRun(session, 'sequential', { command: 'GET', n: 20_000, valueBytes: 16, engine: 'raw', reshard: true }, {
+      // Cancelled once a node shows the slot migrating ([slot->-id] in CLUSTER NODES): mid-move.
+      onStart: () => void (async () => {
+        for (let i = 0; i < 5000 && !controller.signal.aborted; i++) {
+          const nodes = await Promise.all(context.masters.map((master) => master.call('CLUSTER', 'NODES').then(String)));
+          if (nodes.some((text) => /\[\d+->-/.test(text))) {
+            migratingSeen = true;
+            controller.abort();
+          }
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+      })(),
+    }, controller.signal);
+    await expect(run).rejects.toThrow(RunCancelledError);
+    expect(migratingSeen).toBe(true);
+    await backgroundSettled();
+    expect(await pipescopeKeysOnEveryNode(context.masters)).toEqual([]);
+    expect(await context.masters[0]!.call('CLUSTER', 'SLOTS')).toEqual(before);
+    // No slot is left importing or migrating on any node (CLUSTER NODES shows them as [slot->-id] / [slot-<-id]).
+    for (const master of context.masters) expect(String(await master.call('CLUSTER', 'NODES'))).not.toMatch(/\[\d+-[<>]-/);
+    expect(await context.client.get('user:precious')).toBe('kept');
   });
 
   it('is refused in words on a cluster that is not Pipescope\'s, and on a single-command workload without a stored value', async () => {
