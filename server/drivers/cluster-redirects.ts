@@ -143,7 +143,7 @@ export class RedirectFollower {
     const times = ++this.redirectsOf[entry.op]!;
     if (times > MAX_REDIRECTS_PER_COMMAND) {
       return this.fail(`command ${entry.op} of the run was redirected ${MAX_REDIRECTS_PER_COMMAND} times (the last: "${event.error}"): ` +
-        'the cluster\'s nodes keep sending it elsewhere; the run stopped following');
+        'the cluster\'s nodes keep sending it elsewhere; the run stopped following it');
     }
     if (this.redirects.length > this.maxPerRun) {
       return this.fail(`the run met more than ${this.maxPerRun} redirects (the last: "${event.error}"): a redirect storm; the run stopped following`);
@@ -184,6 +184,6 @@ export class RedirectFollower {
   }
 
   private fail(message: string): void {
-    this.failure ??= new RedirectError(`Redis Cluster: ${message}.`);
+    this.failure ??= new RedirectError(`Redis Cluster: ${message}`);
   }
 }
