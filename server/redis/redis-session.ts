@@ -120,7 +120,7 @@ export class RedisSession {
   noteSilence(message: string | undefined): void {
     if (message === this.silence) return;
     this.silence = message;
-    const base = { embedded: this.target.embedded, address: this.target.address, ...this.clusterShape() };
+    const base = this.statusBase();
     const status: RedisStatus = message ? { ...base, up: false, message } : { ...base, up: true, version: this.version };
     for (const listener of this.listeners) listener(status);
   }
@@ -164,25 +164,24 @@ export class RedisSession {
       this.announcementTimer = setTimeout(() => (this.announcement = undefined), forMs);
       this.announcementTimer.unref();
     }
-    const base = { embedded: this.target.embedded, address: this.target.address, ...this.clusterShape() };
+    const base = this.statusBase();
     const status: RedisStatus = announcement?.up === false
       ? { ...base, up: false, message: announcement.message }
       : { ...base, up: true, version: this.version, ...(announcement ? { message: announcement.message } : {}) };
     for (const listener of this.listeners) listener(status);
   }
 
-  /** On a cluster, its shape for the page (RedisStatus.cluster): it offers the cluster's run choices then. */
-  private clusterShape(): { cluster?: { masters: number; replicas: number } } {
-    const nodes = this.clusterState?.topology.nodes;
-    if (!nodes) return {};
-    const masters = nodes.filter((node) => node.role === 'master').length;
-    return { cluster: { masters, replicas: nodes.length - masters } };
-  }
-
   /** Calls `listener` with each announced status; returns the way to stop. */
   onChange(listener: (status: RedisStatus) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** What every status says of the Redis: private or not, its address, and on a cluster its shape. */
+  private statusBase(): Pick<RedisStatus, 'embedded' | 'address' | 'cluster'> {
+    const nodes = this.clusterState?.topology.nodes;
+    const masters = nodes?.filter((node) => node.role === 'master').length ?? 0;
+    return { embedded: this.target.embedded, address: this.target.address, ...(nodes ? { cluster: { masters, replicas: nodes.length - masters } } : {}) };
   }
 
   /** While the keeper restarts the server: why it is down (runs fail with this as their reason). */
@@ -197,7 +196,7 @@ export class RedisSession {
   }
 
   private async checkStatus(): Promise<RedisStatus> {
-    const base = { embedded: this.target.embedded, address: this.target.address, ...this.clusterShape() };
+    const base = this.statusBase();
     const announcement = this.announcement;
     if (announcement?.up === false) return { ...base, up: false, message: announcement.message };
     let timer: NodeJS.Timeout | undefined;

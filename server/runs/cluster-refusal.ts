@@ -36,6 +36,7 @@ export interface ClusterRunShape {
   memoryRepeat?: boolean | undefined;
   clusterKeys?: string | undefined;
   clusterSplit?: string | undefined;
+  reshard?: boolean | undefined;
 }
 
 /** The modes the raw engine sends to a cluster (cluster-run.ts): split by node, or one transaction or MSET to one node. */
@@ -72,10 +73,26 @@ export function routedOnCluster(mode: RunMode, spec: ClusterRunShape): boolean {
 }
 
 /**
+ * A resharding run moves a slot of the cluster from one master to another: only on Pipescope's private
+ * cluster, never on a user's (their layout is theirs), and only on a cluster of two masters or more.
+ */
+function refuseReshard(session: RedisSession): void {
+  const topology = session.cluster;
+  const masters = topology?.nodes.filter((node) => node.role === 'master').length ?? 0;
+  const refuse = (why: string) => {
+    throw new ClusterNotSupportedError(`A resharding run moves one hash slot of Pipescope's private cluster to another master during the run; ${why}. Nothing was sent and no key was written.`);
+  };
+  if (!topology) refuse(`Redis at ${session.target.address} is not a cluster (start Pipescope with --cluster)`);
+  if (!session.target.embedded) refuse(`Redis at ${session.target.address} is a node of your cluster: Pipescope never changes a user's slot layout`);
+  if (masters < 2) refuse('the cluster has one master: there is nowhere to move a slot');
+}
+
+/**
  * Throws ClusterNotSupportedError when the session's Redis is a node of a cluster, unless `run` is one
  * that goes to a cluster (routedOnCluster).
  */
 export function refuseOnCluster(session: RedisSession, what = 'runs', run?: { mode: RunMode; spec: ClusterRunShape }): void {
+  if (run?.spec.reshard) refuseReshard(session);
   const topology = session.cluster;
   if (!topology) {
     refuseClusterParameters(session, run?.spec);

@@ -9,6 +9,13 @@ import type { Outcome } from '../../trace/format/trace-builder.ts';
 /** Redis's error codes for "not run: the server cannot take it now". */
 const REFUSAL_CODES = /^(OOM|MISCONF|READONLY|LOADING|BUSY|NOPERM|NOAUTH|MASTERDOWN|NOREPLICAS|CLUSTERDOWN|TRYAGAIN|MOVED|ASK)\b/;
 
+/**
+ * A cluster's redirects, which the raw engine follows (drivers/cluster-redirects.ts): the command was sent
+ * again where the node said, and that resend's own reply is the one that counts. One not followed fails
+ * the run there, with its own words.
+ */
+const FOLLOWED_REDIRECT = /^(MOVED|ASK) \d+ \S+$|^TRYAGAIN\b/;
+
 /** What to do about a refusal, by its code. */
 const HINTS: Record<string, string> = {
   OOM: 'Redis is out of memory (used memory over its maxmemory, with a noeviction policy): free memory on it, raise maxmemory, or run fewer or smaller keys. Pipescope never changes a Redis\'s configuration.',
@@ -32,7 +39,7 @@ export class ReplyRefusals {
 
   note(outcomes: readonly Outcome[]): void {
     for (const outcome of outcomes) {
-      if ('error' in outcome && !this.expected?.test(outcome.error) && (!this.planted || REFUSAL_CODES.test(outcome.error))) {
+      if ('error' in outcome && !this.expected?.test(outcome.error) && !FOLLOWED_REDIRECT.test(outcome.error) && (!this.planted || REFUSAL_CODES.test(outcome.error))) {
         this.refused++;
         this.first ??= { index: this.seen, error: outcome.error };
       }

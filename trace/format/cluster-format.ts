@@ -117,12 +117,31 @@ export type NodeCounters = z.infer<typeof NodeCountersSchema>;
 /** How the raw engine wrote a pipeline's shares to the nodes: all at once, or one node after another. */
 export const CLUSTER_SPLIT_KINDS = ['parallel', 'serial'] as const;
 
+export const ReshardSchema = z.object({
+  slot: SlotSchema.describe('The slot moved: the one holding most of the run\'s keys.'),
+  from: z.string().describe('The id of the master that served it when the run began.'),
+  to: z.string().describe('The id of the master it was moved to.'),
+  keys: count.describe('Keys moved (MIGRATE … KEYS), the run\'s and any other in the slot.'),
+  startedUs: micros.describe('When the move began (CLUSTER SETSLOT … IMPORTING sent), µs since t0.'),
+  keysMovedUs: micros.optional().describe('When the last key had moved (the slot still migrating), µs since t0.'),
+  doneUs: micros.optional().describe('When every master had been told the slot\'s new owner (CLUSTER SETSLOT … NODE), µs since t0.'),
+  checked: count.describe('Replies checked against the value stored before the run.'),
+  wrong: count.describe('Replies that differed from it ("answer ≠ value stored"; each such command carries `valueStored`).'),
+  error: z.string().optional().describe('Why the move stopped part-way, when it did (the slot was then set back to its first owner, or left where the keys were).'),
+}).describe(
+  'A resharding run (Pipescope\'s private cluster only): one slot moved from one master to another, key by key, while the run ran, ' +
+    'on Pipescope\'s own connections; the run\'s keys were written with known values before t0 and each reply checked against them.',
+);
+export type Reshard = z.infer<typeof ReshardSchema>;
+
 export const ClusterSchema = z.object({
   topology: ClusterTopologySchema,
   connections: z.array(ClusterConnectionSchema).describe('The client\'s sockets in the order they were opened, one per node it talked to.'),
   redirects: z.array(RedirectSchema).describe('Every MOVED, ASK, TRYAGAIN and CROSSSLOT error reply of the run, in the order they arrived.'),
   clientRefusal: ClientRefusalSchema.nullable().describe('null unless the client library refused the batch before sending it.'),
   clientError: ClientErrorSchema.optional().describe('Absent unless the client library\'s call failed after sending (see ClientError).'),
+
+  reshard: ReshardSchema.optional().describe('Optional: present for a resharding run.'),
   nodeCounters: z.array(NodeCountersSchema).optional().describe('Per node the run sent commands to, its INFO counters over the run; absent when they were not read (an incomplete run, or INFO not allowed).'),
   split: z.enum(CLUSTER_SPLIT_KINDS).optional().describe(
     'Optional. A pipeline split by node: parallel, every node\'s share written at once, each on its own socket (the critical ' +
@@ -140,6 +159,10 @@ export const commandClusterFields = {
   slot: SlotSchema.optional().describe('Cluster runs only: the hash slot of the command\'s key (CRC16 of the key, or of its {hash tag}, mod 16384); absent for a command without a key.'),
   node: z.string().optional().describe('Cluster runs only: the id of the node the command was sent to (cluster.topology.nodes[].id).'),
   connection: count.optional().describe('Cluster runs only: the socket that carried it (an index in cluster.connections).'),
+  valueStored: z.union([z.string(), z.number(), z.null()]).optional().describe(
+    'Runs that check their answers (a resharding run): the value stored under the key before the run, shortened like a reply; ' +
+      'present only when the reply differed from it ("answer ≠ value stored").',
+  ),
 };
 export const socketClusterFields = {
   connection: count.optional().describe('Cluster runs only: the socket (an index in cluster.connections); absent on a single Redis, whose run has one.'),

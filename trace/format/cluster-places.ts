@@ -5,13 +5,15 @@
 // commands for both, so the live copy and the saved trace agree. Pure.
 import type { ClusterRecord } from './cluster-format.ts';
 import { TraceError } from './trace-builder.ts';
-import type { TraceDocument } from './trace-format.ts';
+import type { ReplyValue, TraceDocument } from './trace-format.ts';
 
 export interface CommandPlaces {
   /** Per command, in trace order: the socket that carried it (index in cluster.connections). */
   connections: number[];
   /** Per command, in trace order: its key's hash slot, or null for a command without a key. */
   slots: (number | null)[];
+  /** A resharding run: the commands whose answer differed from the value stored before the run, as [position, value stored]. */
+  valueStored?: [number, ReplyValue][];
 }
 
 /** `doc`'s commands with their slot, node (the node of their socket) and socket; throws on places that do not fit the document. */
@@ -19,12 +21,16 @@ export function placeClusterCommands(doc: TraceDocument, cluster: ClusterRecord,
   if (places.connections.length !== doc.commands.length || places.slots.length !== doc.commands.length) {
     throw new TraceError(`A cluster run's places name ${places.connections.length} commands, its trace has ${doc.commands.length}.`);
   }
+  const stored = new Map(places.valueStored ?? []);
   return doc.commands.map((command, position) => {
     const connection = places.connections[position]!;
     const node = cluster.connections[connection]?.node;
     if (node === undefined) throw new TraceError(`Command ${position} went on socket ${connection}, which the run never opened.`);
     const slot = places.slots[position];
     const { index, sentUs, repliedUs, ...outcome } = command;
-    return { index, sentUs, repliedUs, ...(slot === null || slot === undefined ? {} : { slot }), node, connection, ...outcome } as TraceDocument['commands'][number];
+    return {
+      index, sentUs, repliedUs, ...(slot === null || slot === undefined ? {} : { slot }), node, connection, ...outcome,
+      ...(stored.has(position) ? { valueStored: stored.get(position)! } : {}),
+    } as TraceDocument['commands'][number];
   });
 }

@@ -143,6 +143,12 @@ export const RunSpecSchema = z
     /** One PING behind the run on its own connection and one on a second connection (trace heldConnection). */
     heldConnection: z.boolean({ error: 'heldConnection must be true or false' }).default(false),
     /**
+     * Pipescope's private cluster only: once the run has started, move the slot holding most of its keys to
+     * another master, key by key (ASK, then MOVED, during the run); every reply is checked against the value
+     * stored before the run (trace cluster.reshard).
+     */
+    reshard: z.boolean({ error: 'reshard must be true or false' }).optional(),
+    /**
      * The person asked for this request knowing it is long: the page asked its two-minute question
      * (run-duration.ts longRunCheck) and they chose to run it. Without it the backend refuses such a
      * request; with it, the backend still refuses one beyond its hard bound (--max-run-seconds).
@@ -188,6 +194,10 @@ export const RunSpecSchema = z
     || Math.min(spec.n, spec.modes.includes('pipeline') ? spec.n : (spec.chunk ?? spec.n)) <= MAX_ONE_TICK_COMMANDS, {
     message: `node-redis issues a pipeline in one tick, holding the backend meanwhile: at most ${MAX_ONE_TICK_COMMANDS.toLocaleString('en-US')} commands per pipeline (chunked with a smaller chunk, or ioredis, for more)`,
     path: ['n'],
+  })
+  .refine((spec) => !spec.reshard || spec.command === 'GET' || spec.command === 'SET', {
+    message: 'reshard checks each reply against the value stored: it needs GET (the value written before the run) or SET (OK)',
+    path: ['reshard'],
   })
   .refine((spec) => spec.errorAt === undefined || spec.command === 'INCR', {
     message: 'errorAt plants a failing INCR: it needs command INCR',

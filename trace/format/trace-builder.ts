@@ -61,6 +61,11 @@ export interface ProbeBatch {
   /** Delay-proxy runs only: chunks the proxy wrote to Redis (commands) and read from it (replies). */
   toServer?: WriteEvent[];
   fromServer?: ReadEvent[];
+  /**
+   * Cluster runs that follow redirects: commands added on the wire since the last batch, before this
+   * batch's writes carry them (run.redirectCommands): resends, and the positions of ASKING commands.
+   */
+  added?: { resent: number; asking: number[] };
 }
 
 export type Recorder = TraceDocument['recorder'];
@@ -142,19 +147,28 @@ interface Chunk {
  */
 class Stage {
   /** When each command (or reply) passed, by index; the first `count` are set. */
-  readonly times: Float64Array;
+  times: Float64Array;
   count = 0;
   readonly chunks: Chunk[] = [];
   bytes = 0;
 
   constructor(
-    private readonly n: number,
+    private n: number,
     private readonly outOfOrder: string,
     private readonly overflow: (atUs: number, index: number, n: number) => string,
     private before: Stage | null,
     private tooEarly: (index: number, atUs: number, previousUs: number | undefined) => string,
   ) {
     this.times = new Float64Array(n);
+  }
+
+  /** A cluster run's redirects added commands: room for `n` in all. */
+  grow(n: number): void {
+    this.n = n;
+    if (n <= this.times.length) return;
+    const times = new Float64Array(Math.max(n, this.times.length * 2));
+    times.set(this.times);
+    this.times = times;
   }
 
   /** Puts another stage in between: from now on, commands must have passed `stage` first. */
@@ -220,7 +234,9 @@ class SocketQueues {
   /** Each socket's commands in the order written, and how many of them have been answered. */
   private readonly queues = new Map<number, { commands: number[]; answered: number }>();
   /** 1 once a command's reply arrived. */
-  private readonly done: Uint8Array;
+  private done: Uint8Array;
+  /** Commands of the run (grows when redirects add some). */
+  private n: number;
   /** Commands 0 … settled - 1 all have their replies. */
   settled = 0;
 
@@ -228,7 +244,16 @@ class SocketQueues {
     n: number,
     private readonly replied: Stage,
   ) {
+    this.n = n;
     this.done = new Uint8Array(n);
+  }
+
+  grow(n: number): void {
+    this.n = n;
+    if (n <= this.done.length) return;
+    const done = new Uint8Array(Math.max(n, this.done.length * 2));
+    done.set(this.done);
+    this.done = done;
   }
 
   written(connection: number, first: number, count: number): void {
@@ -240,7 +265,7 @@ class SocketQueues {
   /** The command the socket's next reply answers; the run's n when none is waiting (a read of no reply). */
   next(connection: number): number {
     const queue = this.queues.get(connection);
-    return queue && queue.answered < queue.commands.length ? queue.commands[queue.answered]! : this.done.length;
+    return queue && queue.answered < queue.commands.length ? queue.commands[queue.answered]! : this.n;
   }
 
   /** The commands a read of `replies` on `connection` answers, in order; refused when more than were written on it. */
@@ -253,7 +278,7 @@ class SocketQueues {
     const answered = Int32Array.from(queue.commands.slice(queue.answered, queue.answered + replies));
     queue.answered += replies;
     for (const i of answered) this.done[i] = 1;
-    while (this.settled < this.done.length && this.done[this.settled] === 1) this.settled++;
+    while (this.settled < this.n && this.done[this.settled] === 1) this.settled++;
     return answered;
   }
 }
@@ -308,6 +333,7 @@ export class TraceBuilder {
 
   /** Writes first, then the proxy's hops, then reads: each can only complete what came before it. */
   addBatch(batch: ProbeBatch): void {
+    if (batch.added) this.addRedirectCommands(batch.added);
     for (const write of batch.writes) this.addWrite(write);
     for (const hop of batch.toServer ?? []) this.addProxyToServer(hop);
     for (const hop of batch.fromServer ?? []) this.addProxyFromServer(hop);
@@ -315,6 +341,24 @@ export class TraceBuilder {
     const { outcomes } = batch;
     if (this.outcomeCount + outcomes.length > this.run.n) this.tooManyOutcomes();
     for (let i = 0; i < outcomes.length; i++) this.outcomes[this.outcomeCount++] = outcomes[i]!;
+  }
+
+  /**
+   * A cluster run followed redirects: `resent` commands sent again and ASKING at `asking` (positions) join the
+   * run's wire commands (run.n and run.redirectCommands grow), before the writes that carry them.
+   */
+  addRedirectCommands({ resent, asking }: { resent: number; asking: readonly number[] }): void {
+    if (this.proxy || this.socketed === false) throw new TraceError('Only a cluster run follows redirects: its writes and reads name their socket.');
+    const run = this.header.run as RunInfo;
+    const known = run.redirectCommands ?? { resent: 0, asking: [] };
+    const last = known.asking.at(-1) ?? -1;
+    if (asking.some((at, i) => at <= (i === 0 ? last : asking[i - 1]!))) throw new TraceError('ASKING positions must ascend.');
+    const n = run.n + resent + asking.length;
+    run.redirectCommands = { resent: known.resent + resent, asking: [...known.asking, ...asking] };
+    run.n = n;
+    this.sent.grow(n);
+    this.replied.grow(n);
+    this.sockets?.grow(n);
   }
 
   addWrite({ atUs, bytes, commands, head, connection }: WriteEvent): void {
@@ -614,7 +658,7 @@ function extend<T>(out: T[], chunks: readonly Chunk[], map: (chunk: Chunk) => T)
 
 /** The run's fields in the schema's order, whatever order the caller used (exports compare byte for byte). */
 function canonicalRun(run: RunInfo): RunInfo {
-  const { id, mode, command, n, operations, valueBytes, startedAt, keyPattern, chunk, warmup, injectedError, repeat, probes, chunkPauseMs, observed, memoryRepeat, round } = run;
+  const { id, mode, command, n, operations, valueBytes, startedAt, keyPattern, chunk, warmup, injectedError, repeat, probes, chunkPauseMs, observed, memoryRepeat, round, redirectCommands } = run;
   const tail = warmup?.tail;
   return {
     id, mode, command, n, operations, valueBytes, startedAt, keyPattern,
@@ -627,6 +671,7 @@ function canonicalRun(run: RunInfo): RunInfo {
     ...(observed === undefined ? {} : { observed }),
     ...(memoryRepeat === undefined ? {} : { memoryRepeat }),
     ...(round === undefined ? {} : { round: { position: round.position, plan: round.plan } }),
+    ...(redirectCommands === undefined ? {} : { redirectCommands: { resent: redirectCommands.resent, asking: [...redirectCommands.asking] } }),
   };
 }
 

@@ -202,6 +202,13 @@ export const RunInfoSchema = z.object({
       'per two modes; the order alternates (the request\'s modes forward in even rounds, reversed in odd ones), so no mode always ' +
       'goes first. Absent: recorded before rounds alternated (the modes ran in RUN_MODES order every round) and, for the verdict, a fixed count.',
   ),
+  redirectCommands: z.object({
+    resent: count.describe('Commands sent again to the node a MOVED, ASK or TRYAGAIN named (each one a redirect\'s `followedBy` in cluster.redirects).'),
+    asking: z.array(count).describe('The positions (indices in `commands`) of the ASKING commands sent right before an ASK\'s resend, ascending.'),
+  }).optional().describe(
+    'Optional (added within v4). Cluster runs that followed redirects: the commands the client added on the wire to follow them. ' +
+      '`n` counts them too (the run\'s own commands, plus `resent`, plus one ASKING per followed ASK). Absent: none were added.',
+  ),
 }).describe('What was run: the request, the probes it asked for and its place among its request\'s repeats.');
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 

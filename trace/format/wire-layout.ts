@@ -6,7 +6,17 @@
 import type { CommandName, RunInfo, RunMode } from './trace-format.ts';
 
 /** An observed connection (run.observed) names each of its commands itself. */
-export type WireRun = Pick<RunInfo, 'mode' | 'command' | 'operations'> & { probes: Pick<RunInfo['probes'], 'heldConnection'>; observed?: { commands: readonly string[] } };
+export type WireRun = Pick<RunInfo, 'mode' | 'command' | 'operations'> & {
+  probes: Pick<RunInfo['probes'], 'heldConnection'>;
+  observed?: { commands: readonly string[] };
+  /** A cluster run that followed redirects: the commands it added (resends, and ASKING at the positions listed). */
+  redirectCommands?: { resent: number; asking: readonly number[] } | undefined;
+};
+
+/** Commands a cluster run added on the wire to follow redirects (RunInfo.redirectCommands). */
+function redirectAdded(run: WireRun): number {
+  return run.redirectCommands ? run.redirectCommands.resent + run.redirectCommands.asking.length : 0;
+}
 
 /** An observed command's name as sent, upper-cased ("SET" of "SET k v"). */
 function observedCommandName(text: string | undefined): string {
@@ -54,12 +64,14 @@ export function completedOperations(run: WireRun, replied: number): number {
 
 /** run.n: every command on the wire, the held-connection PING included. */
 export function wireCommandCount(run: WireRun): number {
-  return workCommandCount(run.mode, run.command, run.operations) + (run.probes.heldConnection ? 1 : 0);
+  return workCommandCount(run.mode, run.command, run.operations) + (run.probes.heldConnection ? 1 : 0) + redirectAdded(run);
 }
 
 /** The name of the command at wire position `index` (0 ≤ index < wireCommandCount(run)). */
 export function wireCommandName(run: WireRun, index: number): string {
   if (run.observed) return observedCommandName(run.observed.commands[index]);
+  // A cluster run's commands are numbered in the order written, resends among them: each is its run's command, but ASKING.
+  if (run.redirectCommands) return run.redirectCommands.asking.includes(index) ? 'ASKING' : operationCommand(run.command, index);
   const work = workCommandCount(run.mode, run.command, run.operations);
   if (index >= work) return 'PING';
   switch (run.mode) {
@@ -79,6 +91,8 @@ export function wireCommandName(run: WireRun, index: number): string {
 /** Which operation (from 0) the wire command at `index` belongs to; null for framing (MULTI, EXEC, the held PING) and for a command that carries them all. */
 export function operationAt(run: WireRun, index: number): number | null {
   if (run.observed) return index;
+  // A cluster run numbers its commands in the order written, not by operation; ASKING belongs to none.
+  if (run.redirectCommands) return run.redirectCommands.asking.includes(index) ? null : index;
   const work = workCommandCount(run.mode, run.command, run.operations);
   if (index >= work) return null;
   switch (run.mode) {

@@ -74,6 +74,8 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     /** Cluster runs only: each write's and read's socket (index in the trace's cluster.connections), parallel to the triples. */
     writeConnections: z.array(z.number().int().nonnegative()).optional(),
     readConnections: z.array(z.number().int().nonnegative()).optional(),
+    /** Cluster runs that follow redirects: commands added since the last batch (resends; ASKING positions). */
+    added: z.object({ resent: z.number().int().nonnegative(), asking: z.array(z.number().int().nonnegative()).max(1_000_000) }).optional(),
     /** Delay-proxy runs only: the proxy's hand-overs to Redis and receipts from it. */
     toServer: flatTriples.optional(),
     fromServer: flatTriples.optional(),
@@ -104,6 +106,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     cluster: ClusterSchema.optional(),
     commandConnections: z.array(z.number().int().nonnegative()).optional(),
     commandSlots: z.array(SlotSchema.nullable()).optional(),
+    commandValueStored: z.array(z.tuple([z.number().int().nonnegative(), ReplyValueSchema])).optional(),
   }),
   z.object({ type: z.literal('sweep-start'), requestId, sweep: SweepInfoSchema, redis: RedisInfoSchema, recorder: RecorderSchema }),
   /** Progress: which run of the sweep is being measured (one message per run, so a few dozen in all). */
@@ -170,7 +173,7 @@ export function finishRun(builder: TraceBuilder, message: RunEndMessage): TraceD
     serverCpu: message.serverCpu ?? null, probeCosts: message.probeCosts ?? null, ...(message.cluster ? { cluster: message.cluster } : {}),
   });
   // A cluster run: each command's socket, node and slot, as the engine put them on its own document.
-  if (message.cluster) doc.commands = placeClusterCommands(doc, message.cluster, { connections: message.commandConnections ?? [], slots: message.commandSlots ?? [] });
+  if (message.cluster) doc.commands = placeClusterCommands(doc, message.cluster, { connections: message.commandConnections ?? [], slots: message.commandSlots ?? [], valueStored: message.commandValueStored ?? [] });
   return doc;
 }
 
@@ -216,7 +219,7 @@ function checkFrame<T>(schema: z.ZodType<T>, json: unknown): Frame<T> {
   return parsed.success ? { value: parsed.data } : { problem: { kind: 'schema', issues: describeIssues(parsed.error) } };
 }
 
-type EncodedBatch = Pick<RunEventsMessage, 'writes' | 'reads' | 'outcomes' | 'writeHeads' | 'readHeads' | 'writeConnections' | 'readConnections' | 'toServer' | 'fromServer'>;
+type EncodedBatch = Pick<RunEventsMessage, 'writes' | 'reads' | 'outcomes' | 'writeHeads' | 'readHeads' | 'writeConnections' | 'readConnections' | 'added' | 'toServer' | 'fromServer'>;
 
 export function encodeBatch(batch: ProbeBatch): EncodedBatch {
   const outcomes = batch.outcomes.map((o) => ('error' in o ? { e: o.error } : o.reply));
@@ -226,6 +229,7 @@ export function encodeBatch(batch: ProbeBatch): EncodedBatch {
   // A cluster run's events all name their socket (the trace builder refuses a mix): sent only then.
   if (batch.writes.some((w) => w.connection !== undefined)) encoded.writeConnections = batch.writes.map((w) => w.connection ?? 0);
   if (batch.reads.some((r) => r.connection !== undefined)) encoded.readConnections = batch.reads.map((r) => r.connection ?? 0);
+  if (batch.added) encoded.added = { resent: batch.added.resent, asking: batch.added.asking };
   if (batch.toServer?.length) encoded.toServer = flattenWrites(batch.toServer);
   if (batch.fromServer?.length) encoded.fromServer = flattenReads(batch.fromServer);
   return encoded;
@@ -243,6 +247,7 @@ export function decodeBatch(message: EncodedBatch): ProbeBatch {
   message.readHeads?.forEach((head, i) => batch.reads[i] && (batch.reads[i].head = head));
   message.writeConnections?.forEach((connection, i) => batch.writes[i] && (batch.writes[i].connection = connection));
   message.readConnections?.forEach((connection, i) => batch.reads[i] && (batch.reads[i].connection = connection));
+  if (message.added) batch.added = { resent: message.added.resent, asking: [...message.added.asking] };
   if (message.toServer) batch.toServer = unflattenWrites(message.toServer);
   if (message.fromServer) batch.fromServer = unflattenReads(message.fromServer);
   return batch;

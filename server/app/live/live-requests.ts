@@ -87,6 +87,7 @@ function liveRunListener(send: Send, requestId: string, underWay: { runId?: stri
         end.cluster = clusterRun.record;
         end.commandConnections = clusterRun.places.connections;
         end.commandSlots = clusterRun.places.slots;
+        if (clusterRun.places.valueStored?.length) end.commandValueStored = clusterRun.places.valueStored;
       }
       send(end);
     },

@@ -15,7 +15,7 @@ import { monitorLineBytes } from '../../probes/monitor-probe.ts';
 /** What one run needs to know; the optional fields default to ioredis, direct, untraced, warm, one repeat. */
 export type RunParameters = Pick<RunSpec, 'command' | 'n' | 'valueBytes'> &
   Partial<Pick<RunSpec, 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'kernelTcp' | 'chunkPauseMs' | 'errorAt' | 'errorKind'>> &
-  Partial<Pick<RunSpec, 'neighborRate' | 'neighborCommand' | 'heldConnection' | 'clusterKeys' | 'clusterSplit'>> & {
+  Partial<Pick<RunSpec, 'neighborRate' | 'neighborCommand' | 'heldConnection' | 'clusterKeys' | 'clusterSplit' | 'reshard'>> & {
     /** Which repeat of its request this run is, from 0 (recorded as run.repeat). */
     repeat?: number;
     /** The request's memory repeat: it samples memory, and its time is not compared (run.memoryRepeat). */
@@ -98,6 +98,8 @@ export interface RunPlan {
   probes: ProbesPlan;
   neighbor: NeighborPlan | null;
   cluster: ClusterPlan;
+  /** Private cluster only: one slot of the run's keys moved to another master during the run (runs/cluster-reshard.ts). */
+  reshard: boolean;
 }
 
 export { newRunId };
@@ -142,6 +144,7 @@ export function planRun(mode: RunMode, spec: RunParameters, id: string = newRunI
     // The neighbour reads values of the request's size, whether or not the run's command takes one.
     neighbor: (spec.neighborRate ?? 0) > 0 ? { ratePerSec: spec.neighborRate!, command: spec.neighborCommand ?? 'INCR', valueBytes: spec.valueBytes } : null,
     cluster,
+    reshard: spec.reshard ?? false,
   };
 }
 

@@ -3,7 +3,7 @@
 // against a single Redis. Pure.
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { splitHashTag } from '../model/hash-tag.ts';
-import { commandText } from './command-text.ts';
+import { commandText, replyText } from './command-text.ts';
 import { formatCount, formatUs } from './number-format.ts';
 
 interface Row {
@@ -27,6 +27,10 @@ export function clusterCommandRows(doc: TraceDocument, index: number): Row[] {
     rows.push(tag
       ? { label: 'slot', value: `${command.slot}: hash tag ${tag}, only it is hashed`, emphasis: tag }
       : { label: 'slot', value: `${command.slot}: the whole key is hashed (no {hash tag})` });
+  }
+  if (command.valueStored !== undefined) {
+    const stored = command.valueStored === null ? '(nil)' : String(command.valueStored);
+    rows.push({ label: 'answer ≠ value stored', value: `answered ${replyText(command)}; the key held ${stored}, written before the run` });
   }
   for (const r of cluster.redirects) {
     if (r.command === index) {

@@ -24,6 +24,8 @@ export interface ClusterNodeCells {
   redisReads: string;
   errorstats: string;
   rejectedCalls: string;
+  /** A resharding run only: answers that differed from the value stored. */
+  wrong?: string;
 }
 
 export interface ClusterNodesTable {
@@ -45,6 +47,9 @@ export const CLUSTER_COLUMNS: ClusterColumn[] = [
   { key: 'rejectedCalls', label: 'Rejected calls', source: 'INFO commandstats' },
 ];
 
+/** A resharding run's column: its answers checked against the values stored before it. */
+export const WRONG_ANSWERS_COLUMN: ClusterColumn = { key: 'wrong', label: 'Answers ≠ value stored', source: 'each reply checked' };
+
 const NOT_READ = '—';
 
 export function clusterNodesTable(doc: TraceDocument, run: ClusterRun): ClusterNodesTable {
@@ -54,7 +59,7 @@ export function clusterNodesTable(doc: TraceDocument, run: ClusterRun): ClusterN
   const note = counters.size > 0 ? null : doc.incomplete
     ? 'Redis INFO on each node needs the whole run: not read for a run cut short.'
     : 'This trace has no per-node INFO counters: read events, errorstats and rejected calls were not read.';
-  return { columns: CLUSTER_COLUMNS, rows, note };
+  return { columns: doc.cluster?.reshard ? [...CLUSTER_COLUMNS, WRONG_ANSWERS_COLUMN] : CLUSTER_COLUMNS, rows, note };
 }
 
 function cells(r: ClusterNodeRow, counters: NodeCounters | undefined, run: ClusterRun): ClusterNodeCells {
@@ -68,6 +73,7 @@ function cells(r: ClusterNodeRow, counters: NodeCounters | undefined, run: Clust
     redisReads: counters ? formatCount(counters.reads) + (counters.exclusive ? '' : ' (other clients counted in)') : NOT_READ,
     errorstats: counters ? tally(counters.errors) : NOT_READ,
     rejectedCalls: counters ? tally(counters.rejectedCalls) : NOT_READ,
+    ...(run.resharded ? { wrong: formatCount(r.wrong) } : {}),
   };
 }
 

@@ -160,9 +160,13 @@ export function clusterLayout(columns: TraceColumns, run: ClusterRun, scale: Tim
     }
     const repliedY = scale(c.repliedUs);
     if (inView(repliedY)) {
-      const error = 'error' in c;
+      // A resharding run's wrong answer (valueStored: what the key held) is marked as an error, in words.
+      const wrong = c.valueStored !== undefined;
+      const error = 'error' in c || wrong;
       // A redirect's text goes on its own arrow; other errors are labelled on their reply.
-      const label = error && !redirected.has(i) ? { before: `✕ ${shorten(replyText(c), 40)}`, tag: '', after: '' } : undefined;
+      const label = wrong
+        ? { before: `✕ answer ≠ value stored: ${shorten(replyText(c), 30)}`, tag: '', after: '' }
+        : error && !redirected.has(i) ? { before: `✕ ${shorten(replyText(c), 40)}`, tag: '', after: '' } : undefined;
       replies.push({ index: i, kind: 'reply', y: repliedY, x1: to, x2: from, error, colour, ...(label ? { label } : {}) });
       drawn.add(i);
     }

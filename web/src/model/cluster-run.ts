@@ -29,6 +29,8 @@ export interface ClusterNodeRow {
   errors: number;
   /** Redirects (MOVED, ASK, TRYAGAIN, CROSSSLOT) this node answered. */
   redirects: number;
+  /** A resharding run: answers from this node that differed from the value stored before the run (commands[].valueStored). */
+  wrong: number;
 }
 
 export interface ResolvedRedirect {
@@ -52,6 +54,8 @@ export interface ClusterRun {
   redirects: ResolvedRedirect[];
   /** Slot → index in `masters` of its owner when the run began; -1 for a slot no master served. */
   slotOwner: Int8Array;
+  /** A resharding run (cluster.reshard): a slot moved during it, each answer checked against the value stored. */
+  resharded: boolean;
 }
 
 const cache = new WeakMap<TraceDocument, ClusterRun | null>();
@@ -73,7 +77,7 @@ function build(doc: TraceDocument): ClusterRun {
     node,
     colour: colourOf.get(node.role === 'master' ? node.id : node.masterId ?? '') ?? -1,
     replicas: node.role === 'master' ? topology.filter((r) => r.role === 'replica' && r.masterId === node.id) : [],
-    connections: [], commands: 0, writes: 0, reads: 0, roundTrips: 0, errors: 0, redirects: 0,
+    connections: [], commands: 0, writes: 0, reads: 0, roundTrips: 0, errors: 0, redirects: 0, wrong: 0,
   });
   const nodes = [...masterNodes, ...topology.filter((n) => n.role !== 'master')].map(row);
   const byId = new Map(nodes.map((r) => [r.node.id, r]));
@@ -91,7 +95,7 @@ function build(doc: TraceDocument): ClusterRun {
   });
   const masters = nodes.filter((r) => r.node.role === 'master');
   const connectionOrder = nodes.flatMap((r) => r.connections);
-  return { nodes, byId, masters, connectionOrder, redirects, slotOwner: slotOwners(masterNodes) };
+  return { nodes, byId, masters, connectionOrder, redirects, slotOwner: slotOwners(masterNodes), resharded: cluster.reshard !== undefined };
 }
 
 /**
@@ -106,6 +110,7 @@ function countCommands(doc: TraceDocument, byId: Map<string, ClusterNodeRow>): v
     if (!r) return;
     r.commands++;
     if ('error' in c) r.errors++;
+    if (c.valueStored !== undefined) r.wrong++;
     const until = inFlightUntil.get(r.node.id);
     if (until === undefined || (c.sentUs >= until && startsBatch(doc, i))) r.roundTrips++;
     inFlightUntil.set(r.node.id, Math.max(until ?? 0, c.repliedUs));

@@ -82,6 +82,8 @@ export interface RunFormState {
   /** A Redis Cluster only (offered under More options there): the keys spread or under one hash tag; the raw pipeline's nodes at once or in turn. */
   clusterKeys: ClusterKeys;
   clusterSplit: ClusterSplit;
+  /** Pipescope's private cluster only: move a slot of the run's keys during the run (absent: off). */
+  reshard?: boolean;
 }
 
 export type FormErrors = Partial<
@@ -92,7 +94,7 @@ export type FormResult = { ok: true; spec: RunSpec } | { ok: false; errors: Form
 
 const FIELDS = [
   'command', 'n', 'valueBytes', 'chunk', 'rttMs', 'jitterMs', 'repeats', 'modes', 'engine', 'monitor', 'strace', 'cold', 'chunkPauseMs', 'errorAt',
-  'errorKind', 'neighborRate', 'neighborCommand', 'heldConnection', 'memory', 'clusterKeys', 'clusterSplit',
+  'errorKind', 'neighborRate', 'neighborCommand', 'heldConnection', 'memory', 'clusterKeys', 'clusterSplit', 'reshard',
 ] as const;
 
 export function modesOf(mode: ModeChoice, custom: readonly RunMode[] = []): RunSpec['modes'] {
@@ -141,6 +143,7 @@ export function validateRunForm(form: RunFormState): FormResult {
     ...(form.memory ? { memory: true } : {}),
     clusterKeys: form.clusterKeys,
     clusterSplit: form.clusterSplit,
+    ...(form.reshard ? { reshard: true } : {}),
   });
   if (parsed.success) return { ok: true, spec: parsed.data };
   const errors: FormErrors = {};

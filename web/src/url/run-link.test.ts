@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsOf, hashOf, hashParams } from './link-fields.ts';
+import { validateRunForm } from '../state/run-form-state.ts';
 import { DEFAULT_RUN_LINK, RUN_KEYS, isDefaultRunForm, parseRunLink, runFormOf, runLinkEntries, runLinkOf, type RunLink } from './run-link.ts';
 
 /** The run form's part of a hash, read and written as a link does. */
@@ -32,6 +33,7 @@ describe('reading the run form', () => {
       memory: false,
       clusterKeys: 'spread',
       clusterSplit: 'parallel',
+      reshard: false,
       options: false,
     });
   });
@@ -212,5 +214,22 @@ describe('the batching, planted-error and neighbour fields', () => {
     expect(readRun(writeRun(params))).toEqual(params);
     expect(writeRun(DEFAULT_RUN_LINK)).not.toMatch(/modes|chunkPauseMs|errorAt|errorKind|neighbor|heldConnection|memory/);
     expect(writeRun({ ...DEFAULT_RUN_LINK, errorAt: 0 })).toMatch(/errorAt=0&errorKind=runtime/);
+  });
+
+  it('reshard=1 asks for a slot moved during the run; the form gets it, and its run spec asks for it', () => {
+    expect(readRun('#command=GET&engine=raw&reshard=1').reshard).toBe(true);
+    expect(readRun('#reshard=maybe').reshard).toBe(false);
+    const p = { ...DEFAULT_RUN_LINK, command: 'GET' as const, engine: 'raw' as const, reshard: true };
+    expect(writeRun(p)).toMatch(/reshard=1/);
+    expect(readRun(writeRun(p))).toEqual(p);
+    expect(writeRun(DEFAULT_RUN_LINK)).not.toMatch(/reshard/);
+    const form = runFormOf(p);
+    expect(form.reshard).toBe(true);
+    expect(runLinkOf(form, DEFAULT_RUN_LINK.scale, DEFAULT_RUN_LINK).reshard).toBe(true);
+    const result = validateRunForm(form);
+    expect(result.ok && result.spec.reshard).toBe(true);
+    expect(validateRunForm({ ...form, command: 'INCR' })).toMatchObject({ ok: false, errors: { reshard: expect.stringMatching(/needs GET .* or SET/) } });
+    const plain = validateRunForm(runFormOf(DEFAULT_RUN_LINK));
+    expect(plain.ok && !('reshard' in plain.spec)).toBe(true);
   });
 });

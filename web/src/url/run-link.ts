@@ -59,6 +59,8 @@ export interface RunLink {
   /** A Redis Cluster: the run's keys spread or under one hash tag (link keys=), the raw pipeline's nodes at once or in turn (split=). */
   clusterKeys: ClusterKeys;
   clusterSplit: ClusterSplit;
+  /** Pipescope's private cluster: move a slot of the run's keys during the run (reshard=1). */
+  reshard: boolean;
   /** The form's "More options" unfolded: a view setting, like the scale, not a setting of the run. */
   options: boolean;
 }
@@ -66,7 +68,7 @@ export interface RunLink {
 export const DEFAULT_RUN_LINK: RunLink = {
   command: 'INCR', n: 10, valueBytes: 16, mode: 'both', chunk: 10_000, scale: 'shared', rttMs: 0, jitterMs: 0, monitor: false, strace: false, cold: false,
   repeats: DEFAULT_REPEATS, engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: 0, errorAt: null, errorKind: 'runtime', neighborRate: 0,
-  neighborCommand: 'INCR', heldConnection: false, memory: false, clusterKeys: 'spread', clusterSplit: 'parallel', options: false,
+  neighborCommand: 'INCR', heldConnection: false, memory: false, clusterKeys: 'spread', clusterSplit: 'parallel', reshard: false, options: false,
 };
 
 const d = DEFAULT_RUN_LINK;
@@ -109,6 +111,7 @@ const RUN_FIELDS = {
   memory: flag.catch(d.memory),
   keys: choice(CLUSTER_KEYS).catch(d.clusterKeys),
   split: choice(CLUSTER_SPLITS).catch(d.clusterSplit),
+  reshard: flag.catch(d.reshard),
   options: flag.catch(d.options),
 };
 
@@ -158,6 +161,7 @@ export function runLinkEntries(p: RunLink): [string, string][] {
   if (p.memory) add('memory', '1');
   if (p.clusterKeys !== d.clusterKeys) add('keys', p.clusterKeys);
   if (p.clusterSplit !== d.clusterSplit) add('split', p.clusterSplit);
+  if (p.reshard) add('reshard', '1');
   if (p.options) add('options', '1');
   return entries;
 }
@@ -168,7 +172,7 @@ export function runFormOf(p: RunLink): RunFormState {
     command: p.command, n: String(p.n), valueBytes: String(p.valueBytes), mode: p.mode, chunk: String(p.chunk), rttMs: String(p.rttMs), jitterMs: String(p.jitterMs),
     monitor: p.monitor, strace: p.strace, cold: p.cold, repeats: String(p.repeats), engine: p.engine, modes: p.modes, chunkPauseMs: String(p.chunkPauseMs),
     plantError: p.errorAt !== null, errorAt: String(p.errorAt ?? 0), errorKind: p.errorKind, neighborRate: String(p.neighborRate), neighborCommand: p.neighborCommand,
-    heldConnection: p.heldConnection, memory: p.memory, clusterKeys: p.clusterKeys, clusterSplit: p.clusterSplit,
+    heldConnection: p.heldConnection, memory: p.memory, clusterKeys: p.clusterKeys, clusterSplit: p.clusterSplit, ...(p.reshard ? { reshard: true } : {}),
   };
 }
 
@@ -214,6 +218,7 @@ export function runLinkOf(form: RunFormState, scale: ScaleChoice, last: RunLink)
     memory: form.memory,
     clusterKeys: form.clusterKeys,
     clusterSplit: form.clusterSplit,
+    reshard: form.reshard ?? false,
     options: last.options,
   };
 }

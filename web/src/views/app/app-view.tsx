@@ -209,6 +209,7 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
           onFormChange={setForm}
           store={store}
           runs={runs}
+          privateCluster={(redis?.embedded ?? false) && redis?.cluster !== undefined}
           blockedReason={blockedReason ?? (sweepState.active ? 'A depth sweep is running' : null)}
           onOpenFiles={onFiles}
           // Presenter mode keeps the bar of everyday choices and Run (none while the tour, which runs its own steps, is open);

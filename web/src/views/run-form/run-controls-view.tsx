@@ -35,9 +35,11 @@ interface Props {
   onTour?: () => void;
   /** The backend's Redis Cluster (RedisStatus.cluster), or null for a single Redis. */
   cluster?: { masters: number; replicas: number } | null;
+  /** Runs go to Pipescope's private Redis Cluster: the form offers to reshard during a run. */
+  privateCluster?: boolean;
 }
 
-export function RunControlsView({ form, onFormChange, store, runs, blockedReason, onOpenFiles, hidden, offline, onObservePreset, moreOptions, onMoreOptions, onTour, barOnly = false, cluster = null }: Props) {
+export function RunControlsView({ form, onFormChange, store, runs, blockedReason, onOpenFiles, hidden, offline, onObservePreset, moreOptions, onMoreOptions, onTour, barOnly = false, cluster = null, privateCluster = false }: Props) {
   const { active, traces } = runs;
   const longRun = useLongRunConfirm(store, traces.at(-1));
   const revealResults = useRevealResults(traces);
@@ -58,6 +60,7 @@ export function RunControlsView({ form, onFormChange, store, runs, blockedReason
         onMoreOptions={onMoreOptions}
         onTour={onTour}
         cluster={cluster}
+        privateCluster={privateCluster}
         barExtra={
           <NetworkPresetsView
             form={form}

@@ -17,6 +17,15 @@ describe('RunFormView', () => {
     view.render(<RunFormView form={{ ...base, ...patch }} onChange={() => {}} onRun={() => {}} onCancel={() => {}} running={false} cancelling={false} blockedReason={null} />);
   const box = (mode: string) => view.host.querySelector<HTMLInputElement>(`[data-testid=mode-${mode}]`)!;
 
+  it('offers "Reshard during the run" only when runs go to Pipescope\'s private cluster', () => {
+    render({});
+    expect(view.host.querySelector('[data-testid=reshard]')).toBeNull();
+    view.render(<RunFormView form={{ ...base, command: 'GET' }} onChange={() => {}} onRun={() => {}} onCancel={() => {}} running={false} cancelling={false} blockedReason={null} privateCluster />);
+    const box = view.host.querySelector<HTMLInputElement>('[data-testid=reshard]')!;
+    expect(box.checked).toBe(false);
+    expect(box.closest('label')!.textContent).toMatch(/Reshard during the run/);
+  });
+
   it('lists all eight modes with what each puts on the wire', () => {
     render({});
     const lines = [...view.host.querySelectorAll('[data-testid=mode-picker] label')].map((l) => l.textContent);

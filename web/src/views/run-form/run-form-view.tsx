@@ -60,6 +60,8 @@ interface Props {
   onTour?: () => void;
   /** The backend's Redis Cluster (masters, replicas), or null for a single Redis: the cluster's choices show then. */
   cluster?: { masters: number; replicas: number } | null;
+  /** Runs go to Pipescope's private Redis Cluster: "Reshard during the run" is offered under More options. */
+  privateCluster?: boolean;
 }
 
 /** What each choice runs, in words; C is the chunk size as typed (or "C" while it is not a number). */
@@ -133,10 +135,10 @@ function repeatChoices(current: string): string[] {
 }
 
 /** The fields under "More options" whose message shows beside them (the rest say theirs under the form). */
-const FOLDED_FIELDS: readonly (keyof FormErrors)[] = ['chunkPauseMs', 'jitterMs', 'errorAt', 'errorKind', 'repeats', 'neighborRate', 'clusterSplit'];
+const FOLDED_FIELDS: readonly (keyof FormErrors)[] = ['chunkPauseMs', 'jitterMs', 'errorAt', 'errorKind', 'repeats', 'neighborRate', 'clusterSplit', 'reshard'];
 
 export function RunFormView({
-  form, onChange, onRun, onCancel, running, cancelling, blockedReason, moreOptions, onMoreOptions, barExtra, promptExtra, onTour, cluster = null,
+  form, onChange, onRun, onCancel, running, cancelling, blockedReason, moreOptions, onMoreOptions, barExtra, promptExtra, onTour, cluster = null, privateCluster = false,
 }: Props) {
   const id = useId();
   const result = validateRunForm(form);
@@ -346,6 +348,16 @@ export function RunFormView({
         </fieldset>
         <NeighborFieldsView form={form} errors={errors} onChange={set} />
         <ClusterFieldsView id={`${id}-cluster`} form={form} errors={errors} cluster={cluster} onChange={set} />
+        {(privateCluster || form.reshard) && (
+          <fieldset className="field checks">
+            <legend>Redis Cluster</legend>
+            <label className="check" title="Pipescope's private cluster only: a slot of the run's keys moves to another master, key by key, while the run runs (ASK, then MOVED); every reply is checked against the value stored before it">
+              <input type="checkbox" data-testid="reshard" checked={form.reshard ?? false} onChange={(e) => set({ reshard: e.target.checked })} />
+              Reshard during the run <span className="check-note">(GET or SET; answers checked against the value stored)</span>
+            </label>
+            {errors.reshard && <p className="field-error" data-testid="reshard-error">{errors.reshard}</p>}
+          </fieldset>
+        )}
       </div>
       {(errors.form || errors.modes || errors.command || errors.engine || errors.monitor || errors.strace || errors.cold) && (
         <p className="field-error form-error" data-testid="form-error">
