@@ -304,9 +304,10 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
         ...(event.followedBy?.position === undefined ? {} : { followedBy: event.followedBy.position }),
       })).sort((a, b) => a.atUs - b.atUs || a.command - b.command),
       clientRefusal: null,
+      // In the schema's order (cluster-format.ts), so the page's copy serializes the same.
+      ...(moved ? { reshard: { ...moved, checked, wrong: wrong.size } } : {}),
       nodeCounters: wire.masters.map((node, k) => nodeCounters(node.id, nodesInfoBefore[k]!, nodesInfoAfter[k]!, counted[k]!)),
       ...(split ? { split } : {}),
-      ...(moved ? { reshard: { ...moved, checked, wrong: wrong.size } } : {}),
     };
     // Each command's slot (ASKING carries no key: the slot of the command written right after it) and socket, in trace order.
     const places: CommandPlaces = {
@@ -340,8 +341,10 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
   let leftKeys: string | undefined;
   try {
     if (!document) for (const source of sources) await waitUntilClientGone(keyspace, source);
+    // The warm-up's keys first, on their own: a slot the run's clean-up cannot reach must not keep them.
+    const warmupLeft = warmup ? await deleteRunKeys(keyspace, namespace, warmup.workload, warmup.written).then(() => null, (error: unknown) => error as Error) : null;
     await deleteRunKeys(keyspace, namespace, workload.commands, written === 0 && workload.commands.setup.length === 0 ? 0 : workload.operations);
-    if (warmup) await deleteRunKeys(keyspace, namespace, warmup.workload, warmup.written);
+    if (warmupLeft) throw warmupLeft;
   } catch (error) {
     leftKeys = `its keys (${namespace}*) could not be deleted: ${(error as Error).message}`;
   }
