@@ -31,10 +31,14 @@ export interface ClusterRunShape {
 /** The modes the raw engine splits by node on a cluster (cluster-run.ts). */
 export const CLUSTER_RAW_MODES: readonly RunMode[] = ['pipeline', 'sequential'];
 
-/** Whether a run of `mode` with `spec` is sent to a cluster, split by node: the raw engine, pipeline or sequential, no delay, no probes. */
+/**
+ * Whether a run of `mode` with `spec` is sent to a cluster, split by node: the raw engine, pipeline or
+ * sequential, no delay, no probes. The kernel's TCP figures, asked by default (and so by every page), are
+ * not read per socket yet: a cluster run goes without them, and its trace says none were taken (kernelTcp null).
+ */
 export function routedOnCluster(mode: RunMode, spec: ClusterRunShape): boolean {
   return spec.engine === 'raw' && CLUSTER_RAW_MODES.includes(mode) && !spec.rttMs && !spec.jitterMs && !spec.serverTrace && !spec.monitor &&
-    !spec.strace && !spec.memory && !spec.kernelTcp && !spec.heldConnection && !spec.neighborRate && spec.errorAt === undefined && !spec.memoryRepeat;
+    !spec.strace && !spec.memory && !spec.heldConnection && !spec.neighborRate && spec.errorAt === undefined && !spec.memoryRepeat;
 }
 
 /**
@@ -51,7 +55,7 @@ export function refuseOnCluster(session: RedisSession, what = 'runs', run?: { mo
       (run ? '; only the raw engine\'s pipeline and sequential runs, without added delay or probes, are split by node so far. ' : '. ') +
       'Nothing was sent and no key was written. ' +
       (session.target.embedded
-        ? 'This is Pipescope\'s private cluster (--cluster): start without --cluster for the private redis-server.'
+        ? 'This is Pipescope\'s private cluster: pick the private Redis in the page (or start without --cluster) for such runs.'
         : 'Point Pipescope at a single Redis, or start it without --redis-url for its private redis-server.'),
   );
 }

@@ -14,6 +14,7 @@
 // added delay, server-side probes, memory and kernel probes, the warm-up.
 import type { TraceDocument } from '../../trace/format/trace-format.ts';
 import type { ClusterRecord } from '../../trace/format/cluster-format.ts';
+import { placeCommands, type CommandPlaces } from '../../trace/format/cluster-places.ts';
 import { TraceBuilder, type Outcome, type ProbeBatch, type ReadEvent, type WriteEvent } from '../../trace/format/trace-builder.ts';
 import { splitByNode } from '../drivers/cluster-split.ts';
 import { RawDriver, RAW_CLIENT } from '../drivers/raw-driver.ts';
@@ -174,16 +175,14 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       flushes,
     };
     builder.checkComplete();
+    // Each command's slot and socket in trace order (its node is its socket's): for this document and the page's copy.
+    const places: CommandPlaces = { slots: order.map((i) => split.slots[i] ?? null), connections: order.map((i) => split.owners[i]!) };
     listener.onEnd?.(plan.id, {
       server, serverSide: null, memory: null, doneUs, t0Ns: clock.t0, kernelTcp: null, keysAfter: null, neighbor: null, heldConnection: null, serverCpu, probeCosts,
+      clusterPlaces: { record: cluster, places },
     });
     const doc = builder.finish(server, { doneUs, cluster, serverCpu, probeCosts });
-    doc.commands = doc.commands.map((command, position) => {
-      const i = order[position]!;
-      const { index, sentUs, repliedUs, ...outcome } = command as { index: number; sentUs: number; repliedUs: number } & Outcome;
-      const slot = split.slots[i];
-      return { index, sentUs, repliedUs, ...(slot === undefined ? {} : { slot }), node: split.masters[split.owners[i]!]!.id, connection: split.owners[i]!, ...outcome } as TraceDocument['commands'][number];
-    });
+    doc.commands = placeCommands(doc.commands, cluster, places);
     document = doc;
   } catch (error) {
     failure = signal.aborted && !(error instanceof RunCancelledError) ? new RunCancelledError('Run cancelled') : error;

@@ -69,7 +69,7 @@ function liveRunListener(send: Send, requestId: string, underWay: { runId?: stri
     },
     onBatch: (runId, batch) => send({ type: 'run-events', requestId, runId, ...encodeBatch(batch) }),
     // Sent before the run's own document is assembled and its keys deleted: the browser has what it needs.
-    onEnd: (runId, { server, serverSide, memory, doneUs, kernelTcp, keysAfter, neighbor, heldConnection, serverCpu, probeCosts }) => {
+    onEnd: (runId, { server, serverSide, memory, doneUs, kernelTcp, keysAfter, neighbor, heldConnection, serverCpu, probeCosts, clusterPlaces }) => {
       delete underWay.runId;
       const end: RunEndMessage = { type: 'run-end', requestId, runId, server, doneUs };
       if (serverSide) {
@@ -83,6 +83,10 @@ function liveRunListener(send: Send, requestId: string, underWay: { runId?: stri
       if (heldConnection) end.heldConnection = heldConnection;
       end.serverCpu = serverCpu;
       end.probeCosts = probeCosts;
+      if (clusterPlaces) {
+        end.cluster = clusterPlaces.record;
+        end.commandPlaces = clusterPlaces.places;
+      }
       send(end);
     },
   };

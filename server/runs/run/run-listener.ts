@@ -2,6 +2,8 @@
 // batches, and everything measured after its last reply (RunEnd), before the trace document is
 // assembled. The live endpoint streams these to the browser; the recorder and tests may ignore them.
 import type { ProbeBatch, ServerCounts, ServerSide, TraceHeader } from '../../../trace/format/trace-builder.ts';
+import type { ClusterRecord } from '../../../trace/format/cluster-format.ts';
+import type { CommandPlaces } from '../../../trace/format/cluster-places.ts';
 import type { HeldConnection, KernelTcp, KeysAfter, Memory, Neighbor, ProbeCosts, ServerCpu } from '../../../trace/format/trace-format.ts';
 
 export interface RunListener {
@@ -30,4 +32,6 @@ export interface RunEnd {
   /** Redis's CPU time over the run; which probes ran and what each cost it. */
   serverCpu: ServerCpu;
   probeCosts: ProbeCosts;
+  /** A cluster run: its cluster record and where each command went (cluster-places.ts). */
+  clusterPlaces?: { record: ClusterRecord; places: CommandPlaces };
 }
