@@ -31,6 +31,7 @@ describe('reading the run form', () => {
       heldConnection: false,
       memory: false,
       options: false,
+      target: null,
     });
   });
 
@@ -201,5 +202,16 @@ describe('the batching, planted-error and neighbour fields', () => {
     expect(readRun(writeRun(params))).toEqual(params);
     expect(writeRun(DEFAULT_RUN_LINK)).not.toMatch(/modes|chunkPauseMs|errorAt|errorKind|neighbor|heldConnection|memory/);
     expect(writeRun({ ...DEFAULT_RUN_LINK, errorAt: 0 })).toMatch(/errorAt=0&errorKind=runtime/);
+  });
+});
+
+describe('the Redis picked (target=)', () => {
+  it('reads single or cluster in any case, junk as the backend’s own; written only when picked', () => {
+    expect(parseRunLink({ target: 'cluster' }).target).toBe('cluster');
+    expect(parseRunLink({ target: ' Single ' }).target).toBe('single');
+    expect(parseRunLink({ target: 'mars' }).target).toBeNull();
+    expect(parseRunLink({}).target).toBeNull();
+    expect(runLinkEntries(DEFAULT_RUN_LINK).some(([key]) => key === 'target')).toBe(false);
+    expect(runLinkEntries({ ...DEFAULT_RUN_LINK, target: 'cluster' }).at(-1)).toEqual(['target', 'cluster']);
   });
 });

@@ -5,7 +5,9 @@
 // (a planted error; no errorAt: none), neighborRate, neighborCommand, heldConnection and memory=1 (sample
 // memory in a memory repeat, also for a run too small to be sampled by itself) the rest. Links made
 // before MONITOR and strace were apart say &serverTrace=1, which still means both. The diagrams' time scale
-// (scale=) travels with them, and so does whether the form's "More options" are unfolded (options=1).
+// (scale=) travels with them, and so does whether the form's "More options" are unfolded (options=1), and
+// the Redis picked on a backend that offers its private single Redis and cluster (target=single|cluster;
+// absent: the backend's own).
 // Parsing is tolerant (link-fields.ts): any missing or bad value falls back to
 // its default. The form and its choices are state/run-form-state.ts's; this is how a link spells them.
 import { z } from 'zod';
@@ -19,6 +21,7 @@ import {
   ERROR_KINDS, MODE_CHOICES, hasChunks, type ErrorKind, type ModeChoice, type NeighborCommand, type RunFormState,
 } from '../state/run-form-state.ts';
 import { choice, decimal, flag, wholeNumber } from './link-fields.ts';
+import { TARGET_NAMES, type TargetName } from '../../../trace/protocol/live-protocol.ts';
 
 /** The run form's settings as a link holds them: every value read and within bounds. */
 export interface RunLink {
@@ -56,12 +59,14 @@ export interface RunLink {
   memory: boolean;
   /** The form's "More options" unfolded: a view setting, like the scale, not a setting of the run. */
   options: boolean;
+  /** The private Redis picked (a page setting, beside the form); null: the backend's own. */
+  target: TargetName | null;
 }
 
 export const DEFAULT_RUN_LINK: RunLink = {
   command: 'INCR', n: 10, valueBytes: 16, mode: 'both', chunk: 10_000, scale: 'shared', rttMs: 0, jitterMs: 0, monitor: false, strace: false, cold: false,
   repeats: DEFAULT_REPEATS, engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: 0, errorAt: null, errorKind: 'runtime', neighborRate: 0,
-  neighborCommand: 'INCR', heldConnection: false, memory: false, options: false,
+  neighborCommand: 'INCR', heldConnection: false, memory: false, options: false, target: null,
 };
 
 const d = DEFAULT_RUN_LINK;
@@ -103,6 +108,7 @@ const RUN_FIELDS = {
   heldConnection: flag.catch(d.heldConnection),
   memory: flag.catch(d.memory),
   options: flag.catch(d.options),
+  target: choice(TARGET_NAMES).nullable().catch(null),
 };
 
 /** The keys the run form reads from a link. */
@@ -148,6 +154,7 @@ export function runLinkEntries(p: RunLink): [string, string][] {
   if (p.heldConnection) add('heldConnection', '1');
   if (p.memory) add('memory', '1');
   if (p.options) add('options', '1');
+  if (p.target !== null) add('target', p.target);
   return entries;
 }
 
@@ -202,11 +209,12 @@ export function runLinkOf(form: RunFormState, scale: ScaleChoice, last: RunLink)
     heldConnection: form.heldConnection,
     memory: form.memory,
     options: last.options,
+    target: last.target,
   };
 }
 
 /** Whether a form as typed is the default one (the scale and the More options fold aside): the run the first screen shows. */
 export function isDefaultRunForm(form: RunFormState): boolean {
-  const entries = (link: RunLink) => JSON.stringify(runLinkEntries({ ...link, scale: d.scale, options: false }));
+  const entries = (link: RunLink) => JSON.stringify(runLinkEntries({ ...link, scale: d.scale, options: false, target: null }));
   return entries(runLinkOf(form, d.scale, d)) === entries(d);
 }
