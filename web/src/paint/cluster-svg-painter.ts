@@ -89,7 +89,7 @@ function paintFrame(frame: G, g: ClusterGeometry, layout: ClusterLayout): void {
     .each(function (d) {
       const group = select(this);
       group.select('.node-swatch').attr('x', -4.5).attr('y', 34);
-      group.select('.node-title').attr('x', 0).attr('y', 14).attr('text-anchor', 'middle').text(d.title);
+      group.select('.node-title').attr('x', 0).attr('y', d.row ? 28 : 14).attr('text-anchor', 'middle').text(d.title);
       group.select('.node-note').attr('x', 0).attr('y', 28).attr('text-anchor', 'middle').text(d.note);
     });
   paintStrip(frame, g, layout);
