@@ -9,17 +9,10 @@ import { redactUrl, targetFromUrl } from './redis-target.ts';
 import { PrivateClusterKeeper, privateClusterTarget } from './private-cluster-keeper.ts';
 import { startPrivateCluster } from './private-redis-cluster.ts';
 import { describeTopology } from './cluster-topology.ts';
-import { RedisTargets } from './redis-targets.ts';
+import { RedisTargets, type OpenedRedis } from './redis-targets.ts';
 
-export interface OpenedRedis {
-  session: RedisSession;
-  description: string;
-  /** The keeper of the private redis-server; absent for a Redis given by URL. */
-  keeper?: PrivateRedisKeeper;
-  /** The keeper of the private Redis Cluster (`cluster` given). */
-  clusterKeeper?: PrivateClusterKeeper;
-  close(): Promise<void>;
-}
+export type { OpenedRedis } from './redis-targets.ts';
+
 
 export interface OpenRedisOptions {
   /** A PEM file of CA certificates to trust for rediss:// (--redis-ca), besides Node's own. */

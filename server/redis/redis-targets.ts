@@ -6,8 +6,21 @@
 // A start under way is shared by everyone who asks meanwhile; one that fails is told, and the next ask
 // tries again. Listeners hear every change of a target's state (starting, ready, failed).
 import type { TargetName } from '../../trace/protocol/live-protocol.ts';
-import type { OpenedRedis } from './open-redis.ts';
+import type { PrivateClusterKeeper } from './private-cluster-keeper.ts';
+import type { PrivateRedisKeeper } from './private-redis-keeper.ts';
 import type { RedisSession } from './redis-session.ts';
+
+/** A Redis opened for a process to measure (open-redis.ts): its session, description and keepers. */
+export interface OpenedRedis {
+  session: RedisSession;
+  description: string;
+  /** The keeper of the private redis-server; absent for a Redis given by URL. */
+  keeper?: PrivateRedisKeeper;
+  /** The keeper of the private Redis Cluster (`cluster` given). */
+  clusterKeeper?: PrivateClusterKeeper;
+  close(): Promise<void>;
+}
+
 
 export type TargetPhase = 'off' | 'starting' | 'ready' | 'failed';
 
