@@ -9,16 +9,10 @@ import { redactUrl, targetFromUrl } from './redis-target.ts';
 import { PrivateClusterKeeper, privateClusterTarget } from './private-cluster-keeper.ts';
 import { startPrivateCluster } from './private-redis-cluster.ts';
 import { describeTopology } from './cluster-topology.ts';
+import { RedisTargets, type OpenedRedis } from './redis-targets.ts';
 
-export interface OpenedRedis {
-  session: RedisSession;
-  description: string;
-  /** The keeper of the private redis-server; absent for a Redis given by URL. */
-  keeper?: PrivateRedisKeeper;
-  /** The keeper of the private Redis Cluster (`cluster` given). */
-  clusterKeeper?: PrivateClusterKeeper;
-  close(): Promise<void>;
-}
+export type { OpenedRedis } from './redis-targets.ts';
+
 
 export interface OpenRedisOptions {
   /** A PEM file of CA certificates to trust for rediss:// (--redis-ca), besides Node's own. */
@@ -55,6 +49,21 @@ export async function openRedis(redisUrl: string | undefined, options: OpenRedis
       await session.close();
     },
   };
+}
+
+/**
+ * The targets a backend offers (redis-targets.ts): a user's Redis alone, or both private ones, the one
+ * asked for (`cluster` or not) opened now and the other when a page first picks it (a cluster picked
+ * later has no replicas unless the backend was started with --cluster-replicas).
+ */
+export async function openRedisTargets(redisUrl: string | undefined, options: OpenRedisOptions = {}): Promise<RedisTargets> {
+  const started = performance.now();
+  const first = await openRedis(redisUrl, options);
+  const readyMs = performance.now() - started;
+  if (redisUrl) return new RedisTargets('single', first, null, readyMs);
+  const replicas = options.cluster?.replicas ?? 0;
+  const openers = { single: () => openRedis(undefined), cluster: () => openPrivateCluster(replicas) };
+  return new RedisTargets(options.cluster ? 'cluster' : 'single', first, openers, readyMs);
 }
 
 async function openPrivateCluster(replicas: number): Promise<OpenedRedis> {

@@ -109,7 +109,7 @@ export function refuseOnCluster(session: RedisSession, what = 'runs', run?: { mo
         : '. ') +
       'Nothing was sent and no key was written. ' +
       (session.target.embedded
-        ? 'This is Pipescope\'s private cluster (--cluster): start without --cluster for the private redis-server.'
+        ? 'This is Pipescope\'s private cluster: pick the private Redis in the page (or start without --cluster) for such runs.'
         : 'Point Pipescope at a single Redis, or start it without --redis-url for its private redis-server.'),
   );
 }

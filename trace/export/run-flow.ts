@@ -26,6 +26,8 @@ export interface FlowMessage {
   count: number;
   /** "10 commands: INCR ×10", "10 replies: 1, 2, … 10". */
   summary: string;
+  /** A cluster run: the socket it crossed (an index in cluster.connections); absent on a single Redis. */
+  connection?: number;
 }
 
 /** Redis executing the commands one write carried (MONITOR). */
@@ -45,10 +47,12 @@ export type FlowEvent = FlowMessage | FlowExecution;
 export function flowEvents(doc: TraceDocument): FlowEvent[] {
   const events: FlowEvent[] = [];
   doc.writes.forEach((w, i) => {
-    events.push({ kind: 'write', number: i + 1, atUs: w.atUs, bytes: w.bytes, first: w.firstCommand, count: w.commands, summary: writeSummary(doc, w.firstCommand, w.commands) });
+    const socket = w.connection === undefined ? {} : { connection: w.connection };
+    events.push({ kind: 'write', number: i + 1, atUs: w.atUs, bytes: w.bytes, first: w.firstCommand, count: w.commands, summary: writeSummary(doc, w.firstCommand, w.commands), ...socket });
   });
   doc.reads.forEach((r, i) => {
-    events.push({ kind: 'read', number: i + 1, atUs: r.atUs, bytes: r.bytes, first: r.firstReply, count: r.replies, summary: readSummary(doc, r.firstReply, r.replies) });
+    const socket = r.connection === undefined ? {} : { connection: r.connection };
+    events.push({ kind: 'read', number: i + 1, atUs: r.atUs, bytes: r.bytes, first: r.firstReply, count: r.replies, summary: readSummary(doc, r.firstReply, r.replies, r.connection), ...socket });
   });
   if (doc.run.probes.monitor && doc.serverTrace) events.push(...execEvents(doc));
   const rank = { write: 0, read: 1, exec: 2 } as const;
@@ -98,10 +102,22 @@ function writeSummary(doc: TraceDocument, first: number, count: number): string 
   return `${plural(count, 'command')}: ${runLengths(names(doc, first, count))}`;
 }
 
-function readSummary(doc: TraceDocument, first: number, count: number): string {
+/**
+ * A read's replies: the `count` commands from `first` on, or on a cluster run (`connection` given) that
+ * socket's own commands from `first` on, in its order (other sockets' commands lie between them).
+ */
+function readSummary(doc: TraceDocument, first: number, count: number, connection?: number): string {
   if (count === 0) return `part of reply #${first + 1} (no reply completed)`;
-  const replies = doc.commands.slice(first, first + count).map(replyWords);
-  return `${plural(count, 'reply', 'replies')}: ${runLengths(replies)}`;
+  const answered = connection === undefined
+    ? doc.commands.slice(first, first + count)
+    : socketCommands(doc.commands, first, count, connection);
+  return `${plural(count, 'reply', 'replies')}: ${runLengths(answered.map(replyWords))}`;
+}
+
+function socketCommands(commands: readonly CommandRecord[], first: number, count: number, connection: number): CommandRecord[] {
+  const found: CommandRecord[] = [];
+  for (let i = first; i < commands.length && found.length < count; i++) if (commands[i]!.connection === connection) found.push(commands[i]!);
+  return found;
 }
 
 /** A reply as the app's table shows it: OK, PONG, 11, (nil), EXEC's "[1,2,…]"; an error as "error: <its text>". */

@@ -41,6 +41,33 @@ function longSequential(n: number): TraceDocument {
   };
 }
 
+describe('a cluster run', () => {
+  const doc = () => trace('cluster/set-12-pipeline-cluster.json');
+
+  it('Mermaid: one participant per node, masters in slot order, each message to its socket\'s node (golden)', () => {
+    expectGoldenText(mermaidSequence(doc()), 'set-12-pipeline-cluster.mmd');
+  });
+
+  it('each write goes to, and each read comes from, the node its socket went to', () => {
+    const run = doc();
+    const cluster = run.cluster!;
+    const lines = mermaidSequence(run).split('\n');
+    const heads = lines.filter((l) => l.startsWith('    participant N'));
+    expect(heads).toHaveLength(cluster.topology.nodes.length);
+    const nameOf = new Map(cluster.topology.nodes.map((node) => [node.id, heads.find((h) => h.includes(node.address))!.split(' ')[5]!]));
+    run.writes.forEach((w, i) => {
+      const line = lines.find((l) => l.includes(`: write ${i + 1} · `))!;
+      expect(line.startsWith(`    C->>${nameOf.get(cluster.connections[w.connection!]!.node)}: `)).toBe(true);
+    });
+    run.reads.forEach((r, i) => {
+      const line = lines.find((l) => l.includes(`: read ${i + 1} · `))!;
+      expect(line.startsWith(`    ${nameOf.get(cluster.connections[r.connection!]!.node)}-->>C: `)).toBe(true);
+      // A socket's read answers that socket's own commands.
+      expect(line).toContain(`${r.replies} ${r.replies === 1 ? 'reply' : 'replies'}: OK`);
+    });
+  });
+});
+
 describe('goldens of the recorded fixtures', () => {
   const runs = [
     ['incr-10-pipeline.json', 'incr-10-pipeline'],

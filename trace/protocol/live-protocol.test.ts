@@ -78,7 +78,7 @@ describe('ClientMessageSchema', () => {
   });
 
   it('refuses an unknown type', () => {
-    expect(issues(ClientMessageSchema, { type: 'flush', requestId: 'a1' })).toBe("type: Invalid discriminator value. Expected 'run' | 'sweep' | 'cancel' | 'follow-start' | 'follow-stop' | 'follow-display' | 'follow-join' | 'observe-open' | 'observe-close' | 'observe-delay' | 'observe-monitor' | 'observe-stop' | 'observe-watch' | 'observe-run-client'");
+    expect(issues(ClientMessageSchema, { type: 'flush', requestId: 'a1' })).toBe("type: Invalid discriminator value. Expected 'run' | 'sweep' | 'target' | 'cancel' | 'follow-start' | 'follow-stop' | 'follow-display' | 'follow-join' | 'observe-open' | 'observe-close' | 'observe-delay' | 'observe-monitor' | 'observe-stop' | 'observe-watch' | 'observe-run-client'");
   });
 
   it('refuses a missing or empty requestId', () => {
@@ -226,5 +226,28 @@ describe('cancelled (v4: names the run cut short)', () => {
 
   it('refuses a runId that is not a string', () => {
     expect(ServerMessageSchema.safeParse({ type: 'cancelled', requestId: 'r1', runId: 7 }).success).toBe(false);
+  });
+});
+
+describe('targets', () => {
+  const issues = (value: unknown) => {
+    const parsed = ClientMessageSchema.safeParse(value);
+    return parsed.success ? 'accepted' : describeIssues(parsed.error);
+  };
+
+  it('a run or sweep may name single or cluster; anything else is refused in words', () => {
+    const spec = { command: 'SET', n: 10, modes: ['pipeline'] };
+    expect(issues({ type: 'run', requestId: 'r', spec, target: 'cluster' })).toBe('accepted');
+    expect(issues({ type: 'run', requestId: 'r', spec })).toBe('accepted');
+    expect(issues({ type: 'run', requestId: 'r', spec, target: 'Cluster' })).toBe("target: must be 'single' (the private Redis) or 'cluster' (the private Redis Cluster)");
+    expect(issues({ type: 'target', target: 'mars' })).toBe("target: must be 'single' (the private Redis) or 'cluster' (the private Redis Cluster)");
+    expect(issues({ type: 'target' })).toBe("target: must be 'single' (the private Redis) or 'cluster' (the private Redis Cluster)");
+  });
+
+  it('a run-end\'s command places: slots of the cluster, sockets by index, anything else refused', () => {
+    const end = { type: 'run-end', requestId: 'r', runId: 'x', server: { reads: 1, writes: 1, execUs: 1, source: 'redis-info', exclusive: true }, doneUs: 1 };
+    expect(ServerMessageSchema.safeParse({ ...end, commandSlots: [1, null], commandConnections: [0, 1] }).success).toBe(true);
+    expect(ServerMessageSchema.safeParse({ ...end, commandSlots: [16384], commandConnections: [0] }).success).toBe(false);
+    expect(ServerMessageSchema.safeParse({ ...end, commandSlots: [1], commandConnections: [-1] }).success).toBe(false);
   });
 });

@@ -20,9 +20,23 @@ export const LIVE_PATH = '/live';
 
 const requestId = z.string().min(1).max(64);
 
+/**
+ * The Redis a request goes to, on a backend that offers Pipescope's private ones (hello.targets): its
+ * single private redis-server, or its private Redis Cluster, started when first asked for. A backend
+ * measuring a user's own Redis (--redis-url) offers no choice.
+ */
+export const TARGET_NAMES = ['single', 'cluster'] as const;
+export type TargetName = (typeof TARGET_NAMES)[number];
+export const TargetNameSchema = z.enum(TARGET_NAMES, {
+  error: () => "must be 'single' (the private Redis) or 'cluster' (the private Redis Cluster)",
+});
+
 export const ClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('run'), requestId, spec: RunSpecSchema }),
-  z.object({ type: z.literal('sweep'), requestId, spec: SweepSpecSchema }),
+  /** target: where the request goes; absent: the backend's first target (what it was started with). */
+  z.object({ type: z.literal('run'), requestId, spec: RunSpecSchema, target: TargetNameSchema.optional() }),
+  z.object({ type: z.literal('sweep'), requestId, spec: SweepSpecSchema, target: TargetNameSchema.optional() }),
+  /** The page picked a target: the backend starts it if it is not running (target-state says how it goes). */
+  z.object({ type: z.literal('target'), target: TargetNameSchema }),
   z.object({ type: z.literal('cancel'), requestId }),
   ...FollowClientMessageSchemas,
   ...ObserveClientMessageSchemas,
@@ -47,9 +61,33 @@ export const RedisStatusSchema = z.object({
 });
 export type RedisStatus = z.infer<typeof RedisStatusSchema>;
 
+/** A backend's private targets: which it offers and which it started with (requests without a target go there). */
+export const TargetsSchema = z.object({
+  offered: z.array(TargetNameSchema).min(1).max(TARGET_NAMES.length),
+  default: TargetNameSchema,
+});
+export type Targets = z.infer<typeof TargetsSchema>;
+
+/** How a private target's start goes: off (not started), starting, ready (readyMs: its start to ready), failed. */
+export const TargetStateSchema = z.object({
+  type: z.literal('target-state'),
+  target: TargetNameSchema,
+  state: z.enum(['off', 'starting', 'ready', 'failed']),
+  /** Ready: ms from its start to ready, as measured by the backend. */
+  readyMs: z.number().nonnegative().finite().optional(),
+  /** Ready: what it is ("private Redis Cluster 7.0.15 (3 masters) on …"); failed: why. */
+  message: z.string().optional(),
+  /** Ready: its status, as redis-status would say it. */
+  redis: RedisStatusSchema.optional(),
+});
+export type TargetStateMessage = z.infer<typeof TargetStateSchema>;
+
 export const ServerMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), version: z.string(), redis: RedisStatusSchema }),
-  z.object({ type: z.literal('redis-status'), redis: RedisStatusSchema }),
+  /** targets: absent on a backend measuring a user's own Redis, which offers no choice. */
+  z.object({ type: z.literal('hello'), version: z.string(), redis: RedisStatusSchema, targets: TargetsSchema.optional() }),
+  /** target: whose status, on a backend that offers targets (absent: its default target's). */
+  z.object({ type: z.literal('redis-status'), redis: RedisStatusSchema, target: TargetNameSchema.optional() }),
+  TargetStateSchema,
   /** position 0 = running now; k = k requests ahead of this one. */
   z.object({ type: z.literal('queued'), requestId, position: z.number().int().nonnegative() }),
   z.object({

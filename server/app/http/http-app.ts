@@ -9,7 +9,8 @@ import { liveSettings } from '../live/live-settings.ts';
 import { gatedHandler } from '../access/http-gate.ts';
 import type { LogLine } from '../access/refusal-log.ts';
 import { projectRoot } from '../../support/project-root.ts';
-import { openRedis } from '../../redis/open-redis.ts';
+import { openRedisTargets } from '../../redis/open-redis.ts';
+import type { RedisTargets } from '../../redis/redis-targets.ts';
 import { RunQueue } from '../../runs/run-queue.ts';
 import { KeyJanitor } from '../../runs/key-janitor.ts';
 import { takeLeasedKey } from '../../runs/leased-key.ts';
@@ -24,14 +25,17 @@ export interface RunningApp {
   redisDescription: string;
   /** The observing port's address once open (npm start -- --observe), else null. */
   observeUrl(): string | null;
-  /** Its key janitor (runs/key-janitor.ts): tests wait for its start-up walk. */
+  /** Its key janitor (runs/key-janitor.ts) on the Redis it started with: tests wait for its start-up walk. */
   janitor: KeyJanitor;
+  /** The Redis targets it offers (redis-targets.ts): tests look at the one opened on demand. */
+  targets: RedisTargets;
   close(): Promise<void>;
 }
 
 /** `log`: where refused requests are reported (default: stderr, at most one line per kind per 10 s). */
 export async function startApp(options: ServeOptions, log?: LogLine): Promise<RunningApp> {
-  const redis = await openRedis(options.redisUrl, { caFile: options.redisCa, ...(options.cluster ? { cluster: options.cluster } : {}) });
+  const targets = await openRedisTargets(options.redisUrl, { caFile: options.redisCa, ...(options.cluster ? { cluster: options.cluster } : {}) });
+  const redis = targets.primary;
   const queue = new RunQueue();
   const settings = liveSettings(options, log);
   // The runs kept for links (Copy link): in memory, bounded, read-only at /stored-runs/<id>.
@@ -48,18 +52,31 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
     ...(options.observe?.allowRemote ? { allowRemote: true } : {}),
     leasedKey: () => takeLeasedKey(redis.session),
   });
-  const wss = attachLiveEndpoint(http, redis.session, queue, settings, observe, recent);
-  // Keys of runs whose process died (kill -9) on this Redis: deleted now and whenever their lease runs out.
+  const wss = attachLiveEndpoint(http, targets, queue, settings, observe, recent);
+  // Keys of runs whose process died (kill -9) on this Redis: deleted now and whenever their lease runs out;
+  // on a target opened later (the other private one), from when it is ready.
   const janitor = new KeyJanitor(() => redis.session.keyspace(), log);
   janitor.start();
+  const laterJanitors: KeyJanitor[] = [];
+  targets.onChange((change) => {
+    if (change.phase !== 'ready' || !change.opened) return;
+    const session = change.opened.session;
+    const later = new KeyJanitor(() => session.keyspace(), log);
+    laterJanitors.push(later);
+    later.start();
+  });
+  const stopJanitors = async () => {
+    await janitor.stop();
+    await Promise.all(laterJanitors.map((later) => later.stop()));
+  };
   try {
     await new Promise<void>((resolve, reject) => {
       http.once('error', reject);
       http.listen(options.port, options.host, resolve);
     });
   } catch (error) {
-    await janitor.stop();
-    await redis.close();
+    await stopJanitors();
+    await targets.close();
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(`cannot listen on ${options.host}:${options.port}: ${code === 'EADDRINUSE' ? 'the port is in use (choose another with --port or PORT)' : (error as Error).message}`);
   }
@@ -69,8 +86,8 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
     } catch (error) {
       await observe.shutdown();
       http.close();
-      await janitor.stop();
-      await redis.close();
+      await stopJanitors();
+      await targets.close();
       throw error;
     }
   }
@@ -82,6 +99,7 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
     redisDescription: redis.description,
     observeUrl: () => observe.url,
     janitor,
+    targets,
     close: async () => {
       await observe.shutdown();
       for (const client of wss.clients) client.terminate();
@@ -90,8 +108,8 @@ export async function startApp(options: ServeOptions, log?: LogLine): Promise<Ru
       // Keep-alive and in-flight HTTP connections would otherwise hold the shutdown open.
       http.closeAllConnections();
       await closed;
-      await janitor.stop();
-      await redis.close();
+      await stopJanitors();
+      await targets.close();
     },
   };
 }

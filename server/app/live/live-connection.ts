@@ -6,9 +6,13 @@
 // and neither does a connection admitted as a follower (live-endpoint.ts). Requests take their turns by
 // the client's address, are limited per address too, and are held to the server's bound on a request's
 // duration (duration-bound.ts): refused when expected too long, stopped when running too long.
+// A request goes to the target it names (redis-targets.ts; a private one not yet running is started while
+// the request waits its turn), or else to the backend's default: chosen when asked, so a later switch of
+// the page never moves a request already queued or running.
 import type { WebSocket } from 'ws';
 import { ClientMessageSchema, parseFrame, type ClientMessage, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
-import type { RedisSession } from '../../redis/redis-session.ts';
+import type { RedisTargets } from '../../redis/redis-targets.ts';
+import { targetRefusal, targetStateMessage } from './target-state.ts';
 import type { RunQueue } from '../../runs/run-queue.ts';
 import { projectVersion } from '../../support/project-root.ts';
 import { LIMIT_FLAGS, RequestRate, admissionRefusal, requestCommands, type ClientLimits } from '../access/client-limits.ts';
@@ -31,7 +35,8 @@ export const MAX_FRAME_BYTES = 4 * MAX_CLIENT_MESSAGE_BYTES;
 const MAX_UNREAD_BYTES = 8 * 1024 * 1024;
 
 export interface ConnectionContext {
-  session: RedisSession;
+  /** The Redis targets the backend offers; requests go to the one they name, else to its default. */
+  targets: RedisTargets;
   queue: RunQueue;
   limits: ClientLimits;
   redact: Redactor;
@@ -53,7 +58,8 @@ const FOLLOWER_ONLY = 'This tab follows a presenter, so it sends no runs of its 
 const FOLLOWER_NO_OBSERVE = 'This tab follows a presenter, so it may watch the observing port but not open, stop or drive it. Open Pipescope without ?follow= to observe.';
 
 export function serveConnection(socket: WebSocket, owner: string, context: ConnectionContext, peer: Peer = { address: owner, follower: false }): void {
-  const { session, queue, limits, log } = context;
+  const { targets, queue, limits, log } = context;
+  const session = targets.primary.session;
   const send = sender(socket, context.redact);
   const rate = new RequestRate(limits.maxRunsPerMinute);
   const mine = new Set<string>();
@@ -61,7 +67,8 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
   const senders = new Map<string, (message: ServerMessage) => void>();
   const follow = new FollowRole(socket, send, context.follow, peer.address);
   const observe = new ObserveRole(context.observe, send);
-  void session.status().then((redis) => send({ type: 'hello', version: projectVersion(), redis }));
+  const offered = targets.offered;
+  void session.status().then((redis) => send({ type: 'hello', version: projectVersion(), redis, ...(offered ? { targets: { offered, default: targets.defaultTarget } } : {}) }));
 
   const handle = (data: Buffer, isBinary: boolean) => {
     const message = parseMessage(data, isBinary);
@@ -75,6 +82,16 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
       // A follower's place is not a runner's: it may watch the observing port, not drive it.
       if (peer.follower && request.type !== 'observe-watch') return send({ type: 'error', message: FOLLOWER_NO_OBSERVE });
       return observe.handle(request);
+    }
+    if (request.type === 'target') {
+      const refused = targetRefusal(targets, request.target);
+      if (refused) return send({ type: 'error', message: refused });
+      // Ready: told to this page alone, with its status; otherwise its start is told to every page (live-endpoint.ts).
+      const now = targets.state(request.target);
+      if (now.phase === 'ready' && now.opened) void now.opened.session.status().then((redis) => send(targetStateMessage(now, redis, context.redact)));
+      else if (now.phase === 'starting') send(targetStateMessage(now, undefined, context.redact));
+      else void targets.open(request.target).catch(() => {}); // its failure is told as target-state
+      return;
     }
     const { requestId } = request;
     if (request.type === 'cancel') {
@@ -91,6 +108,9 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
     if (follow.isFollowing || peer.follower) {
       return send({ type: 'error', requestId, message: FOLLOWER_ONLY });
     }
+    const target = request.target ?? targets.defaultTarget;
+    const refusedTarget = request.target === undefined ? undefined : targetRefusal(targets, request.target);
+    if (refusedTarget) return send({ type: 'error', requestId, message: refusedTarget });
     const commands = requestCommands(request);
     const now = Date.now();
     const state = { mine: queue.jobsOf(owner), fromAddress: queue.jobsOfGroup(peer.address), queuedCommands: queue.queuedCommands, length: queue.length };
@@ -109,9 +129,11 @@ export function serveConnection(socket: WebSocket, owner: string, context: Conne
       maxMs: limits.maxRunSeconds * 1000,
       limitMessage: `stopped after ${durationText(limits.maxRunSeconds * 1e6)}, the longest a request may run on this server (${LIMIT_FLAGS.maxRunSeconds} ${limits.maxRunSeconds}).`,
       onPosition: (position) => requestSend({ type: 'queued', requestId, position }),
-      run: (signal) => (request.type === 'sweep'
-        ? sweepRequest(send, session, requestId, request.spec, signal)
-        : runRequest(requestSend, session, requestId, request.spec, signal, context.recent)
+      run: (signal) => targets.session(target).then(
+        (on) => (request.type === 'sweep'
+          ? sweepRequest(send, on, requestId, request.spec, signal)
+          : runRequest(requestSend, on, requestId, request.spec, signal, context.recent)),
+        (error: Error) => send({ type: 'error', requestId, message: `${request.type === 'sweep' ? 'Sweep' : 'Run'} failed: ${target === 'cluster' ? 'the private Redis Cluster' : 'the private Redis'} could not be started: ${error.message}` }),
       ).finally(() => {
         mine.delete(requestId);
         senders.delete(requestId);

@@ -4,12 +4,15 @@
 // and per address; followers, whose upgrade names a live session with /live?follow=<code>, in a budget
 // of their own), a connection is opened only to be closed at once with 1013 (try again later) and the
 // reason, which a browser can read. Each connection is served by live-connection.ts; the Redis status
-// goes to all of them when it changes, and while it does not answer.
+// goes to all of them when it changes, and while it does not answer. A backend that offers both private
+// targets (redis-targets.ts) tells each target's status under its name, and every target's start
+// (starting, ready in …, failed) to every page.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { LIVE_PATH, type RedisStatus, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
-import type { RedisSession } from '../../redis/redis-session.ts';
+import { LIVE_PATH, type RedisStatus, type ServerMessage, type TargetName } from '../../../trace/protocol/live-protocol.ts';
+import type { RedisTargets } from '../../redis/redis-targets.ts';
+import { targetStateMessage } from './target-state.ts';
 import type { RunQueue } from '../../runs/run-queue.ts';
 import { measuring } from '../../runs/measurement-window.ts';
 import type { ClientLimits } from '../access/client-limits.ts';
@@ -36,7 +39,7 @@ export interface LiveSettings {
   log: RefusalLog;
 }
 
-export function attachLiveEndpoint(http: Server, session: RedisSession, queue: RunQueue, settings: LiveSettings, observe: ObserveHub, recent?: RecentRuns): WebSocketServer {
+export function attachLiveEndpoint(http: Server, targets: RedisTargets, queue: RunQueue, settings: LiveSettings, observe: ObserveHub, recent?: RecentRuns): WebSocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   let connections = 0;
   const follow = new FollowHub(settings.limits, settings.redact);
@@ -62,34 +65,51 @@ export function attachLiveEndpoint(http: Server, session: RedisSession, queue: R
         return;
       }
       ws.once('close', place);
-      serveConnection(ws, `c${++connections}`, { session, queue, limits: settings.limits, redact: settings.redact, log: settings.log, follow, observe, ...(recent ? { recent } : {}) }, { address, follower: pool === 'follower' });
+      serveConnection(ws, `c${++connections}`, { targets, queue, limits: settings.limits, redact: settings.redact, log: settings.log, follow, observe, ...(recent ? { recent } : {}) }, { address, follower: pool === 'follower' });
     });
   });
 
-  let lastStatus = '';
-  const publish = (redis: RedisStatus) => {
+  const broadcast = (message: ServerMessage) => {
+    const text = JSON.stringify(message);
+    for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(text);
+  };
+  // Each status is named by its target when the backend offers a choice; a user's Redis's is not.
+  const named = targets.offered !== null;
+  const lastStatus = new Map<TargetName, string>();
+  const publish = (target: TargetName, redis: RedisStatus) => {
     if (redis.message) redis.message = settings.redact(redis.message);
     const text = JSON.stringify(redis);
-    if (text === lastStatus) return;
-    lastStatus = text;
-    const message: ServerMessage = { type: 'redis-status', redis };
-    for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(JSON.stringify(message));
+    if (text === lastStatus.get(target)) return;
+    lastStatus.set(target, text);
+    broadcast(named ? { type: 'redis-status', redis, target } : { type: 'redis-status', redis });
   };
   const broadcastStatus = async () => {
     // The health check's PING is traffic too: between a run's INFO snapshots it would land in the run's
     // deltas (and make them non-exclusive), so it waits for their end; a run that finds Redis silent
     // says so itself meanwhile (session.noteSilence). Before and between runs, with requests waiting,
     // it still asks: a Redis that stops answering is said while it lasts.
-    if (measuring()) return;
-    publish(await session.status());
+    for (const { target, opened } of targets.opened()) {
+      if (measuring()) return;
+      publish(target, await opened.session.status());
+    }
   };
-  // A restart of the private redis-server (redis/private-redis-keeper.ts) is told at once; no PING.
-  const stopListening = session.onChange(publish);
+  // A restart of a private Redis (redis/private-redis-keeper.ts, private-cluster-keeper.ts) is told at
+  // once, no PING; a target opened later is listened to from when it is ready.
+  const stops = targets.opened().map(({ target, opened }) => opened.session.onChange((redis) => publish(target, redis)));
+  stops.push(targets.onChange((change) => {
+    if (change.phase === 'ready' && change.opened) {
+      const session = change.opened.session;
+      stops.push(session.onChange((redis) => publish(change.target, redis)));
+      void session.status().then((redis) => broadcast(targetStateMessage(change, redis, settings.redact)));
+      return;
+    }
+    broadcast(targetStateMessage(change, undefined, settings.redact));
+  }));
   const timer = setInterval(() => void broadcastStatus(), STATUS_INTERVAL_MS);
   timer.unref();
   wss.on('close', () => {
     clearInterval(timer);
-    stopListening();
+    for (const stop of stops) stop();
   });
   return wss;
 }

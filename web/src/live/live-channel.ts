@@ -4,7 +4,11 @@
 // in the order they started listening, synchronously as each message arrives. The status (connection,
 // backend version, Redis) is a snapshot store of its own, published at most once per frame, for the
 // header and the banner. Neither store knows the other; both know only this channel.
-import type { ClientMessage, RedisStatus, ServerMessage } from '../../../trace/protocol/live-protocol.ts';
+// On a backend that offers its two private targets (single Redis, Redis Cluster), the channel holds the
+// page's pick (target-choice.ts): it asks the backend for it on every (re)connection, shows that target's
+// status, and names it in every run and sweep the stores send (runTarget).
+import type { ClientMessage, RedisStatus, ServerMessage, TargetName } from '../../../trace/protocol/live-protocol.ts';
+import { NO_TARGET_CHOICE, foldTargetMessage, runTargetOf, shownStatus, type TargetChoice } from './target-choice.ts';
 import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
 import { SnapshotStore } from '../base/snapshot-store.ts';
 import { LiveClient, liveUrl, type ConnectionState, type SocketLike } from './live-client.ts';
@@ -20,8 +24,10 @@ export interface ChannelStatus {
   connection: ConnectionState;
   /** From the backend's hello; null until it has said hello. */
   backendVersion: string | null;
-  /** From hello, then from each redis-status. */
+  /** From hello, then from each redis-status: on a backend that offers targets, the picked target's (null while it starts). */
   redis: RedisStatus | null;
+  /** The backend's targets and the page's pick (absent: none offered, as on a static site). */
+  targets?: TargetChoice | undefined;
 }
 
 /** What a store needs of the channel: to send on it, to hear from it, and whether it is open now. */
@@ -30,12 +36,20 @@ export interface ChannelPort {
   send(message: ClientMessage): boolean;
   /** Hears every message and connection change from now on; returns the function that stops it. */
   listen(listener: LiveListener): () => void;
+  /** Where runs and sweeps go, named in their request; undefined: the backend offers no choice. */
+  readonly runTarget?: TargetName | undefined;
 }
 
 /** A fresh request id (at most 64 characters, as the protocol allows); the prefix says which kind of request. */
 export function newRequestId(prefix: 'req' | 'sweep'): string {
   const random = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   return `${prefix}-${random}`.slice(0, 64);
+}
+
+/** The target field of a run or sweep request: the channel's runTarget, when the backend offers a choice. */
+export function targetOf(channel: Pick<ChannelPort, 'runTarget'>): { target?: TargetName } {
+  const target = channel.runTarget;
+  return target === undefined ? {} : { target };
 }
 
 /** What the page (app-view.tsx) needs of its channel: the stores' port, its status, and its lifetime. */
@@ -45,12 +59,16 @@ export interface PageChannel extends ChannelPort {
   start(): void;
   stop(): void;
   retryNow(): void;
+  /** The page's pick of target (null: the backend's default); asked of the backend when it offers it. */
+  pickTarget?(target: TargetName | null): void;
 }
 
 export class LiveChannel implements PageChannel {
   private readonly status: SnapshotStore<ChannelStatus>;
   private readonly listeners = new Set<LiveListener>();
   private client: LiveClient | null = null;
+  private choice: TargetChoice = NO_TARGET_CHOICE;
+  private lastRedis: RedisStatus | null = null;
   /** For useSyncExternalStore: the status, published at most once per frame. */
   readonly subscribe: (listener: () => void) => () => void;
   readonly getSnapshot: () => ChannelStatus;
@@ -76,8 +94,13 @@ export class LiveChannel implements PageChannel {
         for (const listener of this.listeners) listener.onInvalidMessage?.(problem);
       },
       onMessage: (message) => {
-        if (message.type === 'hello') this.status.update({ backendVersion: message.version, redis: message.redis });
-        else if (message.type === 'redis-status') this.status.update({ redis: message.redis });
+        if (message.type === 'hello') this.status.update({ backendVersion: message.version });
+        if (message.type === 'hello' || message.type === 'redis-status') this.lastRedis = message.redis;
+        if (message.type === 'hello' || message.type === 'redis-status' || message.type === 'target-state') {
+          this.choice = foldTargetMessage(this.choice, message);
+          this.showChoice();
+        }
+        if (message.type === 'hello') this.askForTarget();
         for (const listener of this.listeners) listener.onMessage(message);
       },
     }, this.createSocket);
@@ -101,6 +124,28 @@ export class LiveChannel implements PageChannel {
   /** False when the socket is not open: nothing was sent. */
   send(message: ClientMessage): boolean {
     return this.client?.send(message) ?? false;
+  }
+
+  get runTarget(): TargetName | undefined {
+    return runTargetOf(this.choice);
+  }
+
+  pickTarget(target: TargetName | null): void {
+    if (target === this.choice.picked) return;
+    this.choice = { ...this.choice, picked: target };
+    this.showChoice();
+    this.askForTarget();
+  }
+
+  /** The picked target, asked of a backend that offers it and did not start with it (so it starts, or says it is ready). */
+  private askForTarget(): void {
+    const target = runTargetOf(this.choice);
+    if (target === undefined || target === this.choice.offered?.default) return;
+    this.client?.send({ type: 'target', target });
+  }
+
+  private showChoice(): void {
+    this.status.update({ redis: shownStatus(this.choice, this.lastRedis), targets: this.choice.offered ? this.choice : undefined });
   }
 
   /** The banner's "retry now": skips the backoff wait. */

@@ -11,7 +11,7 @@ import type { RunSpec } from '../../../trace/format/run-request.ts';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
 import { SnapshotStore } from '../base/snapshot-store.ts';
-import { newRequestId, type ChannelPort } from './live-channel.ts';
+import { newRequestId, targetOf, type ChannelPort } from './live-channel.ts';
 import { LiveRunTracker, type ActiveRequest, type TrackerEvent } from './live-run-tracker.ts';
 import { PartialTraceThrottle, type ThrottleTimers } from './partial-trace-throttle.ts';
 import type { AppMessage, TraceSource } from './store-types.ts';
@@ -65,7 +65,7 @@ export class RunStore {
     if (!this.channel.isOpen || this.tracker.active) return false;
     const requestId = newRequestId('req');
     this.tracker.begin(requestId, spec);
-    if (!this.channel.send({ type: 'run', requestId, spec })) {
+    if (!this.channel.send({ type: 'run', requestId, spec, ...targetOf(this.channel) })) {
       this.tracker.abandon('');
       this.update({ message: { kind: 'error', text: 'Not connected to the backend; the run was not sent.' } });
       return false;

@@ -7,7 +7,7 @@ import type { SweepDocument, SweepSpec } from '../../../trace/format/sweep-forma
 import { frameScheduler, type FrameScheduler } from '../base/frame-scheduler.ts';
 import { SnapshotStore } from '../base/snapshot-store.ts';
 import type { ActiveSweep } from '../model/active-sweep.ts';
-import { newRequestId, type ChannelPort } from './live-channel.ts';
+import { newRequestId, targetOf, type ChannelPort } from './live-channel.ts';
 import type { AppMessage, TraceSource } from './store-types.ts';
 import { SweepTracker, type SweepTrackerEvent } from './sweep-tracker.ts';
 
@@ -28,7 +28,7 @@ export class SweepStore {
 
   constructor(
     /** The sweep only sends and hears; whether the socket is open is the channel's to say (send returns false). */
-    private readonly channel: Pick<ChannelPort, 'send' | 'listen'>,
+    private readonly channel: Pick<ChannelPort, 'send' | 'listen' | 'runTarget'>,
     scheduler: FrameScheduler = frameScheduler,
   ) {
     this.state = new SnapshotStore<SweepSnapshot>({ active: null, stopped: null, doc: null, source: null, message: null }, scheduler);
@@ -53,7 +53,7 @@ export class SweepStore {
     if (this.tracker.active) return false;
     const requestId = newRequestId('sweep');
     this.tracker.begin(requestId, spec);
-    if (!this.channel.send({ type: 'sweep', requestId, spec })) {
+    if (!this.channel.send({ type: 'sweep', requestId, spec, ...targetOf(this.channel) })) {
       this.tracker.abandon('');
       this.update({ message: { kind: 'error', text: 'Not connected to the backend; the sweep was not sent.' } });
       return false;

@@ -35,6 +35,7 @@ describe('reading the run form', () => {
       clusterSplit: 'parallel',
       reshard: false,
       options: false,
+      target: null,
     });
   });
 
@@ -231,5 +232,16 @@ describe('the batching, planted-error and neighbour fields', () => {
     expect(validateRunForm({ ...form, command: 'INCR' })).toMatchObject({ ok: false, errors: { reshard: expect.stringMatching(/needs GET .* or SET/) } });
     const plain = validateRunForm(runFormOf(DEFAULT_RUN_LINK));
     expect(plain.ok && !('reshard' in plain.spec)).toBe(true);
+  });
+});
+
+describe('the Redis picked (target=)', () => {
+  it('reads single or cluster in any case, junk as the backend’s own; written only when picked', () => {
+    expect(parseRunLink({ target: 'cluster' }).target).toBe('cluster');
+    expect(parseRunLink({ target: ' Single ' }).target).toBe('single');
+    expect(parseRunLink({ target: 'mars' }).target).toBeNull();
+    expect(parseRunLink({}).target).toBeNull();
+    expect(runLinkEntries(DEFAULT_RUN_LINK).some(([key]) => key === 'target')).toBe(false);
+    expect(runLinkEntries({ ...DEFAULT_RUN_LINK, target: 'cluster' }).at(-1)).toEqual(['target', 'cluster']);
   });
 });

@@ -5,9 +5,10 @@
 // (a planted error; no errorAt: none), neighborRate, neighborCommand, heldConnection and memory=1 (sample
 // memory in a memory repeat, also for a run too small to be sampled by itself) the rest. Links made
 // before MONITOR and strace were apart say &serverTrace=1, which still means both. The diagrams' time scale
-// (scale=) travels with them, and so does whether the form's "More options" are unfolded (options=1).
-// On a Redis Cluster: keys=hashtag (every key of the run under one {hash tag}) and split=serial (the raw
-// pipeline's nodes one after another), each only when not the default.
+// (scale=) travels with them, and so does whether the form's "More options" are unfolded (options=1), and
+// the Redis picked on a backend that offers its private single Redis and cluster (target=single|cluster;
+// absent: the backend's own). On a Redis Cluster: keys=hashtag (every key of the run under one {hash tag})
+// and split=serial (the raw pipeline's nodes one after another), each only when not the default.
 // Parsing is tolerant (link-fields.ts): any missing or bad value falls back to
 // its default. The form and its choices are state/run-form-state.ts's; this is how a link spells them.
 import { z } from 'zod';
@@ -21,6 +22,7 @@ import {
   ERROR_KINDS, MODE_CHOICES, hasChunks, type ErrorKind, type ModeChoice, type NeighborCommand, type RunFormState,
 } from '../state/run-form-state.ts';
 import { choice, decimal, flag, wholeNumber } from './link-fields.ts';
+import { TARGET_NAMES, type TargetName } from '../../../trace/protocol/live-protocol.ts';
 
 /** The run form's settings as a link holds them: every value read and within bounds. */
 export interface RunLink {
@@ -63,12 +65,14 @@ export interface RunLink {
   reshard: boolean;
   /** The form's "More options" unfolded: a view setting, like the scale, not a setting of the run. */
   options: boolean;
+  /** The private Redis picked (a page setting, beside the form); null: the backend's own. */
+  target: TargetName | null;
 }
 
 export const DEFAULT_RUN_LINK: RunLink = {
   command: 'INCR', n: 10, valueBytes: 16, mode: 'both', chunk: 10_000, scale: 'shared', rttMs: 0, jitterMs: 0, monitor: false, strace: false, cold: false,
   repeats: DEFAULT_REPEATS, engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: 0, errorAt: null, errorKind: 'runtime', neighborRate: 0,
-  neighborCommand: 'INCR', heldConnection: false, memory: false, clusterKeys: 'spread', clusterSplit: 'parallel', reshard: false, options: false,
+  neighborCommand: 'INCR', heldConnection: false, memory: false, clusterKeys: 'spread', clusterSplit: 'parallel', reshard: false, options: false, target: null,
 };
 
 const d = DEFAULT_RUN_LINK;
@@ -113,6 +117,7 @@ const RUN_FIELDS = {
   split: choice(CLUSTER_SPLITS).catch(d.clusterSplit),
   reshard: flag.catch(d.reshard),
   options: flag.catch(d.options),
+  target: choice(TARGET_NAMES).nullable().catch(null),
 };
 
 /** The keys the run form reads from a link. */
@@ -163,6 +168,7 @@ export function runLinkEntries(p: RunLink): [string, string][] {
   if (p.clusterSplit !== d.clusterSplit) add('split', p.clusterSplit);
   if (p.reshard) add('reshard', '1');
   if (p.options) add('options', '1');
+  if (p.target !== null) add('target', p.target);
   return entries;
 }
 
@@ -220,11 +226,12 @@ export function runLinkOf(form: RunFormState, scale: ScaleChoice, last: RunLink)
     clusterSplit: form.clusterSplit,
     reshard: form.reshard ?? false,
     options: last.options,
+    target: last.target,
   };
 }
 
 /** Whether a form as typed is the default one (the scale and the More options fold aside): the run the first screen shows. */
 export function isDefaultRunForm(form: RunFormState): boolean {
-  const entries = (link: RunLink) => JSON.stringify(runLinkEntries({ ...link, scale: d.scale, options: false }));
+  const entries = (link: RunLink) => JSON.stringify(runLinkEntries({ ...link, scale: d.scale, options: false, target: null }));
   return entries(runLinkOf(form, d.scale, d)) === entries(d);
 }

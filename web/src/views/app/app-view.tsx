@@ -37,6 +37,8 @@ import { SweepView } from '../sweep/sweep-view.tsx';
 import { GalleryView } from '../gallery/gallery-view.tsx';
 import { ViewTabsView } from './view-tabs-view.tsx';
 import { usePageChannel } from './use-page-channel.ts';
+import { TargetSwitchView } from '../header/target-switch-view.tsx';
+import { runTargetOf } from '../../live/target-choice.ts';
 import { usePageView } from './use-page-view.ts';
 import { useStoredLink } from './use-stored-link.ts';
 import { showStoredLink } from '../../state/stored-runs.ts';
@@ -87,7 +89,9 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
   const historySnap = useSyncExternalStore(history.subscribe, history.getSnapshot);
   const { present, setPresent, tourStep, setTourStep } = usePresentation(url);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const { form, setForm, scale, setScale, moreOptions, setMoreOptions } = useRunFormLink(url);
+  const { form, setForm, scale, setScale, moreOptions, setMoreOptions, target, setTarget } = useRunFormLink(url);
+  // The Redis picked in the link (target=), told to the channel: it asks the backend and names it in each run.
+  useEffect(() => channel.pickTarget?.(target), [channel, target]);
   const { view, setView, mounted, urlLoading } = usePageView(url, urlLoad);
   // The shared zoom and playhead, and zoom=, t= and speed= in the URL, both ways.
   const { zoomSync, playback, displayLink } = useDisplayLink(url);
@@ -173,6 +177,7 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
               beforeOpen={() => displayLink.writeNow()}
             />
           )}
+          {!offline && status.targets?.offered && <TargetSwitchView choice={status.targets} onPick={setTarget} />}
           {!offline && <ConnectionPill status={status} />}
           {!offline && follow.role === 'presenter' && <FollowShareView store={follow.store} />}
         </div>
@@ -305,7 +310,8 @@ export function AppView({ channel, store, sweepStore, history, url, urlLoad, fol
 function ConnectionPill({ status }: { status: ChannelStatus }) {
   const { connection, redis } = status;
   const backend = connection.status === 'open' ? 'connected' : connection.status === 'connecting' ? 'connecting…' : 'offline';
-  const redisText = !redis ? '' : redis.up ? `Redis ${redis.version ?? ''} · ${redis.address}${redis.embedded ? ' (private)' : ''}` : `Redis down · ${redis.address}`;
+  const what = status.targets && runTargetOf(status.targets) === 'cluster' ? 'Redis Cluster' : 'Redis';
+  const redisText = !redis ? '' : redis.up ? `${what} ${redis.version ?? ''} · ${redis.address}${redis.embedded ? ' (private)' : ''}` : `${what} down · ${redis.address}`;
   const ok = connection.status === 'open' && (redis?.up ?? false);
   return (
     <div className={`connection-pill ${ok ? 'ok' : connection.status === 'closed' || redis?.up === false ? 'bad' : 'pending'}`} title="Live backend connection (WebSocket /live)">
