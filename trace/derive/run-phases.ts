@@ -25,8 +25,11 @@ export function runPhases(doc: TraceDocument): Phase[] {
   const { commands } = doc;
   const n = commands.length;
   const firstWriteUs = n ? commands[0]!.sentUs : 0;
-  const lastReadUs = n ? commands[n - 1]!.repliedUs : 0;
-  // Union of [sentUs, repliedUs] over commands: both are non-decreasing in command order.
+  // The last read: on one socket the last command's; on a cluster each socket answers in its own order,
+  // so a later-written command can be answered before an earlier one: the latest reply of all.
+  let lastReadUs = 0;
+  for (let i = 0; i < n; i++) lastReadUs = Math.max(lastReadUs, commands[i]!.repliedUs);
+  // Union of [sentUs, repliedUs] over commands: sentUs is non-decreasing in command order (written order).
   let outstandingUs = 0;
   let from = firstWriteUs;
   let to = firstWriteUs;

@@ -80,6 +80,19 @@ describe('runPhases', () => {
     const phases = runPhases(b.finish({ reads: 1, writes: 1, execUs: 80, source: 'redis-info', exclusive: true }, { doneUs: 1000 }));
     expect(Object.fromEntries(phases.map((p) => [p.name, p.us]))).toEqual({ beforeFirstWrite: 900, awaiting: 0, redisExec: 50, clientBetween: 0, afterLastRead: 50 });
   });
+
+  it('a cluster run: a later-written command answered first on its own socket; no part below zero', async () => {
+    const { runPhases } = await import('./run-phases.ts');
+    const b = new TraceBuilder({ ...HEADER, run: { ...HEADER.run, mode: 'pipeline', n: 2, operations: 2 } });
+    b.addBatch({
+      writes: [{ atUs: 10, bytes: 46, commands: 1, connection: 0 }, { atUs: 12, bytes: 46, commands: 1, connection: 1 }],
+      reads: [{ atUs: 30, bytes: 4, replies: 1, connection: 1 }, { atUs: 50, bytes: 4, replies: 1, connection: 0 }],
+      outcomes: [{ reply: 1 }, { reply: 2 }],
+    });
+    const phases = runPhases(b.finish({ reads: 2, writes: 2, execUs: 5, source: 'redis-info', exclusive: true }, { doneUs: 60 }));
+    // Out from 10 to 50 (the slower socket's reply is the last read): 40 µs, 5 of them Redis.
+    expect(Object.fromEntries(phases.map((p) => [p.name, p.us]))).toEqual({ beforeFirstWrite: 10, awaiting: 35, redisExec: 5, clientBetween: 0, afterLastRead: 10 });
+  });
 });
 
 describe('latencyStats and latencyHistogram', () => {
