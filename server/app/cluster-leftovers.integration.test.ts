@@ -1,6 +1,6 @@
 // `npm start -- --cluster`, as users run it: the backend starts a private Redis Cluster (3 masters, each
 // a redis-server under its own watchdog, in its own temporary folder), says so, and answers a run with
-// the reason it cannot go to a cluster yet. SIGKILL of the backend leaves no node and no folder; a node
+// the reason when a run cannot go to a cluster yet (a chunked run). SIGKILL of the backend leaves no node and no folder; a node
 // killed is replaced by a fresh cluster, and the page hears it. The backend gets its own TMPDIR, so the
 // test sees only its folders.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -30,7 +30,7 @@ it('SIGKILL of the backend leaves no node of its private cluster and no folder',
     console.log(backend.output().split('\n').find((line) => line.includes('Measuring')));
     expect(ours().map((name) => name.replace(/-[^-]+$/, ''))).toEqual(Array(3).fill('pipescope-cluster-node'));
     const client = await LiveClient.open(backend.wsUrl);
-    client.send({ type: 'run', requestId: 'on-cluster', spec: { command: 'SET', n: 10, modes: ['pipeline'] } });
+    client.send({ type: 'run', requestId: 'on-cluster', spec: { command: 'SET', n: 10, modes: ['chunked'], chunk: 5 } });
     const answer = await client.next((m) => m.type === 'error' || m.type === 'run-start');
     expect(answer).toMatchObject({ type: 'error', message: expect.stringMatching(/node of a Redis Cluster \(3 masters\).*Nothing was sent/) });
     const helpers = descendantsOf(backend.process.pid!);

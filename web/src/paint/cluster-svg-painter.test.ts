@@ -68,7 +68,10 @@ describe('paintCluster', () => {
     expect(moved.all('client-error')).toHaveLength(1);
     expect(moved.all('client-error')[0]!.querySelector('title')!.textContent).toMatch(/^node-redis 6\.3\.1 threw at its caller at 95 µs: MOVED \d+ /);
     expect(moved.all('client-refusal')).toHaveLength(0);
-    expect(moved.all('redirect-label').map((t) => t.textContent)).toEqual(moved.layout.redirects.map((r) => r.label));
+    // Each redirect's text where the label placement found room (the rest stay in the tooltip): the first is drawn whole.
+    const drawn = moved.all('redirect-label').map((t) => t.textContent ?? '').filter(Boolean);
+    expect(drawn[0]).toBe(moved.layout.redirects[0]!.label);
+    for (const text of drawn) expect(moved.layout.redirects.some((r) => r.label === text || r.label.startsWith(text.replace(/…$/, '')))).toBe(true);
   });
 
   it('painting nothing removes every cluster element', () => {
