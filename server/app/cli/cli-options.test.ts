@@ -48,7 +48,7 @@ describe('parseRecordOptions', () => {
   it('takes --reshard for a GET or SET run, refusing it for other commands; absent without the flag', () => {
     const get = [...withFlag('--command', 'GET'), '--engine', 'raw', '--cluster', '--reshard'];
     expect(parseRecordOptions(get, {})).toMatchObject({ spec: { command: 'GET', reshard: true }, cluster: { replicas: 0 } });
-    expect(parseRecordOptions(REQUIRED, {}).spec).not.toHaveProperty('reshard');
+    expect(parseRecordOptions(REQUIRED, {})).not.toHaveProperty('spec.reshard');
     expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--reshard'], {}))).toMatch(/reshard checks each reply against the value stored/);
   });
 
