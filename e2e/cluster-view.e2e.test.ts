@@ -2,21 +2,26 @@
 // (`--cluster`, 3 masters) drawn with a lane per master headed by its address, a lane per socket, an arrow
 // per command to the node serving its slot, and the slot strip with a tick per slot the run used; and the
 // static site's recordings of such runs (public/traces/, served by the app) as in their goldens, light and
-// dark, at 1280 × 720. The only redirect drawn is a constructed one (no recording has one yet), opened
-// as a file, against a golden of its own named so, with the legend's key for it.
+// dark, at 1280 × 720, among them a resharding run: its slot moved during the run, drawn with its ASK
+// arcs (and the ASKING each needs) and its MOVED arc, each with Redis's error text, and the legend's key.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from './app-process.ts';
 import { launchBrowser, newPage, waitForIdleRender } from './browser.ts';
 import { expectGoldenScreenshot, openFixturesAt, type GoldenTheme } from './golden-page.ts';
 import { requestDone, runPanel } from './app-in-browser.ts';
-import { serializeTrace } from '../trace/format/trace-io.ts';
-import { redirectedCounter } from '../web/src/test-support/cluster-fixtures.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { parseDocument } from '../trace/format/sweep-io.ts';
+import { ROOT } from './app-process.ts';
 import type { Browser } from 'playwright-core';
 
 /** The static site's recordings on a private 3-master cluster (scripts/record-static-traces.mjs). */
 const SEQUENTIAL = '/traces/cluster-set-30-sequential.json.gz';
 const PIPELINE = '/traces/cluster-set-30-pipeline.json.gz';
+/** 150 GET one at a time while Pipescope moved their slot to another master: ASKs, then one MOVED. */
+const RESHARD = '/traces/cluster-get-150-reshard.json.gz';
 const GOLDEN_VIEWPORT = { width: 1280, height: 720 };
 
 let app: AppProcess;
@@ -110,20 +115,46 @@ describe('recorded cluster runs', () => {
     }, 60_000);
   }
 
-  it('a constructed MOVED then ASK (no recording has a redirect yet): the arrows with their error text and the ASKING, as in its golden', async () => {
-    const doc = redirectedCounter();
-    const page = await openFixturesAt(browser, app.url, [], { theme: 'light' });
-    try {
-      await page.setViewportSize(GOLDEN_VIEWPORT);
-      await page.setInputFiles('[data-testid=import]', { name: 'constructed-moved-ask.json', mimeType: 'application/json', buffer: Buffer.from(serializeTrace(doc)) });
-      const panel = runPanel(page, 'sequential');
-      await panel.locator('[data-testid=redirect-arrow]').first().waitFor();
-      await expect(panel.locator('[data-testid=redirect-label]').allTextContents()).resolves.toEqual(doc.cluster!.redirects.map((r) => r.error));
-      await expect(panel.locator('[data-testid=asking-label]').textContent()).resolves.toBe('ASKING, then the command');
-      await expect(page.locator('[data-testid=legend-redirect]').textContent()).resolves.toContain('redirect');
-      await expectGoldenScreenshot(panel.locator('.diagram-host'), 'cluster-constructed-moved-ask-light-1280x720');
-    } finally {
-      await page.context().close();
-    }
-  }, 60_000);
+  for (const theme of ['light', 'dark'] as const) {
+    it(`a slot moved during 150 GETs: the ASK arcs with ASKING, then the MOVED, with Redis's words, ${theme}, at 1280 × 720, as in its golden`, async () => {
+      // The recording itself, read as the app reads it: the redirects it must show.
+      const file = parseDocument(gunzipSync(readFileSync(join(ROOT, 'public', RESHARD))).toString('utf8'));
+      if (file.kind !== 'trace') throw new Error(`${RESHARD} holds a ${file.kind}, not one trace`);
+      const doc = file.doc;
+      const { redirects, reshard } = doc.cluster!;
+      const asks = redirects.filter((r) => r.kind === 'ASK');
+      const moved = redirects.filter((r) => r.kind === 'MOVED');
+      expect(asks.length, 'the recording has ASKs').toBeGreaterThan(0);
+      expect(moved.length, 'the recording has one MOVED').toBe(1);
+      for (const r of redirects) expect(r.error).toBe(`${r.kind} ${reshard!.slot} ${r.to}`);
+      const page = await openFixturesAt(browser, `${app.url.replace(/\/$/, '')}/?trace=${encodeURIComponent(RESHARD)}`, [], { theme });
+      try {
+        await page.setViewportSize(GOLDEN_VIEWPORT);
+        const panel = runPanel(page, 'sequential');
+        await panel.locator('[data-testid=redirect-arrow]').first().waitFor();
+        await waitForIdleRender(page);
+        // An arc per redirect, of its kind, in the order they arrived.
+        const kinds = await panel.locator('g.redirect').evaluateAll((groups) => groups.map((g) => g.getAttribute('data-kind')));
+        expect(kinds).toEqual(redirects.map((r) => r.kind));
+        await expect(panel.locator('[data-testid=redirect-arrow]').count()).resolves.toBe(redirects.length);
+        // The labels the placement kept: each one a redirect's error text as Redis sent it, or where the
+        // ASKs crowd, shortened to its kind and slot; the first ASK's and the MOVED's whole.
+        const labels = await panel.locator('g.redirect-label-box').evaluateAll((boxes) => boxes.map((g) => g.querySelector('[data-testid=redirect-label]')?.textContent ?? ''));
+        expect(labels).toHaveLength(redirects.length);
+        labels.forEach((text, i) => {
+          if (text) expect([redirects[i]!.error, `${redirects[i]!.kind} ${reshard!.slot}`], `redirect ${i}: ${text}`).toContain(text);
+        });
+        expect(labels[0], 'the first ASK').toBe(asks[0]!.error);
+        expect(labels[redirects.indexOf(moved[0]!)], 'the MOVED').toBe(moved[0]!.error);
+        // The ASKING each ASK needs, marked at the new owner: in words once at least, shortened where they crowd.
+        const asking = await panel.locator('[data-testid=asking-label]').allTextContents();
+        expect(asking).toContain('ASKING, then the command');
+        for (const text of asking) expect(['ASKING, then the command', 'ASKING']).toContain(text);
+        await expect(page.locator('[data-testid=legend-redirect]').textContent()).resolves.toContain('redirect');
+        await expectGoldenScreenshot(panel.locator('.diagram-host'), `cluster-get-150-reshard-${theme}-1280x720`);
+      } finally {
+        await page.context().close();
+      }
+    }, 60_000);
+  }
 });

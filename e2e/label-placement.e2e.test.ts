@@ -2,7 +2,8 @@
 // cannot vouch for it: the boxes the browser really drew (lane heads and notes, arrow labels, bundle badges,
 // the client and Redis lanes' labels) for the dense recordings — the static site's 300 GETs in chunks of
 // 30 beside their pipeline, the batching modes with MONITOR, an error inside MULTI, the cluster runs (node
-// heads, request labels, the slot strip's ranges and caption, the dense run's key under it) — in the app at
+// heads, request labels, the slot strip's ranges and caption, the dense run's key under it; a resharding
+// run's crowded ASK and MOVED labels with their ASKINGs) — in the app at
 // 1440, 1280, 390 and 360 px and in the embed at 900 and 390 px. Also the chunks trace's Export → SVG,
 // compared with its golden text.
 import type { Page } from 'playwright-core';
@@ -91,6 +92,7 @@ describe('labels never overlap as drawn', () => {
     { name: 'the four batching modes with MONITOR', traces: [], fixtures: FOUR_MODES },
     { name: 'errors inside MULTI', traces: [], fixtures: ERRORS },
     { name: 'the cluster runs (30 SET both ways, 1,000 piped)', traces: CLUSTER, fixtures: [] },
+    { name: 'a resharding run (150 GET: 44 ASK, then a MOVED)', traces: ['/traces/cluster-get-150-reshard.json.gz'], fixtures: [] },
   ];
   for (const c of cases) {
     it(`in the app, ${c.name}, at 1440, 1280, 390 and 360 px`, async () => {

@@ -113,6 +113,13 @@ const RECORDINGS = [
     about: 'A thousand keys over about a thousand slots: each master gets its share on its own socket; the slot strip shows which slots the run used.',
     args: ['--cluster', '--engine', 'raw', '--mode', 'pipeline', '--command', 'SET', '--n', '1000', '--no-memory'],
   },
+  {
+    group: 'A Redis Cluster: a slot moved during the run',
+    file: 'cluster-get-150-reshard.json.gz',
+    title: '150 GET one at a time while their slot moves to another master',
+    about: 'Pipescope moves the key’s slot during the run: once the key has left, its node answers ASK and the GET goes to the new owner after ASKING; once the move is done, one MOVED, and every GET after it goes straight to the new owner.',
+    args: ['--cluster', '--engine', 'raw', '--mode', 'sequential', '--command', 'GET', '--n', '150', '--no-memory', '--reshard'],
+  },
 ];
 
 /** "Linux x64, 2 × Intel(R) Xeon(R) …": where the runs were measured (client and Redis on one machine). */

@@ -153,6 +153,28 @@ function modeLines(doc: TraceDocument): string[] {
     lines.push(`  keys after the run (GET on Pipescope's connection, before deletion): ${shown.join(' ')}` +
       (more > 0 || doc.keysAfter.truncated ? ` … ${more > 0 ? `${more} more` : ''}${doc.keysAfter.truncated ? ' (truncated)' : ''}` : ''));
   }
+  lines.push(...clusterLines(doc));
+  return lines;
+}
+
+/** A cluster run: the redirects met, by kind, and a resharding run's move with its checked answers. */
+function clusterLines(doc: TraceDocument): string[] {
+  const cluster = doc.cluster;
+  if (!cluster) return [];
+  const lines: string[] = [];
+  if (cluster.redirects.length) {
+    const kinds = new Map<string, number>();
+    for (const redirect of cluster.redirects) kinds.set(redirect.kind, (kinds.get(redirect.kind) ?? 0) + 1);
+    lines.push(`  redirects (cluster.redirects): ${[...kinds].map(([kind, n]) => `${n.toLocaleString('en-US')} ${kind}`).join(', ')}; ` +
+      `${count(doc.run.redirectCommands?.resent ?? 0, 'command')} sent again, ${count(doc.run.redirectCommands?.asking.length ?? 0, 'ASKING')} before them`);
+  }
+  const move = cluster.reshard;
+  if (move) {
+    const at = (us: number | undefined) => (us === undefined ? 'not reached' : `${(us / 1000).toFixed(2)} ms`);
+    lines.push(`  reshard: slot ${move.slot} (${count(move.keys, 'key')}) began ${at(move.startedUs)}, keys moved ${at(move.keysMovedUs)}, ` +
+      `every master told ${at(move.doneUs)} after t0; ${move.checked.toLocaleString('en-US')} answers checked, ${move.wrong.toLocaleString('en-US')} wrong` +
+      (move.error ? `; stopped: ${move.error}` : ''));
+  }
   return lines;
 }
 

@@ -45,6 +45,13 @@ describe('parseRecordOptions', () => {
     expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--split', 'serial'], {}))).toMatch(/clusterSplit serial is how the raw engine writes a pipeline/);
   });
 
+  it('takes --reshard for a GET or SET run, refusing it for other commands; absent without the flag', () => {
+    const get = [...withFlag('--command', 'GET'), '--engine', 'raw', '--cluster', '--reshard'];
+    expect(parseRecordOptions(get, {})).toMatchObject({ spec: { command: 'GET', reshard: true }, cluster: { replicas: 0 } });
+    expect(parseRecordOptions(REQUIRED, {})).not.toHaveProperty('spec.reshard');
+    expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--reshard'], {}))).toMatch(/reshard checks each reply against the value stored/);
+  });
+
   it('compares several modes, until certain unless --repeats says a count', () => {
     const both = withFlag('--mode', 'sequential,pipeline');
     expect(parseRecordOptions(both, {})).toMatchObject({ modes: ['sequential', 'pipeline'], spec: { modes: ['sequential', 'pipeline'], repeats: 'until-certain' }, everyRepeat: false });

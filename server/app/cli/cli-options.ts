@@ -40,7 +40,7 @@ export interface RecordOptions {
   /** The modes to run, in rounds (several: compared, with a verdict). */
   modes: RunMode[];
   spec: Pick<z.infer<typeof RunSpecSchema>, 'command' | 'n' | 'valueBytes' | 'rttMs' | 'jitterMs' | 'serverTrace' | 'monitor' | 'strace' | 'engine' | 'chunk' | 'memory' | 'cold' | 'repeats' | 'kernelTcp'
-    | 'chunkPauseMs' | 'errorAt' | 'errorKind' | 'neighborRate' | 'neighborCommand' | 'heldConnection' | 'clusterKeys' | 'clusterSplit' | 'modes'>;
+    | 'chunkPauseMs' | 'errorAt' | 'errorKind' | 'neighborRate' | 'neighborCommand' | 'heldConnection' | 'clusterKeys' | 'clusterSplit' | 'reshard' | 'modes'>;
   redisUrl: string | undefined;
   /** --cluster: a private Redis Cluster with this many replicas per master. */
   cluster?: { replicas: number } | undefined;
@@ -54,7 +54,7 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M[,M…] --command 
                          [--error-at K] [--error-kind runtime|queueing]
                          [--monitor] [--strace] [--server-trace] [--cold] [--repeats K|until-certain] [--every-repeat] [--memory | --no-memory]
                          [--neighbor-rate R [--neighbor-command INCR|GET]] [--held-connection]
-                         [--keys spread|hashtag] [--split parallel|serial]
+                         [--keys spread|hashtag] [--split parallel|serial] [--reshard]
                          [--redis-url redis://host:port | --redis-url-file FILE | --cluster [--cluster-replicas N]]
        npm run record -- sweep --out FILE [--depths 1,2,4,…,1024 | --max-depth D] [--per-point M] [--repeats K]
                          [--command C] [--value-bytes B] [--engine E] [--rtt-ms MS] [--jitter-ms MS] [--reference]
@@ -103,6 +103,9 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M[,M…] --command 
                          (default spread: each key its own slot, over every master)
   --split serial         a cluster only, the raw engine's pipeline: one node's share after another, each awaited
                          (default parallel: every node's share written at once)
+  --reshard              with --cluster, GET or SET, the raw engine's sequential or pipeline: move one slot of the
+                         run's keys to another master during the run (ASK, then MOVED), each answer checked
+                         against the value stored; the slot moved back after the run
   sweep                  throughput against pipeline depth, untraced: at each depth, K runs of M commands in
                          pipelines of that depth (defaults: depths 1…1024 doubling, M 10000, K 3, PING);
                          --reference also runs redis-benchmark -c 1 -P depth at each depth
@@ -139,6 +142,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     'held-connection': { type: 'boolean' },
     keys: { type: 'string' },
     split: { type: 'string' },
+    reshard: { type: 'boolean' },
     ...REDIS_URL_FLAGS,
     ...CLUSTER_FLAGS,
     out: { type: 'string' },
@@ -182,6 +186,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     heldConnection: values['held-connection'] ?? false,
     ...(values.keys !== undefined ? { clusterKeys: values.keys } : {}),
     ...(values.split !== undefined ? { clusterSplit: values.split } : {}),
+    ...(values.reshard ? { reshard: true } : {}),
     modes,
   });
   if (!spec.success) throw specError(spec.error, values.command);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import { TraceBuilder } from '../../../trace/format/trace-builder.ts';
 import { header, modeTrace, pipelineTrace, sequentialTrace } from '../test-support/trace-fixtures.ts';
+import { redirectedCounter } from '../test-support/cluster-fixtures.ts';
 import { failedOperations, othersInside, runVerdict, wireLine, type VerdictKind } from './run-verdict.ts';
 
 const line = (doc: TraceDocument, kind: VerdictKind) => runVerdict(doc).find((l) => l.kind === kind);
@@ -71,6 +72,19 @@ describe('atomic or not', () => {
 });
 
 describe('rolled back or not', () => {
+  it('a cluster redirect the client followed is no failure: the command sent in its place answered', () => {
+    const doc = redirectedCounter();
+    expect(doc.cluster!.redirects.every((r) => r.followedBy !== undefined)).toBe(true);
+    expect(failedOperations(doc)).toEqual([]);
+    expect(line(doc, 'rollback')).toBeUndefined();
+  });
+
+  it('names the commands a cluster run added to follow redirects', () => {
+    const doc = redirectedCounter();
+    const withAdded = { ...doc, run: { ...doc.run, n: doc.run.n + 3, redirectCommands: { resent: 2, asking: [4] } } };
+    expect(wireLine(withAdded)).toBe(`${doc.run.operations} INCRs as ${doc.run.n + 3} commands on the wire: ${doc.run.operations} × INCR, 2 sent again after a redirect, 1 × ASKING`);
+  });
+
   it('a failing INCR in a pipeline: the later operations still ran, read from the keys afterwards', () => {
     const doc = modeTrace('pipeline', 10, { errorAt: 4, keysAfter: true });
     expect(failedOperations(doc)).toEqual([4]);

@@ -35,7 +35,11 @@ export function wireSequence(run: WireRun): string {
     evalsha: `${ops} × EVALSHA`,
     multikey: `one ${wireCommandName(run, 0)}`,
   };
-  return `${work[run.mode]}${run.probes.heldConnection ? ', PING (held-connection probe)' : ''}`;
+  const redirects = run.redirectCommands;
+  const followed = redirects
+    ? `${redirects.resent ? `, ${formatCount(redirects.resent)} sent again after a redirect` : ''}${redirects.asking.length ? `, ${formatCount(redirects.asking.length)} × ASKING` : ''}`
+    : '';
+  return `${work[run.mode]}${followed}${run.probes.heldConnection ? ', PING (held-connection probe)' : ''}`;
 }
 
 /** "10 INCRs as 12 commands on the wire: MULTI, 10 × INCR, EXEC" ("1 INCR as …" for one). */
@@ -107,12 +111,27 @@ function range(from: number, to: number): string {
   return from === to ? String(from) : to === from + 1 ? `${from} and ${to}` : `${from}–${to}`;
 }
 
+/**
+ * The wire commands whose error reply was a cluster redirect the client followed (MOVED, ASK, TRYAGAIN sent
+ * again elsewhere): the command it sent in its place holds the operation's answer, so they failed nothing.
+ */
+function followedRedirects(doc: TraceDocument): Set<number> {
+  return new Set((doc.cluster?.redirects ?? []).filter((r) => r.followedBy !== undefined).map((r) => r.command));
+}
+
+/** The error replies that are the run's answers: every one but a followed redirect's. */
+function errorReplies(doc: TraceDocument): number {
+  const followed = followedRedirects(doc);
+  return doc.commands.filter((c, i) => 'error' in c && !followed.has(i)).length;
+}
+
 /** The operations whose reply was an error, and for a transaction whose EXEC reply carries one, the planted one. */
 export function failedOperations(doc: TraceDocument): number[] {
   const failed = new Set<number>();
+  const followed = followedRedirects(doc);
   doc.commands.forEach((c, i) => {
     const op = operationAt(doc.run, i);
-    if ('error' in c && op !== null) failed.add(op);
+    if ('error' in c && op !== null && !followed.has(i)) failed.add(op);
     if (!('error' in c) && typeof c.reply === 'string' && /ERR/.test(c.reply) && doc.run.injectedError) failed.add(doc.run.injectedError.operation);
   });
   if (failed.size === 0 && doc.run.injectedError && doc.commands.some((c) => 'error' in c)) failed.add(doc.run.injectedError.operation);
@@ -126,7 +145,7 @@ function valuesText(values: (string | null)[]): string {
 
 function rollbackLine(doc: TraceDocument): VerdictLine | null {
   const { run, keysAfter } = doc;
-  const errors = doc.commands.filter((c) => 'error' in c).length;
+  const errors = errorReplies(doc);
   if (errors === 0 && run.injectedError === null) return null;
   if (execAborted(doc)) {
     const after = keysAfter ? keysAfter.keys.filter((k) => k.value !== null) : null;

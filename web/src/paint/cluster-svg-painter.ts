@@ -203,25 +203,17 @@ function paintPlot(layers: ClusterLayers, layout: ClusterLayout, labels: Cluster
     .join((enter) => {
       const group = enter.append('g').attr('class', 'redirect');
       group.append('path').attr('class', 'redirect-shaft').attr('data-testid', 'redirect-arrow');
-      group.append('text').attr('class', 'redirect-label').attr('data-testid', 'redirect-label');
       return group;
     })
     .attr('data-kind', (d) => d.kind)
+    .attr('data-index', (d) => d.index)
     .each(function (d) {
-      const group = select(this);
       // A gentle arc from the refusing node to the node the command went to next, bulging upwards.
       const mx = (d.x1 + d.x2) / 2;
       const my = Math.min(d.y1, d.y2) - 14;
-      group.select('path').attr('d', `M${d.x1},${d.y1} Q${mx},${my} ${d.x2 + (d.x2 > d.x1 ? -2 : 2)},${d.y2}`).attr('marker-end', `url(#${layers.ids.errorHead})`);
-      placeText(group.select<SVGTextElement>('text.redirect-label'), labels.get(clusterLabelKeys.redirect(d.index)));
-      let asking = group.select<SVGTextElement>('text.asking-label');
-      const askingLabel = labels.get(clusterLabelKeys.asking(d.index));
-      if (d.asking === null || !askingLabel) asking.remove();
-      else {
-        if (asking.empty()) asking = group.append('text').attr('class', 'asking-label').attr('data-testid', 'asking-label');
-        placeText(asking, askingLabel);
-      }
+      select(this).select('path').attr('d', `M${d.x1},${d.y1} Q${mx},${my} ${d.x2 + (d.x2 > d.x1 ? -2 : 2)},${d.y2}`).attr('marker-end', `url(#${layers.ids.errorHead})`);
     });
+  paintRedirectLabels(plot, layout, labels);
   plot
     .selectAll<SVGGElement, ClusterLayout['refusals'][number]>('g.node-refusal')
     .data(layout.refusals, (d) => d.index)
@@ -262,6 +254,53 @@ function paintPlot(layers: ClusterLayers, layout: ClusterLayout, labels: Cluster
         group.select('title').text(d.title);
       });
   }
+}
+
+/**
+ * The redirects' labels (Redis's error text, and the ASKING an ASK needs), in a layer over every arrow and
+ * arc: a resharding run's ASKs come one after another, and a later arc must not cross an earlier label.
+ */
+function paintRedirectLabels(plot: G, layout: ClusterLayout, labels: ClusterLabels): void {
+  const layer = plot.selectAll<SVGGElement, null>('g.redirect-labels').data([null]).join('g').attr('class', 'redirect-labels');
+  layer.raise();
+  layer
+    .selectAll<SVGGElement, ClusterLayout['redirects'][number]>('g.redirect-label-box')
+    .data(layout.redirects, (d) => d.index)
+    .join((enter) => {
+      const group = enter.append('g').attr('class', 'redirect-label-box');
+      group.append('rect').attr('class', 'label-backdrop redirect');
+      group.append('text').attr('class', 'redirect-label').attr('data-testid', 'redirect-label');
+      return group;
+    })
+    .attr('data-kind', (d) => d.kind)
+    .attr('data-index', (d) => d.index)
+    .each(function (d) {
+      const group = select(this);
+      const label = labels.get(clusterLabelKeys.redirect(d.index));
+      placeBackdrop(group.select<SVGRectElement>('rect.redirect'), label);
+      placeText(group.select<SVGTextElement>('text.redirect-label'), label);
+      const askingLabel = d.asking === null ? undefined : labels.get(clusterLabelKeys.asking(d.index));
+      if (!askingLabel) {
+        group.selectAll('.asking').remove();
+        return;
+      }
+      if (group.select('text.asking-label').empty()) {
+        group.append('rect').attr('class', 'label-backdrop asking');
+        group.append('text').attr('class', 'asking-label asking').attr('data-testid', 'asking-label');
+      }
+      placeBackdrop(group.select<SVGRectElement>('rect.asking'), askingLabel);
+      placeText(group.select<SVGTextElement>('text.asking-label'), askingLabel);
+    });
+}
+
+/** A backdrop in the paper's colour over the box the placement reserved for a label (none: hidden). */
+function placeBackdrop(rect: Selection<SVGRectElement, unknown, null, undefined>, placed: PlacedLabel | undefined): void {
+  if (!placed) {
+    rect.attr('width', 0).attr('height', 0);
+    return;
+  }
+  const { box } = placed;
+  rect.attr('x', box.x0).attr('y', box.y0).attr('width', box.x1 - box.x0).attr('height', box.y1 - box.y0).attr('rx', 2);
 }
 
 /**
