@@ -80,8 +80,6 @@ export interface NodeHead {
   replica: boolean;
   title: string;
   note: string;
-  /** 1: the title drawn on the note's row, where heads are too close for one row (fitNodeHeads). */
-  row?: 1;
 }
 
 export interface SocketHead {
@@ -237,7 +235,6 @@ export function clusterLayout(columns: TraceColumns, run: ClusterRun, scale: Tim
     const replicas = row.replicas.length ? ` · ${plural(row.replicas.length, 'replica')}` : '';
     nodeHeads.push({ id: row.node.id, x, colour: row.colour, replica, title: row.node.address, note: `master · ${formatCount(slots)} slots${replicas}` });
   }
-  fitNodeHeads(nodeHeads);
   const socketHeads = run.connectionOrder.map((k) => ({
     connection: k, x: socketX(k), colour: colourOfNode(cluster.connections[k]?.node), title: `socket ${k + 1} → ${cluster.connections[k]?.address ?? '?'}`,
   }));
@@ -299,27 +296,6 @@ export function clusterAtPlayhead(layout: ClusterLayout, columns: TraceColumns, 
  * would touch, they alternate between the two rows, the notes left out (the tooltip and the node table
  * keep all of it).
  */
-function fitNodeHeads(heads: NodeHead[]): void {
-  const xs = heads.map((h) => h.x).sort((a, b) => a - b);
-  const room = Math.min(Infinity, ...xs.slice(1).map((x, i) => x - xs[i]!));
-  const fits = (text: string, within = room) => text.length * CHAR_PX + 6 <= within;
-  const ports = heads.map((h) => portOf(h.title));
-  const stagger = !ports.every((port) => fits(port));
-  const byX = [...heads].sort((a, b) => a.x - b.x);
-  for (const head of heads) {
-    if (!fits(head.title)) head.title = portOf(head.title);
-    if (stagger) {
-      head.note = '';
-      if (byX.indexOf(head) % 2 === 1) head.row = 1;
-      continue;
-    }
-    if (!fits(head.note)) {
-      const slots = /([\d,]+) slots/.exec(head.note)?.[1];
-      head.note = slots && fits(`${slots} slots`) ? `${slots} slots` : '';
-    }
-  }
-}
-
 function portOf(address: string): string {
   return address.slice(address.lastIndexOf(':') + 1) || address;
 }
