@@ -54,7 +54,7 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M[,M…] --command 
                          [--error-at K] [--error-kind runtime|queueing]
                          [--monitor] [--strace] [--server-trace] [--cold] [--repeats K|until-certain] [--every-repeat] [--memory | --no-memory]
                          [--neighbor-rate R [--neighbor-command INCR|GET]] [--held-connection]
-                         [--keys spread|hashtag] [--split parallel|serial]
+                         [--keys spread|hashtag] [--split parallel|serial] [--compare keys|split]
                          [--redis-url redis://host:port | --redis-url-file FILE | --cluster [--cluster-replicas N]]
        npm run record -- sweep --out FILE [--depths 1,2,4,…,1024 | --max-depth D] [--per-point M] [--repeats K]
                          [--command C] [--value-bytes B] [--engine E] [--rtt-ms MS] [--jitter-ms MS] [--reference]
@@ -103,6 +103,8 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M[,M…] --command 
                          (default spread: each key its own slot, over every master)
   --split serial         a cluster only, the raw engine's pipeline: one node's share after another, each awaited
                          (default parallel: every node's share written at once)
+  --compare keys|split   a cluster only: both variants side by side, each mode once per variant in every round
+                         (keys: spread and under one hash tag; split: the raw pipeline parallel and serial)
   sweep                  throughput against pipeline depth, untraced: at each depth, K runs of M commands in
                          pipelines of that depth (defaults: depths 1…1024 doubling, M 10000, K 3, PING);
                          --reference also runs redis-benchmark -c 1 -P depth at each depth
@@ -139,6 +141,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     'held-connection': { type: 'boolean' },
     keys: { type: 'string' },
     split: { type: 'string' },
+    compare: { type: 'string' },
     ...REDIS_URL_FLAGS,
     ...CLUSTER_FLAGS,
     out: { type: 'string' },
@@ -182,6 +185,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     heldConnection: values['held-connection'] ?? false,
     ...(values.keys !== undefined ? { clusterKeys: values.keys } : {}),
     ...(values.split !== undefined ? { clusterSplit: values.split } : {}),
+    ...(values.compare !== undefined ? { clusterCompare: values.compare } : {}),
     modes,
   });
   if (!spec.success) throw specError(spec.error, values.command);
