@@ -228,6 +228,7 @@ export async function runClientOnCluster(session: RedisSession, plan: RunPlan, g
       redirects,
       clientRefusal: call.kind === 'refused' ? { library: driver.client, message: call.message, atUs: returnedUs } : null,
       ...(call.kind === 'failed' ? { clientError: { library: driver.client, message: call.message, atUs: returnedUs } } : {}),
+      keys: plan.cluster.keys,
     };
     const costs = [...probes, ...taps].map((probe) => probe.cost());
     const probeCosts = {

@@ -38,9 +38,13 @@ describe('on a single Redis', () => {
     };
     expect(refusal({ clusterKeys: 'hashtag' })).toBe(
       'Redis at 127.0.0.1:6379 is a single Redis, not a node of a Redis Cluster: keys under one hash tag (clusterKeys hashtag, link keys=hashtag) is only ' +
-        'for a cluster, whose keys live on several nodes. Nothing was sent. Leave keys spread and split parallel, or point Pipescope at a cluster ' +
+        'for a cluster, whose keys live on several nodes. Nothing was sent. Leave keys spread, split parallel and no compare, or point Pipescope at a cluster ' +
         '(npm start -- --cluster starts a private one).',
     );
     expect(refusal({ clusterKeys: 'hashtag', clusterSplit: 'serial' })).toMatch(/hashtag, link keys=hashtag\) and a pipeline split by node, one node after another \(clusterSplit serial, link split=serial\) are only for a cluster/);
+    expect(refusal({ clusterCompare: 'keys' })).toMatch(
+      /a single Redis, not a node of a Redis Cluster: comparing keys spread over slots with keys under one hash tag \(clusterCompare keys, link compare=keys\) is only for a cluster/,
+    );
+    expect(refusal({ clusterCompare: 'split' })).toMatch(/comparing a pipeline split by node at once with one node after another \(clusterCompare split, link compare=split\) is only/);
   });
 });

@@ -8,7 +8,7 @@
 // (cluster-client-run.ts), up to MAX_ONE_TICK_COMMANDS, without added delay; any other run, a sweep, a
 // redis-benchmark reference or a leased key asked of a cluster fails here, with words, before any lease or
 // key exists: nothing is left on any node. The cluster-only parameters (clusterKeys hashtag, clusterSplit
-// serial) asked of a single Redis are refused here too, in words.
+// serial, clusterCompare) asked of a single Redis are refused here too, in words.
 import { MAX_ONE_TICK_COMMANDS } from '../../trace/format/run-request.ts';
 import type { RunMode } from '../../trace/format/trace-format.ts';
 import { describeTopology } from '../redis/cluster-topology.ts';
@@ -36,6 +36,7 @@ export interface ClusterRunShape {
   memoryRepeat?: boolean | undefined;
   clusterKeys?: string | undefined;
   clusterSplit?: string | undefined;
+  clusterCompare?: string | undefined;
   reshard?: boolean | undefined;
 }
 
@@ -119,11 +120,13 @@ function refuseClusterParameters(session: RedisSession, spec: ClusterRunShape | 
   const asked = [
     ...(spec?.clusterKeys === 'hashtag' ? ['keys under one hash tag (clusterKeys hashtag, link keys=hashtag)'] : []),
     ...(spec?.clusterSplit === 'serial' ? ['a pipeline split by node, one node after another (clusterSplit serial, link split=serial)'] : []),
+    ...(spec?.clusterCompare === 'keys' ? ['comparing keys spread over slots with keys under one hash tag (clusterCompare keys, link compare=keys)'] : []),
+    ...(spec?.clusterCompare === 'split' ? ['comparing a pipeline split by node at once with one node after another (clusterCompare split, link compare=split)'] : []),
   ];
   if (asked.length === 0) return;
   throw new ClusterNotSupportedError(
     `Redis at ${session.target.address} is a single Redis, not a node of a Redis Cluster: ${asked.join(' and ')} ` +
       `${asked.length > 1 ? 'are' : 'is'} only for a cluster, whose keys live on several nodes. Nothing was sent. ` +
-      'Leave keys spread and split parallel, or point Pipescope at a cluster (npm start -- --cluster starts a private one).',
+      'Leave keys spread, split parallel and no compare, or point Pipescope at a cluster (npm start -- --cluster starts a private one).',
   );
 }

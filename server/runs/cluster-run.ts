@@ -308,6 +308,7 @@ export async function runOnCluster(session: RedisSession, plan: RunPlan, guarded
       ...(moved ? { reshard: { ...moved, checked, wrong: wrong.size } } : {}),
       nodeCounters: wire.masters.map((node, k) => nodeCounters(node.id, nodesInfoBefore[k]!, nodesInfoAfter[k]!, counted[k]!)),
       ...(split ? { split } : {}),
+      keys: plan.cluster.keys,
     };
     // Each command's slot (ASKING carries no key: the slot of the command written right after it) and socket, in trace order.
     const places: CommandPlaces = {

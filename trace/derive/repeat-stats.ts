@@ -21,7 +21,14 @@ export function rangesOverlap(a: Spread, b: Spread): boolean {
   return a.min <= b.max && b.min <= a.max;
 }
 
-/** The key that tells one compared run from another: its mode and, when chunked, its chunk size. */
+/**
+ * The key that tells one compared run from another: its mode and, when chunked, its chunk size; on a
+ * cluster, keys under one hash tag and a serial split too (the defaults add nothing, so a trace recorded
+ * before those fields keys as it did).
+ */
 export function runKey(doc: TraceDocument): string {
-  return doc.run.mode === 'chunked' ? `chunked:${doc.run.chunk}` : doc.run.mode;
+  const mode = doc.run.mode === 'chunked' ? `chunked:${doc.run.chunk}` : doc.run.mode;
+  const keys = doc.cluster?.keys === 'hashtag' ? ':hashtag' : '';
+  const split = doc.cluster?.split === 'serial' ? ':serial' : '';
+  return `${mode}${keys}${split}`;
 }

@@ -116,6 +116,8 @@ export type NodeCounters = z.infer<typeof NodeCountersSchema>;
 
 /** How the raw engine wrote a pipeline's shares to the nodes: all at once, or one node after another. */
 export const CLUSTER_SPLIT_KINDS = ['parallel', 'serial'] as const;
+/** How a cluster run named its keys: spread over slots (one each), or all under one {hash tag} (one slot, one node). */
+export const CLUSTER_KEY_KINDS = ['spread', 'hashtag'] as const;
 
 export const ReshardSchema = z.object({
   slot: SlotSchema.describe('The slot moved: the one holding most of the run\'s keys.'),
@@ -146,6 +148,10 @@ export const ClusterSchema = z.object({
   split: z.enum(CLUSTER_SPLIT_KINDS).optional().describe(
     'Optional. A pipeline split by node: parallel, every node\'s share written at once, each on its own socket (the critical ' +
       'path is the slowest node); serial, one node\'s share, its replies awaited, then the next node\'s (the sum of the nodes).',
+  ),
+  keys: z.enum(CLUSTER_KEY_KINDS).optional().describe(
+    'Optional. How the run named its keys: spread, one slot per key (over every master); hashtag, every key under one {hash tag} ' +
+      '(one slot, one node). Absent: spread (a run recorded before the field).',
   ),
 }).describe(
   'Optional (added within v4). Present when the run went to a Redis Cluster: its topology, the client\'s socket to each node, ' +

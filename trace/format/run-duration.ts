@@ -5,7 +5,7 @@
 // pauses asked for, and a microsecond per command for the client and Redis; a run may take longer
 // (big values, strace, a busy machine), never much shorter.
 import type { CommandName, RunMode } from './trace-format.ts';
-import { MAX_REPEATS, REPEAT_BELOW_US, SINGLE_MODE_ROUNDS, UNTIL_CERTAIN, type Repeats } from './run-request.ts';
+import { MAX_REPEATS, REPEAT_BELOW_US, SINGLE_MODE_ROUNDS, UNTIL_CERTAIN, clusterVariants, type ClusterCompare, type Repeats } from './run-request.ts';
 
 /** A run whose round trips are expected to take longer than this asks the user first (µs). */
 export const LONG_RUN_US = 120_000_000;
@@ -45,6 +45,7 @@ type DurationSpec = {
   command?: CommandName;
   chunkPauseMs?: number | undefined;
   repeats?: Repeats | undefined;
+  clusterCompare?: ClusterCompare | undefined;
 };
 
 /** Round trips of one mode's run; a GET-COMPUTE-SET step is two (its GET, then its SET) when run one at a time. */
@@ -83,8 +84,9 @@ export function expectedRunUs(spec: DurationSpec, mode: RunMode, baseRttUs: numb
  * counts as its most rounds: a bound must hold however the verdict comes out.
  */
 export function expectedRequestUs(spec: DurationSpec, baseRttUs: number): number {
-  const runs = spec.modes.map((mode) => expectedRunUs(spec, mode, baseRttUs));
+  // A compared request runs a mode once per variant (a hash tag or a serial split: alike in round trips here).
+  const runs = spec.modes.flatMap((mode) => clusterVariants(spec, mode).map(() => expectedRunUs(spec, mode, baseRttUs)));
   const round = runs.reduce((sum, us) => sum + us, 0);
-  const rounds = spec.repeats === UNTIL_CERTAIN ? (spec.modes.length === 1 ? SINGLE_MODE_ROUNDS : MAX_REPEATS) : (spec.repeats ?? 1);
+  const rounds = spec.repeats === UNTIL_CERTAIN ? (runs.length === 1 ? SINGLE_MODE_ROUNDS : MAX_REPEATS) : (spec.repeats ?? 1);
   return Math.max(...runs) >= REPEAT_BELOW_US ? round : round * rounds;
 }

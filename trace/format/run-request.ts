@@ -62,6 +62,34 @@ export type ClusterKeys = (typeof CLUSTER_KEYS)[number];
  */
 export const CLUSTER_SPLITS = ['parallel', 'serial'] as const;
 export type ClusterSplit = (typeof CLUSTER_SPLITS)[number];
+/**
+ * A Redis Cluster: one request compares both ways side by side, each mode once per variant in every
+ * round (run-rounds.ts). keys: every mode with its keys spread over slots and under one hash tag; split:
+ * the raw pipeline's nodes at once and one after another (the other modes once, as a pipeline's split is
+ * theirs to ignore).
+ */
+export const CLUSTER_COMPARES = ['keys', 'split'] as const;
+export type ClusterCompare = (typeof CLUSTER_COMPARES)[number];
+/** One variant of a compared request: the cluster parameters its run takes. */
+export interface ClusterVariant {
+  clusterKeys: ClusterKeys;
+  clusterSplit: ClusterSplit;
+}
+
+type VariantSpec = { clusterKeys?: ClusterKeys | undefined; clusterSplit?: ClusterSplit | undefined; clusterCompare?: ClusterCompare | undefined };
+
+/** The runs of `mode` in one round, in order: one without a compare, two for the compared variants. */
+export function clusterVariants(spec: VariantSpec, mode: RunMode): ClusterVariant[] {
+  const asked: ClusterVariant = { clusterKeys: spec.clusterKeys ?? 'spread', clusterSplit: spec.clusterSplit ?? 'parallel' };
+  if (spec.clusterCompare === 'keys') return CLUSTER_KEYS.map((clusterKeys) => ({ ...asked, clusterKeys }));
+  if (spec.clusterCompare === 'split' && mode === 'pipeline') return CLUSTER_SPLITS.map((clusterSplit) => ({ ...asked, clusterSplit }));
+  return [asked];
+}
+
+/** How many runs one round of the request makes: every mode once per variant. */
+export function runsPerRound(spec: VariantSpec & { modes: readonly RunMode[] }): number {
+  return spec.modes.reduce((sum, mode) => sum + clusterVariants(spec, mode).length, 0);
+}
 
 /** Modes a GET-COMPUTE-SET step can run in: its SET needs its GET's reply, so only one at a time or in Lua. */
 export const DEPENDENT_MODES: readonly RunMode[] = ['sequential', 'eval'];
@@ -164,6 +192,8 @@ export const RunSpecSchema = z
     clusterKeys: z.enum(CLUSTER_KEYS, { error: 'clusterKeys must be spread or hashtag' }).default('spread'),
     /** A Redis Cluster only, the raw engine's pipeline: every node's share at once, or one node after another (link field `split`). */
     clusterSplit: z.enum(CLUSTER_SPLITS, { error: 'clusterSplit must be parallel or serial' }).default('parallel'),
+    /** A Redis Cluster only: both keys variants (keys) or both split variants (split) side by side (link field `compare`). */
+    clusterCompare: z.enum(CLUSTER_COMPARES, { error: 'clusterCompare must be keys or split' }).optional(),
     modes: z
       .array(RunModeSchema)
       .min(1, 'choose at least one mode')
@@ -219,6 +249,18 @@ export const RunSpecSchema = z
     message: 'clusterSplit serial is how the raw engine writes a pipeline to a cluster\'s nodes, one after another: it needs the raw engine and the pipeline mode',
     path: ['clusterSplit'],
   })
+  .refine((spec) => spec.clusterCompare !== 'keys' || spec.clusterKeys === 'spread', {
+    message: 'clusterCompare keys runs each mode with its keys spread and under one hash tag: leave clusterKeys out',
+    path: ['clusterKeys'],
+  })
+  .refine((spec) => spec.clusterCompare !== 'split' || spec.clusterSplit === 'parallel', {
+    message: 'clusterCompare split runs the pipeline with its nodes at once and one after another: leave clusterSplit out',
+    path: ['clusterSplit'],
+  })
+  .refine((spec) => spec.clusterCompare !== 'split' || (spec.engine === 'raw' && spec.modes.includes('pipeline')), {
+    message: 'clusterCompare split compares how the raw engine writes a pipeline to a cluster\'s nodes: it needs the raw engine and the pipeline mode',
+    path: ['clusterCompare'],
+  })
   .refine((spec) => !(spec.serverTrace || spec.monitor || spec.strace) || spec.n <= MAX_SERVER_TRACED_COMMANDS, {
     message: `a server-traced run may have at most ${MAX_SERVER_TRACED_COMMANDS.toLocaleString('en-US')} commands`,
     path: ['n'],
@@ -254,10 +296,10 @@ export function roundPlan(repeats: Repeats): RoundPlan {
   return repeats === UNTIL_CERTAIN ? 'until-certain' : 'fixed';
 }
 
-/** The most rounds a request runs: its count, or until certain the limit (one mode: SINGLE_MODE_ROUNDS). */
-export function plannedRounds(spec: { repeats: Repeats; modes: readonly unknown[] }): number {
+/** The most rounds a request runs: its count, or until certain the limit (one run a round: SINGLE_MODE_ROUNDS). */
+export function plannedRounds(spec: VariantSpec & { repeats: Repeats; modes: readonly RunMode[] }): number {
   if (spec.repeats !== UNTIL_CERTAIN) return spec.repeats;
-  return spec.modes.length > 1 ? MAX_REPEATS : SINGLE_MODE_ROUNDS;
+  return runsPerRound(spec) > 1 ? MAX_REPEATS : SINGLE_MODE_ROUNDS;
 }
 
 /** How many warm-up commands a run of n commands gets: min(n, MAX_WARMUP_COMMANDS), none when cold. */

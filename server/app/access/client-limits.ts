@@ -8,7 +8,7 @@
 // own, so a presenter's room never competes with runners for connections. How long a request may
 // take is bounded too (maxRunSeconds; duration-bound.ts). Each refusal says which limit, its value,
 // which flag changes it and what to do now. The defaults suit a workshop of ~50 people, a tab or two each.
-import { plannedRounds } from '../../../trace/format/run-request.ts';
+import { plannedRounds, runsPerRound } from '../../../trace/format/run-request.ts';
 import type { ClientMessage } from '../../../trace/protocol/live-protocol.ts';
 
 export interface ClientLimits {
@@ -74,9 +74,9 @@ export const LIMIT_FLAGS = {
 
 const RATE_WINDOW_MS = 60_000;
 
-/** Most commands a request can send: each mode in every round it may run; a sweep's runs (twice, with the reference). */
+/** Most commands a request can send: each mode (once per compared variant) in every round it may run; a sweep's runs (twice, with the reference). */
 export function requestCommands(request: Extract<ClientMessage, { type: 'run' | 'sweep' }>): number {
-  if (request.type === 'run') return request.spec.n * request.spec.modes.length * plannedRounds(request.spec);
+  if (request.type === 'run') return request.spec.n * runsPerRound(request.spec) * plannedRounds(request.spec);
   const { perPoint, repeats, depths, reference } = request.spec;
   return perPoint * repeats * depths.length * (reference ? 2 : 1);
 }

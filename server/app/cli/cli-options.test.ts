@@ -52,6 +52,12 @@ describe('parseRecordOptions', () => {
     expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--reshard'], {}))).toMatch(/reshard checks each reply against the value stored/);
   });
 
+  it('takes a cluster comparison, refusing another value and a split comparison without the raw pipeline', () => {
+    expect(parseRecordOptions([...REQUIRED, '--compare', 'keys'], {})).toMatchObject({ spec: { clusterCompare: 'keys' } });
+    expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--compare', 'both'], {}))).toMatch(/clusterCompare must be keys or split/);
+    expect(cliErrorOf(() => parseRecordOptions([...REQUIRED, '--compare', 'split'], {}))).toMatch(/clusterCompare split compares how the raw engine writes a pipeline/);
+  });
+
   it('compares several modes, until certain unless --repeats says a count', () => {
     const both = withFlag('--mode', 'sequential,pipeline');
     expect(parseRecordOptions(both, {})).toMatchObject({ modes: ['sequential', 'pipeline'], spec: { modes: ['sequential', 'pipeline'], repeats: 'until-certain' }, everyRepeat: false });

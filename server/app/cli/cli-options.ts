@@ -54,7 +54,7 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M[,M…] --command 
                          [--error-at K] [--error-kind runtime|queueing]
                          [--monitor] [--strace] [--server-trace] [--cold] [--repeats K|until-certain] [--every-repeat] [--memory | --no-memory]
                          [--neighbor-rate R [--neighbor-command INCR|GET]] [--held-connection]
-                         [--keys spread|hashtag] [--split parallel|serial] [--reshard]
+                         [--keys spread|hashtag] [--split parallel|serial] [--compare keys|split] [--reshard]
                          [--redis-url redis://host:port | --redis-url-file FILE | --cluster [--cluster-replicas N]]
        npm run record -- sweep --out FILE [--depths 1,2,4,…,1024 | --max-depth D] [--per-point M] [--repeats K]
                          [--command C] [--value-bytes B] [--engine E] [--rtt-ms MS] [--jitter-ms MS] [--reference]
@@ -106,6 +106,8 @@ export const RECORD_USAGE = `Usage: npm run record -- --mode M[,M…] --command 
   --reshard              with --cluster, GET or SET, the raw engine's sequential or pipeline: move one slot of the
                          run's keys to another master during the run (ASK, then MOVED), each answer checked
                          against the value stored; the slot moved back after the run
+  --compare keys|split   a cluster only: both variants side by side, each mode once per variant in every round
+                         (keys: spread and under one hash tag; split: the raw pipeline parallel and serial)
   sweep                  throughput against pipeline depth, untraced: at each depth, K runs of M commands in
                          pipelines of that depth (defaults: depths 1…1024 doubling, M 10000, K 3, PING);
                          --reference also runs redis-benchmark -c 1 -P depth at each depth
@@ -143,6 +145,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     keys: { type: 'string' },
     split: { type: 'string' },
     reshard: { type: 'boolean' },
+    compare: { type: 'string' },
     ...REDIS_URL_FLAGS,
     ...CLUSTER_FLAGS,
     out: { type: 'string' },
@@ -187,6 +190,7 @@ export function parseRecordOptions(argv: string[], env: NodeJS.ProcessEnv): Reco
     ...(values.keys !== undefined ? { clusterKeys: values.keys } : {}),
     ...(values.split !== undefined ? { clusterSplit: values.split } : {}),
     ...(values.reshard ? { reshard: true } : {}),
+    ...(values.compare !== undefined ? { clusterCompare: values.compare } : {}),
     modes,
   });
   if (!spec.success) throw specError(spec.error, values.command);

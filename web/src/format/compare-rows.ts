@@ -15,6 +15,7 @@ import type { TraceDocument } from '../../../trace/format/trace-format.ts';
 import type { RunGroup } from '../model/run-groups.ts';
 import { roundTripsWaited } from '../../../trace/derive/round-trips.ts';
 import { incompleteMark, incompleteUntil } from './incomplete-text.ts';
+import { clusterVariantLabels, withVariant } from './cluster-variant-label.ts';
 import { runModeLabel, runTitle } from './run-label.ts';
 import { infoMeasured } from '../model/info-measured.ts';
 
@@ -67,13 +68,14 @@ function dataSegmentsOut(doc: TraceDocument): number | null {
 export function compareRows(groups: readonly RunGroup[], shown: readonly TraceDocument[]): CompareRow[] {
   const clientOf = (i: number) => (shown[i] ?? groups[i]!.median).recorder.client;
   const clientsDiffer = new Set(groups.map((_, i) => clientOf(i))).size > 1;
+  const variants = clusterVariantLabels(groups.map((g) => g.median));
   const rows = groups.map((g, i) => {
     const doc = shown[i] ?? g.median;
     const median = (f: (d: TraceDocument) => number) => spreadOver(g.repeats, f).median;
     const segments = g.repeats.every((d) => dataSegmentsOut(d) !== null) ? median((d) => dataSegmentsOut(d)!) : null;
     return {
       key: g.key,
-      mode: runModeLabel(doc.run),
+      mode: withVariant(runModeLabel(doc.run), variants[i]),
       title: runTitle(doc.run),
       client: clientsDiffer ? doc.recorder.client : null,
       repeats: g.repeats.length,

@@ -78,6 +78,20 @@ describe('LiveRunTracker', () => {
     expect(t.active?.progress[0]).toMatchObject({ runsDone: 2, done: true });
   });
 
+  it('counts a compared request’s rounds: a mode is done a round after its run in each cluster variant', () => {
+    const t = new LiveRunTracker();
+    t.begin('r1', { ...spec, modes: ['sequential'], repeats: 2, clusterCompare: 'keys' });
+    const run = (id: string) =>
+      sequentialMessages('r1').map((m) => {
+        if (m.type === 'run-start') return msg({ ...m, run: { ...m.run, id } });
+        return 'runId' in m ? msg({ ...m, runId: id }) : m;
+      });
+    for (const [id, roundsDone] of [['spread-0', 0], ['tag-0', 1], ['tag-1', 1], ['spread-1', 2]] as const) {
+      run(id).forEach((m) => t.handle(m));
+      expect(t.active?.progress[0]).toMatchObject({ runsDone: roundsDone, runs: 2, done: roundsDone === 2 });
+    }
+  });
+
   it('ignores messages for other requests', () => {
     const t = new LiveRunTracker();
     t.begin('r1', spec);

@@ -7,7 +7,7 @@
 // a run cut short (cancelled, connection lost, failed) is handed over as a trace marked incomplete.
 import { TraceBuilder, TraceError, type IncompleteMark } from '../../../trace/format/trace-builder.ts';
 import { decodeBatch, finishRun, type ServerMessage } from '../../../trace/protocol/live-protocol.ts';
-import { plannedRounds, roundPlan, type RunSpec } from '../../../trace/format/run-request.ts';
+import { clusterVariants, plannedRounds, roundPlan, runsPerRound, type RunSpec } from '../../../trace/format/run-request.ts';
 import { UNTIL_CERTAIN_CHECKPOINTS } from '../../../trace/derive/paired-verdict.ts';
 import type { IncompleteReason, RunMode, TraceDocument } from '../../../trace/format/trace-format.ts';
 import { omittedMeasurements } from './incomplete-trace.ts';
@@ -55,13 +55,15 @@ export class LiveRunTracker {
 
   get active(): ActiveRequest | null {
     if (!this.request) return null;
-    const { n } = this.request.spec;
+    const { spec } = this.request;
+    const { n } = spec;
     const limit = plannedRounds(this.request.spec);
-    const upTo = roundPlan(this.request.spec.repeats) === 'until-certain' && this.request.spec.modes.length > 1;
+    const upTo = roundPlan(this.request.spec.repeats) === 'until-certain' && runsPerRound(this.request.spec) > 1;
     /** Until certain: the checkpoint the mode's next run counts towards. */
     const expected = (runsDone: number) => (upTo ? UNTIL_CERTAIN_CHECKPOINTS.find((k) => k > runsDone) ?? limit : limit);
     const progress: ModeProgress[] = this.request.spec.modes.map((mode) => {
-      const runsDone = this.finishedModes.get(mode) ?? 0;
+      // A compared request runs a mode once per cluster variant a round: its rounds done are its runs over that.
+      const runsDone = Math.floor((this.finishedModes.get(mode) ?? 0) / clusterVariants(spec, mode).length);
       const builder = [...this.builders.values()].find((b) => b.run.mode === mode);
       const p = builder?.progress;
       return { mode, n, sent: p?.sent ?? 0, replied: p?.replied ?? 0, lastUs: p?.lastUs ?? 0, runsDone, runs: expected(runsDone), upTo, limit, done: runsDone >= limit };

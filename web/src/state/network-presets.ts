@@ -7,7 +7,7 @@
 // EXECABORT), a read-compute-write that a pipeline cannot batch, and what redis-py's default pipeline()
 // puts on the wire (MULTI … EXEC): real redis-py, run by the backend through the observing port
 // (the Observe tab), its pipeline() beside pipeline(transaction=False).
-import type { ClusterKeys, ClusterSplit, Engine } from '../../../trace/format/run-request.ts';
+import type { ClusterCompare, ClusterKeys, ClusterSplit, Engine } from '../../../trace/format/run-request.ts';
 import type { CommandName, RunMode } from '../../../trace/format/trace-format.ts';
 import type { RunFormState } from './run-form-state.ts';
 import type { ModeChoice } from './run-form-state.ts';
@@ -53,6 +53,8 @@ export interface NetworkPreset {
   /** A cluster's run choices; unnamed: keys spread, nodes at once (what a single Redis runs). */
   clusterKeys?: ClusterKeys;
   clusterSplit?: ClusterSplit;
+  /** Both variants of one of them side by side in one request (clusterCompare). */
+  clusterCompare?: ClusterCompare;
 }
 
 /** Said of a cluster preset where the Redis is a single one. */
@@ -98,11 +100,12 @@ export const NETWORK_PRESETS: readonly NetworkPreset[] = [
       + 'put on the wire: see MULTI in the wire view and the verdicts. Elsewhere: node-redis multi().exec() is a transaction, '
       + 'multi().execAsPipeline() a plain pipeline; ioredis pipeline() is plain, multi() a transaction.' },
   { id: 'cluster-split', label: 'Cluster: split by node vs one hash tag', rttMs: 0, jitterMs: 0, command: 'SET', n: 30, valueBytes: 16,
-    mode: 'custom', modes: ['sequential', 'pipeline', 'multi', 'multikey'], engine: 'raw', repeats: '1', cluster: true, clusterKeys: 'spread',
-    lesson: 'In a cluster, a pipeline’s keys must share a node or the client must split it. Keys spread over slots: the raw engine '
-      + 'splits the pipeline by node (one write per master, all at once), while MULTI/EXEC and one MSET cannot be split and the node '
-      + 'refuses them (CROSSSLOT, MOVED, EXECABORT). Then choose Keys: under one {hash tag} (More options) and run again: every key on '
-      + 'one node, all four go through.' },
+    mode: 'custom', modes: ['sequential', 'pipeline', 'multi', 'multikey'], engine: 'raw', repeats: 'until-certain', cluster: true, clusterKeys: 'spread',
+    clusterCompare: 'keys',
+    lesson: 'In a cluster, a pipeline’s keys must share a node or the client must split it. Each mode runs twice a round, side by side: '
+      + 'keys spread over slots, where the raw engine splits the pipeline by node (one write per master, all at once) while MULTI/EXEC '
+      + 'and one MSET cannot be split and the node refuses them (CROSSSLOT, MOVED, EXECABORT); and every key under one {hash tag}, '
+      + 'on one node, where all four go through.' },
   { id: 'cluster-serial', label: 'Cluster: pipeline split by node, one node after another', rttMs: 0, jitterMs: 0, command: 'SET', n: 300, valueBytes: 16,
     mode: 'pipeline', engine: 'raw', repeats: '1', cluster: true, clusterKeys: 'spread', clusterSplit: 'serial',
     lesson: 'The same split pipeline, each node’s share written only after the previous node answered: the critical path is the sum '
@@ -130,6 +133,7 @@ export function applyPreset(form: RunFormState, p: NetworkPreset): RunFormState 
     repeats: p.repeats ?? form.repeats,
     clusterKeys: p.clusterKeys ?? 'spread',
     clusterSplit: p.clusterSplit ?? 'parallel',
+    clusterCompare: p.clusterCompare,
   };
 }
 

@@ -2,7 +2,7 @@
 // its validation against the shared RunSpecSchema: the backend checks the same schema, so the messages
 // shown inline are the ones the backend would give. modeRefusal says beforehand, for the menu, which
 // modes the spec would refuse. The URL carries the form (url/run-link.ts), built on these types.
-import { DEPENDENT_MODES, RunSpecSchema, UNTIL_CERTAIN, commandTakesValue, type ClusterKeys, type ClusterSplit, type Engine, type RunSpec } from '../../../trace/format/run-request.ts';
+import { DEPENDENT_MODES, RunSpecSchema, UNTIL_CERTAIN, commandTakesValue, type ClusterCompare, type ClusterKeys, type ClusterSplit, type Engine, type RunSpec } from '../../../trace/format/run-request.ts';
 import { RUN_MODES, type CommandName, type NEIGHBOR_COMMANDS, type RunMode } from '../../../trace/format/trace-format.ts';
 import { multiKeyCommand } from '../../../trace/format/wire-layout.ts';
 
@@ -82,6 +82,8 @@ export interface RunFormState {
   /** A Redis Cluster only (offered under More options there): the keys spread or under one hash tag; the raw pipeline's nodes at once or in turn. */
   clusterKeys: ClusterKeys;
   clusterSplit: ClusterSplit;
+  /** A Redis Cluster only: both keys variants or both split variants side by side in one request (absent: neither). */
+  clusterCompare?: ClusterCompare;
   /** Pipescope's private cluster only: move a slot of the run's keys during the run (absent: off). */
   reshard?: boolean;
 }
@@ -94,7 +96,7 @@ export type FormResult = { ok: true; spec: RunSpec } | { ok: false; errors: Form
 
 const FIELDS = [
   'command', 'n', 'valueBytes', 'chunk', 'rttMs', 'jitterMs', 'repeats', 'modes', 'engine', 'monitor', 'strace', 'cold', 'chunkPauseMs', 'errorAt',
-  'errorKind', 'neighborRate', 'neighborCommand', 'heldConnection', 'memory', 'clusterKeys', 'clusterSplit', 'reshard',
+  'errorKind', 'neighborRate', 'neighborCommand', 'heldConnection', 'memory', 'clusterKeys', 'clusterSplit', 'clusterCompare', 'reshard',
 ] as const;
 
 export function modesOf(mode: ModeChoice, custom: readonly RunMode[] = []): RunSpec['modes'] {
@@ -143,6 +145,7 @@ export function validateRunForm(form: RunFormState): FormResult {
     ...(form.memory ? { memory: true } : {}),
     clusterKeys: form.clusterKeys,
     clusterSplit: form.clusterSplit,
+    ...(form.clusterCompare ? { clusterCompare: form.clusterCompare } : {}),
     ...(form.reshard ? { reshard: true } : {}),
   });
   if (parsed.success) return { ok: true, spec: parsed.data };

@@ -33,6 +33,7 @@ describe('reading the run form', () => {
       memory: false,
       clusterKeys: 'spread',
       clusterSplit: 'parallel',
+      clusterCompare: null,
       reshard: false,
       options: false,
       target: null,
@@ -46,6 +47,19 @@ describe('reading the run form', () => {
     expect(runFormOf(link)).toMatchObject({ clusterKeys: 'hashtag', clusterSplit: 'serial' });
     expect(runLinkEntries(readRun('#command=SET&n=30&keys=spread')).some(([key]) => key === 'keys')).toBe(false);
     expect(readRun('#keys=everywhere&split=sideways')).toMatchObject({ clusterKeys: 'spread', clusterSplit: 'parallel' });
+  });
+
+  it('a cluster comparison: compare=keys or compare=split, carried to the form and the request, an unknown value read as none', () => {
+    const link = readRun('#command=SET&n=30&valueBytes=16&mode=custom&modes=sequential,pipeline&engine=raw&compare=keys');
+    expect(link.clusterCompare).toBe('keys');
+    expect(runLinkEntries(link).filter(([key]) => key === 'compare')).toEqual([['compare', 'keys']]);
+    const form = runFormOf(link);
+    expect(form.clusterCompare).toBe('keys');
+    expect(validateRunForm(form)).toMatchObject({ ok: true, spec: { clusterCompare: 'keys', clusterKeys: 'spread' } });
+    expect(runLinkOf(form, 'shared', link).clusterCompare).toBe('keys');
+    expect(readRun('#compare=both').clusterCompare).toBeNull();
+    expect(runLinkEntries(readRun('#command=SET')).some(([key]) => key === 'compare')).toBe(false);
+    expect(runFormOf(readRun('#command=SET'))).not.toHaveProperty('clusterCompare');
   });
 
   it('knows the default form, whatever the scale and the fold', () => {

@@ -8,14 +8,15 @@
 // (scale=) travels with them, and so does whether the form's "More options" are unfolded (options=1), and
 // the Redis picked on a backend that offers its private single Redis and cluster (target=single|cluster;
 // absent: the backend's own). On a Redis Cluster: keys=hashtag (every key of the run under one {hash tag})
-// and split=serial (the raw pipeline's nodes one after another), each only when not the default.
+// and split=serial (the raw pipeline's nodes one after another), each only when not the default, and
+// compare=keys|split (both variants side by side in one request).
 // Parsing is tolerant (link-fields.ts): any missing or bad value falls back to
 // its default. The form and its choices are state/run-form-state.ts's; this is how a link spells them.
 import { z } from 'zod';
 import { COMMAND_NAMES, NEIGHBOR_COMMANDS, type CommandName, type RunMode, RUN_MODES } from '../../../trace/format/trace-format.ts';
 import {
-  CLUSTER_KEYS, CLUSTER_SPLITS, DEFAULT_REPEATS, ENGINES, MAX_ADDED_RTT_MS, MAX_CHUNK_PAUSE_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_NEIGHBOR_RATE, MAX_REPEATS, MAX_VALUE_BYTES, UNTIL_CERTAIN,
-  type ClusterKeys, type ClusterSplit, type Engine, type Repeats,
+  CLUSTER_COMPARES, CLUSTER_KEYS, CLUSTER_SPLITS, DEFAULT_REPEATS, ENGINES, MAX_ADDED_RTT_MS, MAX_CHUNK_PAUSE_MS, MAX_COMMANDS, MAX_JITTER_MS, MAX_NEIGHBOR_RATE, MAX_REPEATS, MAX_VALUE_BYTES, UNTIL_CERTAIN,
+  type ClusterCompare, type ClusterKeys, type ClusterSplit, type Engine, type Repeats,
 } from '../../../trace/format/run-request.ts';
 import { SCALE_CHOICES, type ScaleChoice } from '../state/page-choices.ts';
 import {
@@ -61,6 +62,8 @@ export interface RunLink {
   /** A Redis Cluster: the run's keys spread or under one hash tag (link keys=), the raw pipeline's nodes at once or in turn (split=). */
   clusterKeys: ClusterKeys;
   clusterSplit: ClusterSplit;
+  /** A Redis Cluster: both keys variants or both split variants side by side (link compare=keys|split), or neither. */
+  clusterCompare: ClusterCompare | null;
   /** Pipescope's private cluster: move a slot of the run's keys during the run (reshard=1). */
   reshard: boolean;
   /** The form's "More options" unfolded: a view setting, like the scale, not a setting of the run. */
@@ -72,7 +75,7 @@ export interface RunLink {
 export const DEFAULT_RUN_LINK: RunLink = {
   command: 'INCR', n: 10, valueBytes: 16, mode: 'both', chunk: 10_000, scale: 'shared', rttMs: 0, jitterMs: 0, monitor: false, strace: false, cold: false,
   repeats: DEFAULT_REPEATS, engine: 'ioredis', modes: ['sequential', 'pipeline'], chunkPauseMs: 0, errorAt: null, errorKind: 'runtime', neighborRate: 0,
-  neighborCommand: 'INCR', heldConnection: false, memory: false, clusterKeys: 'spread', clusterSplit: 'parallel', reshard: false, options: false, target: null,
+  neighborCommand: 'INCR', heldConnection: false, memory: false, clusterKeys: 'spread', clusterSplit: 'parallel', clusterCompare: null, reshard: false, options: false, target: null,
 };
 
 const d = DEFAULT_RUN_LINK;
@@ -115,6 +118,7 @@ const RUN_FIELDS = {
   memory: flag.catch(d.memory),
   keys: choice(CLUSTER_KEYS).catch(d.clusterKeys),
   split: choice(CLUSTER_SPLITS).catch(d.clusterSplit),
+  compare: choice(CLUSTER_COMPARES).nullable().catch(null),
   reshard: flag.catch(d.reshard),
   options: flag.catch(d.options),
   target: choice(TARGET_NAMES).nullable().catch(null),
@@ -123,10 +127,11 @@ const RUN_FIELDS = {
 /** The keys the run form reads from a link. */
 export const RUN_KEYS: readonly string[] = Object.keys(RUN_FIELDS);
 
-export const RunLinkSchema = z.object(RUN_FIELDS).transform(({ serverTrace, monitor, strace, keys, split, ...rest }): RunLink => ({
+export const RunLinkSchema = z.object(RUN_FIELDS).transform(({ serverTrace, monitor, strace, keys, split, compare, ...rest }): RunLink => ({
   ...rest,
   clusterKeys: keys,
   clusterSplit: split,
+  clusterCompare: compare,
   monitor: monitor ?? serverTrace ?? d.monitor,
   strace: strace ?? serverTrace ?? d.strace,
 }));
@@ -166,6 +171,7 @@ export function runLinkEntries(p: RunLink): [string, string][] {
   if (p.memory) add('memory', '1');
   if (p.clusterKeys !== d.clusterKeys) add('keys', p.clusterKeys);
   if (p.clusterSplit !== d.clusterSplit) add('split', p.clusterSplit);
+  if (p.clusterCompare !== null) add('compare', p.clusterCompare);
   if (p.reshard) add('reshard', '1');
   if (p.options) add('options', '1');
   if (p.target !== null) add('target', p.target);
@@ -178,7 +184,8 @@ export function runFormOf(p: RunLink): RunFormState {
     command: p.command, n: String(p.n), valueBytes: String(p.valueBytes), mode: p.mode, chunk: String(p.chunk), rttMs: String(p.rttMs), jitterMs: String(p.jitterMs),
     monitor: p.monitor, strace: p.strace, cold: p.cold, repeats: String(p.repeats), engine: p.engine, modes: p.modes, chunkPauseMs: String(p.chunkPauseMs),
     plantError: p.errorAt !== null, errorAt: String(p.errorAt ?? 0), errorKind: p.errorKind, neighborRate: String(p.neighborRate), neighborCommand: p.neighborCommand,
-    heldConnection: p.heldConnection, memory: p.memory, clusterKeys: p.clusterKeys, clusterSplit: p.clusterSplit, ...(p.reshard ? { reshard: true } : {}),
+    heldConnection: p.heldConnection, memory: p.memory, clusterKeys: p.clusterKeys, clusterSplit: p.clusterSplit,
+    ...(p.clusterCompare ? { clusterCompare: p.clusterCompare } : {}), ...(p.reshard ? { reshard: true } : {}),
   };
 }
 
@@ -224,6 +231,7 @@ export function runLinkOf(form: RunFormState, scale: ScaleChoice, last: RunLink)
     memory: form.memory,
     clusterKeys: form.clusterKeys,
     clusterSplit: form.clusterSplit,
+    clusterCompare: form.clusterCompare ?? null,
     reshard: form.reshard ?? false,
     options: last.options,
     target: last.target,

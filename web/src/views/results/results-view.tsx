@@ -39,6 +39,7 @@ import { PerCommandChartView } from './per-command-chart-view.tsx';
 import { RunPanelView } from '../run/run-panel-view.tsx';
 import { WireView } from './wire-view.tsx';
 import './results-view.css';
+import { clusterVariantLabels } from '../../format/cluster-variant-label.ts';
 
 /** The tag beside the legend for runs not measured just now. */
 /** The key that makes the wheel zoom, as this platform names it. */
@@ -92,6 +93,8 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
   const phaseEndUs = Math.max(1, ...shown.map((d) => d.totals.doneUs));
   // So do the latency histograms: one bucket range over the runs shown.
   const latencyDomain = useMemo(() => histogramDomain(whole.map(latencyHistogram)), [whole]);
+  // Runs of one mode in two cluster variants (a compared request): each panel says its variant.
+  const variants = useMemo(() => clusterVariantLabels(groups.map((g) => g.median)), [groups]);
   const headlines = useMemo(() => comparisonHeadlines(groups.filter((g) => g.median.incomplete === null)), [groups]);
   // Playback runs over the shared time axis (µs since each run's t0) whatever the scale shown.
   const barMilestones = useMemo<BarMilestone[]>(
@@ -204,6 +207,7 @@ export const ResultsView = memo(function ResultsView({ traces, source, scale, on
             key={group.key}
             group={group}
             doc={shown[i]!}
+            variant={variants[i]}
             onPickRepeat={(runId) => setPicked((p) => ({ ...p, [group.key]: runId }))}
             domainEndUs={shared ? sharedEndUs : diagramEndUs(shown[i]!)}
             phaseEndUs={phaseEndUs}

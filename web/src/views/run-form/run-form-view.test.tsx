@@ -89,12 +89,19 @@ describe('RunFormView', () => {
     const fields = view.host.querySelector('[data-testid=cluster-fields]')!;
     expect(fields.querySelector('legend')!.textContent).toBe('Redis Cluster (3 masters)');
     expect(view.host.querySelector<HTMLSelectElement>('[data-testid=cluster-keys]')!.value).toBe('spread');
-    expect([...view.host.querySelectorAll('[data-testid=cluster-keys] option')].map((o) => o.textContent)).toEqual(['spread over slots (every master)', 'under one {hash tag} (one slot, one node)']);
+    expect([...view.host.querySelectorAll('[data-testid=cluster-keys] option')].map((o) => o.textContent)).toEqual(['spread over slots (every master)', 'under one {hash tag} (one slot, one node)', 'both, side by side']);
     expect(view.host.querySelector('[data-testid=cluster-fields-note]')).toBeNull();
     renderOn(null, { clusterKeys: 'hashtag' });
     expect(view.host.querySelector('[data-testid=cluster-fields-note]')!.textContent).toBe('only for a Redis Cluster: this Redis is a single one, which refuses them');
     // serial needs the raw engine's pipeline: the schema's words beside the field
     renderOn({ masters: 3, replicas: 3 }, { clusterSplit: 'serial', engine: 'ioredis' });
     expect(view.host.querySelector('[data-testid=cluster-fields]')!.textContent).toMatch(/clusterSplit serial is how the raw engine writes a pipeline/);
+    // a comparison shows as "both" in its select; a split comparison needs the raw engine's pipeline, said beside the field
+    renderOn({ masters: 3, replicas: 0 }, { clusterCompare: 'keys' });
+    expect(view.host.querySelector<HTMLSelectElement>('[data-testid=cluster-keys]')!.value).toBe('both');
+    expect(view.host.querySelector<HTMLSelectElement>('[data-testid=cluster-split]')!.value).toBe('parallel');
+    renderOn({ masters: 3, replicas: 0 }, { clusterCompare: 'split', engine: 'ioredis' });
+    expect(view.host.querySelector<HTMLSelectElement>('[data-testid=cluster-split]')!.value).toBe('both');
+    expect(view.host.querySelector('[data-testid=cluster-fields]')!.textContent).toMatch(/clusterCompare split compares how the raw engine writes a pipeline/);
   });
 });

@@ -135,7 +135,7 @@ function repeatChoices(current: string): string[] {
 }
 
 /** The fields under "More options" whose message shows beside them (the rest say theirs under the form). */
-const FOLDED_FIELDS: readonly (keyof FormErrors)[] = ['chunkPauseMs', 'jitterMs', 'errorAt', 'errorKind', 'repeats', 'neighborRate', 'clusterSplit', 'reshard'];
+const FOLDED_FIELDS: readonly (keyof FormErrors)[] = ['chunkPauseMs', 'jitterMs', 'errorAt', 'errorKind', 'repeats', 'neighborRate', 'clusterSplit', 'clusterCompare', 'reshard'];
 
 export function RunFormView({
   form, onChange, onRun, onCancel, running, cancelling, blockedReason, moreOptions, onMoreOptions, barExtra, promptExtra, onTour, cluster = null, privateCluster = false,

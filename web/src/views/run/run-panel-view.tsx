@@ -18,6 +18,7 @@ import { delayText } from '../../format/delay-text.ts';
 import { serverOrderText } from '../../format/server-order.ts';
 import { runExplanation } from '../../format/run-explanation.ts';
 import { rttEstimateText } from '../../format/rtt-estimate.ts';
+import { withVariant } from '../../format/cluster-variant-label.ts';
 import { runBadge, runTitle } from '../../format/run-label.ts';
 import type { TimeZoomSync } from '../../interaction/time-zoom-sync.ts';
 import type { PlaybackClock } from '../../interaction/playback-clock.ts';
@@ -41,6 +42,8 @@ import './run-panel-view.css';
 
 interface Props {
   group: RunGroup;
+  /** Its cluster variant where the runs on screen differ in it ("one hash tag"), shown after its title. */
+  variant?: string | undefined;
   /** The repeat shown: the median one unless the user picked another. */
   doc: TraceDocument;
   onPickRepeat: (runId: string) => void;
@@ -61,10 +64,10 @@ interface Props {
   playback?: PlaybackClock | null;
 }
 
-export function RunPanelView({ group, doc, onPickRepeat, domainEndUs, phaseEndUs, latencyDomain, memoryTops, zoomSync, onExport, selected = null, reveal = false, onWireClick, playback = null }: Props) {
+export function RunPanelView({ group, doc, variant, onPickRepeat, domainEndUs, phaseEndUs, latencyDomain, memoryTops, zoomSync, onExport, selected = null, reveal = false, onWireClick, playback = null }: Props) {
   const panelRef = useRef<HTMLElement>(null);
   const { run } = doc;
-  const title = runTitle(run);
+  const title = withVariant(runTitle(run), variant);
   const columns = traceColumns(doc);
   const order = useMemo(() => serverOrderText(columns), [columns]);
   const partial = doc.incomplete !== null;
