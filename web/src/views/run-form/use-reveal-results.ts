@@ -21,6 +21,10 @@ const DRAW_WAIT_MS = 5_000;
 const ARRIVAL_WAIT_MS = 120_000;
 /** Frames the diagram must keep its place before the page scrolls to it. */
 const SETTLED_FRAMES = 3;
+/** Where the form stacks above the results (the phone layout's breakpoint): only there does Run reveal them. On a
+    wider screen the first diagram starts on the first screen by layout, and a scroll while the verdict lines
+    are still settling would only move the page under the user. */
+const PHONE_LAYOUT = '(max-width: 640px)';
 /** What the user does to the page that means "leave my scroll alone". */
 const USER_SCROLL_EVENTS = ['wheel', 'touchmove', 'keydown'] as const;
 
@@ -65,6 +69,7 @@ export function useRevealResults(shown: readonly unknown[]): () => void {
   }, [shown, disarm]);
   return useCallback(() => {
     disarm();
+    if (!(window.matchMedia?.(PHONE_LAYOUT).matches ?? false)) return;
     armedAt.current = shown;
     armedSince.current = performance.now();
     for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, disarm, { capture: true, passive: true });
